@@ -1,0 +1,386 @@
+package extract
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/resolve"
+)
+
+// sniffLen is how much of an input is looked at to decide its kind and
+// whether it is binary (SPEC §8: NUL bytes in the first 8 KiB, as grep).
+const sniffLen = 8 << 10
+
+// source says where a piece of content sits in its input: the base URI in
+// effect before any base the content itself embeds (Section 5.1.2–5.1.4),
+// and, for mail, the message and part, and where the content starts in the
+// file so that positions point into the file as stored.
+type source struct {
+	base      string // encapsulating or retrieval base; "" for none
+	part      string // MIME part path ("1.2"), "" outside mail
+	message   int    // 1-based message number, 0 outside mail
+	messageID string
+	line      int   // lines of the file before the content (added to hit lines)
+	offset    int64 // bytes of the file before the content (added to hit offsets)
+}
+
+// where names a mail location for warnings: "message 3, part 1.2".
+func (s source) where() string {
+	var parts []string
+	if s.message > 0 {
+		parts = append(parts, fmt.Sprintf("message %d", s.message))
+	}
+	if s.part != "" {
+		parts = append(parts, "part "+s.part)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// job is the extraction of one input.
+type job struct {
+	x         *Extractor
+	file      string
+	emit      func(Hit)
+	warnFn    func(error)
+	resolvers map[string]*resolve.Resolver // parsed bases, by base string
+	found     int                          // hits emitted
+}
+
+func (j *job) warn(src source, err error) {
+	if j.warnFn != nil {
+		j.warnFn(&Warning{File: j.file, Where: src.where(), Err: err})
+	}
+}
+
+// File extracts the hits of the file at path ("-" is standard input) and
+// passes them to emit in input order; warnings go to warn (which may be nil).
+// The error, if any, names the file; hits found before it were emitted.
+func (x *Extractor) File(path string, emit func(Hit), warn func(error)) error {
+	if path == "-" {
+		return x.Reader(os.Stdin, "-", "", emit, warn)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fileError(path, err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return fmt.Errorf("%s: is a directory (use -r to scan directories)", path)
+	}
+	base := ""
+	if abs, err := filepath.Abs(path); err == nil {
+		base = FileURI(abs)
+	}
+	return x.Reader(f, path, base, emit, warn)
+}
+
+// fileError turns an os error into a one-line message that names the file.
+func fileError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// Reader extracts the hits of r, an input called name, whose retrieval URI
+// is retrieval ("" for none). Options.Base, when set, replaces retrieval (B1).
+func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit), warn func(error)) error {
+	j := &job{x: x, file: name, emit: emit, warnFn: warn}
+	if x.opts.Base != "" {
+		retrieval = x.opts.Base
+	}
+	err := j.run(r, name, source{base: retrieval})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+func (j *job) run(r io.Reader, name string, src source) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(sniffLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return err
+	}
+	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(name, ".gz")) {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return fmt.Errorf("gzip: %w", err)
+		}
+		defer zr.Close()
+		limited := &capReader{r: zr, left: j.x.opts.MaxDecoded}
+		return j.run(limited, strings.TrimSuffix(name, ".gz"), src)
+	}
+	kind := j.x.opts.Type
+	if kind == Auto {
+		if !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
+			j.warn(source{}, ErrBinary)
+			return nil
+		}
+		kind = Sniff(head, name)
+	}
+	switch kind {
+	case HTML:
+		return j.scanHTML(br, "", src)
+	case Email:
+		return j.readMessage(br, src)
+	case Mbox:
+		return j.readMbox(br, src)
+	}
+	return j.scanText(br, src)
+}
+
+func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
+
+// capReader fails with ErrTooLarge once more than left bytes were read.
+type capReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, ErrTooLarge
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+// Sniff decides the kind of an input from its first bytes, then from the
+// extension of its name (SPEC §7 --type auto).
+func Sniff(head []byte, name string) Type {
+	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	switch {
+	case bytes.HasPrefix(h, []byte("From ")):
+		return Mbox
+	case looksLikeHeader(h):
+		return Email
+	case strings.HasPrefix(http.DetectContentType(h), "text/html"):
+		return HTML
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".xhtml", ".shtml":
+		return HTML
+	case ".eml", ".msg":
+		return Email
+	case ".mbox", ".mbx":
+		return Mbox
+	}
+	return Text
+}
+
+// mailFields are header names of which at least one must appear before a
+// header block is taken for an e-mail message.
+var mailFields = []string{"from", "to", "subject", "date", "message-id", "mime-version",
+	"received", "return-path", "delivered-to", "content-type", "newsgroups", "x-mailer"}
+
+// looksLikeHeader reports whether b starts with an RFC 5322 header block:
+// every line up to the first empty one (or the end of b) is a field or a
+// continuation, there are at least two fields, and one is a mail field.
+func looksLikeHeader(b []byte) bool {
+	fields, mail := 0, false
+	for len(b) > 0 {
+		line := b
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			if fields > 0 {
+				break // the sniff window ended inside the header block
+			}
+			line, b = b, nil
+		} else {
+			line, b = b[:nl], b[nl+1:]
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) == 0 {
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if fields == 0 {
+				return false
+			}
+			continue
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 {
+			return false
+		}
+		for _, c := range line[:colon] {
+			if c <= ' ' || c > '~' {
+				return false
+			}
+		}
+		fields++
+		name := strings.ToLower(string(line[:colon]))
+		for _, m := range mailFields {
+			if name == m {
+				mail = true
+			}
+		}
+	}
+	return fields >= 2 && mail
+}
+
+// FileURI returns the file:// URI of an absolute path, percent-encoding the
+// bytes that may not stand in a URI path (Section 5.1.3 for local files).
+func FileURI(abs string) string {
+	abs = filepath.ToSlash(abs)
+	if !strings.HasPrefix(abs, "/") {
+		abs = "/" + abs // Windows: C:/x -> /C:/x
+	}
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.WriteString("file://")
+	for i := 0; i < len(abs); i++ {
+		c := abs[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/!$&'()*+,;=:@", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}
+
+// scanText finds the URIs of plain text with delimit (Appendix E).
+func (j *job) scanText(r io.Reader, src source) error {
+	sc := delimit.NewScanner(r, j.x.opts.Delimit)
+	for sc.Scan() {
+		h := sc.Hit()
+		j.textHit(h, src, "")
+	}
+	return sc.Err()
+}
+
+// textHit turns a delimit hit found in content at src into a Hit. kind
+// overrides the delimiting kind (header, html-text) when not empty.
+func (j *job) textHit(h delimit.Hit, src source, kind string) {
+	if kind == "" {
+		kind = h.Kind.String()
+	}
+	line, col := h.Line, h.Col
+	if src.line > 0 {
+		line += src.line
+	}
+	j.report(Hit{
+		URI: h.URI, Raw: h.Raw, File: j.file,
+		Line: line, Col: col, Offset: src.offset + h.Start, End: src.offset + h.End,
+		Kind: kind, Part: src.part, Message: src.message, MessageID: src.messageID,
+		HyphenBreak: h.Flags&delimit.HyphenBreak != 0,
+		Truncated:   h.Flags&delimit.Truncated != 0,
+	}, src.base)
+}
+
+// scanHTML reads an HTML document with htmlbase and reports its links,
+// resolved against the document's own <base href> if it has one, else
+// against src.base (SPEC H2, B1). charset is a charset declared outside the
+// document (MIME), or "".
+func (j *job) scanHTML(r io.Reader, charset string, src source) error {
+	doc, err := htmlbase.Read(r, htmlbase.Options{Charset: charset, Delimit: j.x.opts.Delimit})
+	if doc == nil {
+		return err
+	}
+	base := src.base
+	if doc.HasBase && doc.Base != "" {
+		if b, ok := j.documentBase(doc.Base, src.base); ok {
+			base = b
+		}
+	}
+	for _, l := range doc.Links {
+		kind := "html-attr"
+		if l.Text {
+			kind = "html-text"
+		}
+		line := l.Line
+		if src.line > 0 {
+			line += src.line
+		}
+		j.report(Hit{
+			URI: l.Ref, Raw: l.Ref, File: j.file,
+			Line: line, Col: l.Col, Offset: src.offset + l.Offset, End: src.offset + l.End,
+			Kind: kind, Element: l.Element, Attr: l.Attr,
+			Part: src.part, Message: src.message, MessageID: src.messageID,
+			SameDocument: l.SameDocument,
+			HyphenBreak:  l.Flags&delimit.HyphenBreak != 0,
+			Truncated:    l.Flags&delimit.Truncated != 0,
+			html:         true,
+		}, base)
+	}
+	return err
+}
+
+// documentBase returns the absolute form of a <base href>: as written when
+// absolute, resolved against the retrieval base when relative (H2). A
+// relative href with no base to resolve it against is ignored.
+func (j *job) documentBase(href, retrieval string) (string, bool) {
+	if resolve.Parse(href).IsAbsolute() {
+		if _, err := resolve.NewResolver(href, j.x.opts.Resolve); err != nil {
+			return "", false
+		}
+		return href, true
+	}
+	if r := j.resolver(retrieval); r != nil {
+		return r.Resolve(href), true
+	}
+	return "", false
+}
+
+// resolver returns the parsed form of base, or nil when base is empty or
+// not absolute.
+func (j *job) resolver(base string) *resolve.Resolver {
+	if base == "" {
+		return nil
+	}
+	if r, ok := j.resolvers[base]; ok {
+		return r
+	}
+	r, err := resolve.NewResolver(base, j.x.opts.Resolve)
+	if err != nil {
+		r = nil
+	}
+	if j.resolvers == nil {
+		j.resolvers = make(map[string]*resolve.Resolver)
+	}
+	j.resolvers[base] = r
+	return r
+}
+
+// report resolves h.URI (the reference as found) against base, applies
+// --ascii, --normalize and the filters, and emits the hit. Absolute
+// references are kept as written: only relative ones are resolved.
+func (j *job) report(h Hit, base string) {
+	h.Base = base
+	if schemeOf(h.URI) != "" {
+		h.Resolved = true
+	} else if r := j.resolver(base); r != nil {
+		h.URI = r.Resolve(h.URI)
+		h.Resolved = true
+	}
+	if j.x.opts.ASCII {
+		h.URI = resolve.ToASCII(h.URI)
+	}
+	if j.x.opts.Normalize {
+		h.URI = resolve.Normalize(h.URI)
+	}
+	if !j.x.wanted(&h) {
+		return
+	}
+	j.found++
+	j.emit(h)
+}
