@@ -1,6 +1,6 @@
 module github.com/urix/urix
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
@@ -12,4 +12,5 @@ require (
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
 )

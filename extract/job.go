@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
@@ -69,6 +70,11 @@ func (x *Extractor) File(path string, emit func(Hit), warn func(error)) error {
 	if path == "-" {
 		return x.Reader(os.Stdin, "-", "", emit, warn)
 	}
+	return x.file(path, nil, emit, warn)
+}
+
+// file is File, adding the bytes read to counter when it is not nil.
+func (x *Extractor) file(path string, counter *atomic.Int64, emit func(Hit), warn func(error)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fileError(path, err)
@@ -81,7 +87,11 @@ func (x *Extractor) File(path string, emit func(Hit), warn func(error)) error {
 	if abs, err := filepath.Abs(path); err == nil {
 		base = FileURI(abs)
 	}
-	return x.Reader(f, path, base, emit, warn)
+	var r io.Reader = f
+	if counter != nil {
+		r = &countingReader{r: f, n: counter}
+	}
+	return x.Reader(r, path, base, emit, warn)
 }
 
 // fileError turns an os error into a one-line message that names the file.

@@ -1,0 +1,199 @@
+package extract
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+)
+
+// RunOptions say how Run goes over a list of inputs (SPEC §7).
+type RunOptions struct {
+	Recursive bool // descend into directories (-r); otherwise a directory is an error
+	Jobs      int  // inputs read at once (-j); < 1 means 1
+	Unordered bool // emit hits as they are found instead of in input order
+}
+
+// Stats count the work of a Run as it goes; safe to read from another
+// goroutine (for a progress line).
+type Stats struct {
+	Files atomic.Int64 // inputs finished
+	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
+	Hits  atomic.Int64 // hits emitted
+}
+
+// Run extracts the hits of every input ("-" is standard input; a
+// directory is walked in lexical order when ro.Recursive) and passes them
+// to emit, by default in input order whatever ro.Jobs is. Every problem
+// goes to report as it comes, in input order too: a *Warning when the
+// input was still read, any other error when an input could not be read;
+// the run always goes on with the other inputs. stats may be nil.
+//
+// emit and report are never called concurrently.
+func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(Hit), report func(error)) {
+	if stats == nil {
+		stats = new(Stats)
+	}
+	paths := x.expand(inputs, ro.Recursive, report)
+	jobs := ro.Jobs
+	if jobs < 1 {
+		jobs = 1
+	}
+	if jobs > len(paths) {
+		jobs = len(paths)
+	}
+	if jobs <= 1 {
+		for _, p := range paths {
+			x.runOne(p, stats, emit, report)
+		}
+		return
+	}
+	if ro.Unordered {
+		var mu sync.Mutex
+		lockedEmit := func(h Hit) { mu.Lock(); emit(h); mu.Unlock() }
+		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
+		x.parallel(paths, jobs, func(i int) { x.runOne(paths[i], stats, lockedEmit, lockedReport) })
+		return
+	}
+	// Ordered: each input streams batches into its own channel; the
+	// caller's goroutine drains the channels in input order. A worker on a
+	// later input blocks when its channel is full, which bounds memory; the
+	// input at the head is always being drained, so no worker waits forever.
+	const batchLen, queued = 256, 64
+	type batch struct {
+		hits []Hit
+		errs []error // errors and warnings, after the hits of the batch
+	}
+	chans := make([]chan batch, len(paths))
+	for i := range chans {
+		chans[i] = make(chan batch, queued)
+	}
+	go x.parallel(paths, jobs, func(i int) {
+		var b batch
+		flush := func() {
+			if len(b.hits)+len(b.errs) > 0 {
+				chans[i] <- b
+				b = batch{}
+			}
+		}
+		x.runOne(paths[i], stats,
+			func(h Hit) {
+				if len(b.errs) > 0 {
+					flush()
+				}
+				b.hits = append(b.hits, h)
+				if len(b.hits) == batchLen {
+					flush()
+				}
+			},
+			func(err error) { b.errs = append(b.errs, err) })
+		flush()
+		close(chans[i])
+	})
+	for _, ch := range chans {
+		for b := range ch {
+			for _, h := range b.hits {
+				emit(h)
+			}
+			for _, err := range b.errs {
+				report(err)
+			}
+		}
+	}
+}
+
+// parallel calls work(i) for every input index, jobs at a time, handing
+// out indexes in order, and returns when all are done.
+func (x *Extractor) parallel(paths []string, jobs int, work func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				work(i)
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// runOne extracts one input, counting its bytes and hits in stats.
+func (x *Extractor) runOne(path string, stats *Stats, emit func(Hit), report func(error)) {
+	counted := func(h Hit) { stats.Hits.Add(1); emit(h) }
+	var err error
+	if path == "-" {
+		err = x.Reader(&countingReader{r: os.Stdin, n: &stats.Bytes}, "-", "", counted, report)
+	} else {
+		err = x.file(path, &stats.Bytes, counted, report)
+	}
+	stats.Files.Add(1)
+	if err != nil {
+		report(err)
+	}
+}
+
+// expand replaces each directory by the files below it (with recursive)
+// and reports the ones that cannot be walked.
+func (x *Extractor) expand(inputs []string, recursive bool, report func(error)) []string {
+	if len(inputs) == 0 {
+		return []string{"-"}
+	}
+	var paths []string
+	for _, in := range inputs {
+		if in == "-" || !recursive {
+			paths = append(paths, in)
+			continue
+		}
+		st, err := os.Stat(in)
+		if err != nil || !st.IsDir() {
+			paths = append(paths, in) // File reports the error
+			continue
+		}
+		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				report(fileError(p, err))
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() {
+				paths = append(paths, p)
+			}
+			return nil
+		})
+		if err != nil {
+			report(fmt.Errorf("%s: %w", in, err))
+		}
+	}
+	return paths
+}
+
+// countingReader adds the bytes it reads to *n.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// IsWarning reports whether err, as passed to Run's report, is a warning
+// (the input was still read) rather than an input that failed.
+func IsWarning(err error) bool {
+	var w *Warning
+	return errors.As(err, &w)
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+	"github.com/urfave/cli/v2"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/resolve"
+)
+
+// printer writes hits in the chosen format (SPEC §7): plain URIs, grep-style
+// positions, NUL-terminated, JSON Lines, or per scheme and host counts.
+// On a terminal, plain output carries a coloured FILE:LINE:COL prefix; into a
+// pipe it is exactly one URI per line.
+type printer struct {
+	w        *bufio.Writer
+	json     *json.Encoder
+	position bool            // FILE:LINE:COL: prefix
+	color    bool            // colour the prefix
+	eol      byte            // '\n', or NUL with -0
+	seen     map[string]bool // -u
+	counts   map[[2]string]int
+	printed  int
+	scratch  []byte
+}
+
+func newPrinter(c *cli.Context, stdout io.Writer) (*printer, error) {
+	p := &printer{w: bufio.NewWriterSize(stdout, 64<<10), eol: '\n', position: c.Bool("with-position")}
+	tty := false
+	if f, ok := stdout.(*os.File); ok {
+		tty = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	}
+	switch c.String("color") {
+	case "auto":
+		_, noColor := os.LookupEnv("NO_COLOR")
+		p.color = tty && !noColor
+	case "always":
+		p.color = true
+	case "never":
+	default:
+		return nil, usageError("--color %q: want auto, always or never", c.String("color"))
+	}
+	switch c.String("format") {
+	case "plain":
+		if tty {
+			p.position = true // people at a terminal want to know where
+		}
+	case "json":
+		p.json = json.NewEncoder(p.w)
+		p.json.SetEscapeHTML(false)
+		p.color = false
+	default:
+		return nil, usageError("--format %q: want plain or json", c.String("format"))
+	}
+	if c.Bool("null") {
+		p.eol = 0
+	}
+	if c.Bool("unique") {
+		p.seen = make(map[string]bool)
+	}
+	if c.Bool("count") {
+		p.counts = make(map[[2]string]int)
+	}
+	return p, nil
+}
+
+// hit prints one hit (or counts it).
+func (p *printer) hit(h extract.Hit) {
+	if p.seen != nil {
+		if p.seen[h.URI] {
+			return
+		}
+		p.seen[h.URI] = true
+	}
+	if p.counts != nil {
+		r := resolve.Parse(h.URI)
+		p.counts[[2]string{strings.ToLower(r.Scheme), strings.ToLower(r.Host)}]++
+		p.printed++
+		return
+	}
+	p.printed++
+	if p.json != nil {
+		p.json.Encode(h) // writes '\n'; errors surface at flush
+		if p.eol != '\n' {
+			p.w.WriteByte(p.eol)
+		}
+		return
+	}
+	if p.position {
+		p.prefix(h)
+	}
+	p.w.WriteString(h.URI)
+	p.w.WriteByte(p.eol)
+}
+
+// prefix writes FILE:LINE:COL: , coloured as grep and ripgrep do.
+func (p *printer) prefix(h extract.Hit) {
+	b := p.scratch[:0]
+	if p.color {
+		b = append(b, "\x1b[35m"...)
+	}
+	b = append(b, h.File...)
+	if p.color {
+		b = append(b, "\x1b[0m"...)
+	}
+	b = append(b, ':')
+	if p.color {
+		b = append(b, "\x1b[32m"...)
+	}
+	b = strconv.AppendInt(b, int64(h.Line), 10)
+	if p.color {
+		b = append(b, "\x1b[0m"...)
+	}
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(h.Col), 10)
+	b = append(b, ": "...)
+	p.w.Write(b)
+	p.scratch = b
+}
+
+// finish prints the counts of --count, most first.
+func (p *printer) finish() {
+	if p.counts == nil {
+		return
+	}
+	type row struct {
+		Count  int    `json:"count"`
+		Scheme string `json:"scheme"`
+		Host   string `json:"host"`
+	}
+	rows := make([]row, 0, len(p.counts))
+	for k, n := range p.counts {
+		rows = append(rows, row{n, k[0], k[1]})
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		if a.Scheme != b.Scheme {
+			return a.Scheme < b.Scheme
+		}
+		return a.Host < b.Host
+	})
+	for _, r := range rows {
+		if p.json != nil {
+			p.json.Encode(r)
+			continue
+		}
+		host := r.Host
+		if host == "" {
+			host = "-" // no authority: mailto:, urn:, news:
+		}
+		fmt.Fprintf(p.w, "%7d %s %s%c", r.Count, r.Scheme, host, p.eol)
+	}
+}
+
+func (p *printer) flush() { p.w.Flush() }
