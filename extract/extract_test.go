@@ -1,0 +1,283 @@
+package extract
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSniff(t *testing.T) {
+	tests := []struct {
+		head, name string
+		want       Type
+	}{
+		{"From alice@example.com Thu Jan  1 00:00:00 1970\nFrom: a\n", "x", Mbox},
+		{"From: Alice <a@example.com>\nTo: b@example.com\nSubject: hi\n\nbody\n", "x", Email},
+		{"Return-Path: <a@b>\nReceived: from x\n\tby y\nSubject: s\n\nbody", "x", Email},
+		{"Subject: only one field\n\nbody", "x", Text},                  // one field is not a header block
+		{"Note: see http://a/b\nAlso: this\n\nbody", "notes.txt", Text}, // no mail field
+		{"<!DOCTYPE html><html><body><a href=x>", "x", HTML},
+		{"\xef\xbb\xbf<html><body>", "x", HTML},
+		{"  <!-- c --><p>hi", "x", HTML},
+		{"plain text http://a/b", "page.html", HTML},
+		{"plain text http://a/b", "msg.eml", Email},
+		{"plain text http://a/b", "box.mbox", Mbox},
+		{"plain text http://a/b", "notes", Text},
+	}
+	for _, tt := range tests {
+		if got := Sniff([]byte(tt.head), tt.name); got != tt.want {
+			t.Errorf("Sniff(%q, %q) = %v, want %v", tt.head, tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestParseType(t *testing.T) {
+	for _, name := range []string{"auto", "text", "html", "email", "mbox", "HTML"} {
+		typ, err := ParseType(name)
+		if err != nil || !strings.EqualFold(typ.String(), name) {
+			t.Errorf("ParseType(%q) = %v, %v", name, typ, err)
+		}
+	}
+	if _, err := ParseType("pdf"); err == nil {
+		t.Error("ParseType(pdf): no error")
+	}
+}
+
+func TestFileURI(t *testing.T) {
+	tests := []struct{ path, want string }{
+		{"/home/me/notes.txt", "file:///home/me/notes.txt"},
+		{"/tmp/a b/ü#1?.html", "file:///tmp/a%20b/%C3%BC%231%3F.html"},
+		{"/x/100%.txt", "file:///x/100%25.txt"},
+	}
+	for _, tt := range tests {
+		if got := FileURI(tt.path); got != tt.want {
+			t.Errorf("FileURI(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestNewRejectsRelativeBase(t *testing.T) {
+	for _, base := range []string{"example.com/dir/", "/dir/", "../x"} {
+		if _, err := New(Options{Base: base}); err == nil || !strings.Contains(err.Error(), "absolute") {
+			t.Errorf("New(Base: %q) error = %v, want one saying it is not absolute", base, err)
+		}
+	}
+	if _, err := New(Options{Base: "http://example.com/dir/"}); err != nil {
+		t.Errorf("New(absolute base): %v", err)
+	}
+}
+
+// collect runs x over one input given as bytes and returns the hits.
+func collect(t *testing.T, x *Extractor, name, retrieval string, input []byte) ([]Hit, []error) {
+	t.Helper()
+	var hits []Hit
+	var warns []error
+	err := x.Reader(bytes.NewReader(input), name, retrieval, func(h Hit) { hits = append(hits, h) },
+		func(err error) { warns = append(warns, err) })
+	if err != nil {
+		warns = append(warns, err)
+	}
+	return hits, warns
+}
+
+func uris(hits []Hit) []string {
+	var s []string
+	for _, h := range hits {
+		s = append(s, h.URI)
+	}
+	return s
+}
+
+func mustNew(t *testing.T, o Options) *Extractor {
+	t.Helper()
+	x, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// TestBasePrecedence checks Section 5.1 as SPEC B1 orders it for HTML:
+// <base href> over --base over the retrieval (file://) URI.
+func TestBasePrecedence(t *testing.T) {
+	const withBase = `<html><head><BASE href="http://www.ics.uci.edu/Test/a/b/c"></head><body><A href="../x">x</A></body></html>`
+	const noBase = `<html><body><a href="../x">x</a></body></html>`
+	tests := []struct {
+		name, input, base, retrieval, want string
+	}{
+		{"appendix D, file", withBase, "", "file:///home/me/page.html", "http://www.ics.uci.edu/Test/a/x"},
+		{"appendix D, --base", withBase, "http://other.example/p/q/r", "file:///home/me/page.html", "http://www.ics.uci.edu/Test/a/x"},
+		{"--base over file", noBase, "http://other.example/p/q/r", "file:///home/me/page.html", "http://other.example/p/x"},
+		{"file URI", noBase, "", "file:///home/me/docs/page.html", "file:///home/me/x"},
+		{"relative base href", `<base href="sub/dir/"><a href="../y">`, "", "http://h/a/page.html", "http://h/a/sub/y"},
+	}
+	for _, tt := range tests {
+		x := mustNew(t, Options{Base: tt.base})
+		hits, warns := collect(t, x, "page.html", tt.retrieval, []byte(tt.input))
+		if len(warns) > 0 || len(hits) != 1 || hits[0].URI != tt.want || !hits[0].Resolved {
+			t.Errorf("%s: got %+v (warnings %v), want one resolved hit %q", tt.name, hits, warns, tt.want)
+		}
+	}
+}
+
+// TestNoBase checks B2: with no base a relative reference is printed as
+// found, marked unresolved, and --absolute drops it.
+func TestNoBase(t *testing.T) {
+	input := []byte(`<a href="rel/x">r</a> <a href="http://a/b">a</a>`)
+	hits, _ := collect(t, mustNew(t, Options{Type: HTML}), "-", "", input)
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"rel/x", "http://a/b"}) || hits[0].Resolved || !hits[1].Resolved {
+		t.Fatalf("got %+v", hits)
+	}
+	hits, _ = collect(t, mustNew(t, Options{Type: HTML, Absolute: true}), "-", "", input)
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/b"}) {
+		t.Errorf("--absolute: got %q", got)
+	}
+}
+
+// TestSchemeFilter checks SPEC §7 --schemes and the default HTML filter.
+func TestSchemeFilter(t *testing.T) {
+	input := []byte(`<a href="javascript:void(0)">j</a><img src="data:image/png;base64,AAAA"><a href="mailto:a@b.example">m</a><a href="https://a/b">h</a>`)
+	tests := []struct {
+		schemes []string
+		want    []string
+	}{
+		{nil, []string{"mailto:a@b.example", "https://a/b"}},
+		{[]string{"all"}, []string{"javascript:void(0)", "data:image/png;base64,AAAA", "mailto:a@b.example", "https://a/b"}},
+		{[]string{"https", "HTTP"}, []string{"https://a/b"}},
+	}
+	for _, tt := range tests {
+		hits, _ := collect(t, mustNew(t, Options{Type: HTML, Schemes: tt.schemes}), "-", "http://base/", input)
+		if got := uris(hits); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Schemes %q: got %q, want %q", tt.schemes, got, tt.want)
+		}
+	}
+	// In text, javascript: is kept by default: the filter is for HTML results.
+	hits, _ := collect(t, mustNew(t, Options{}), "-", "", []byte("run <javascript:alert(1)> now\n"))
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"javascript:alert(1)"}) {
+		t.Errorf("text javascript: got %q", got)
+	}
+}
+
+// TestAbsoluteKeptAsWritten: only relative references are resolved, so a
+// text hit keeps its dot segments unless --normalize is given.
+func TestAbsoluteKeptAsWritten(t *testing.T) {
+	in := []byte("see http://a/b/../c for it\n")
+	hits, _ := collect(t, mustNew(t, Options{}), "-", "file:///x", in)
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/b/../c"}) {
+		t.Errorf("got %q", got)
+	}
+	hits, _ = collect(t, mustNew(t, Options{Normalize: true}), "-", "file:///x", in)
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/c"}) {
+		t.Errorf("--normalize: got %q", got)
+	}
+}
+
+func TestTextPositions(t *testing.T) {
+	in := []byte("first line\n  see <URL:http://a/b> and\n\"http://c/d\".\n")
+	hits, _ := collect(t, mustNew(t, Options{}), "notes.txt", "", in)
+	want := []Hit{
+		{URI: "http://a/b", Raw: "<URL:http://a/b>", File: "notes.txt", Line: 2, Col: 7, Offset: 17, End: 33, Kind: "angle", Resolved: true},
+		{URI: "http://c/d", Raw: `"http://c/d"`, File: "notes.txt", Line: 3, Col: 1, Offset: 38, End: 50, Kind: "quote", Resolved: true},
+	}
+	if !reflect.DeepEqual(hits, want) {
+		t.Errorf("got  %+v\nwant %+v", hits, want)
+	}
+}
+
+func TestGzipAndBinary(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("compressed <http://a/gz>\n"))
+	zw.Close()
+	hits, warns := collect(t, mustNew(t, Options{}), "notes.txt.gz", "", gz.Bytes())
+	if got := uris(hits); len(warns) > 0 || !reflect.DeepEqual(got, []string{"http://a/gz"}) {
+		t.Errorf("gzip: got %q, warnings %v", got, warns)
+	}
+
+	bin := []byte("\x00\x01\x02 http://a/bin \x00")
+	hits, warns = collect(t, mustNew(t, Options{}), "a.out", "", bin)
+	if len(hits) != 0 || len(warns) != 1 || !errors.Is(warns[0], ErrBinary) || !IsWarning(warns[0]) {
+		t.Errorf("binary: hits %v, warnings %v; want none and one ErrBinary warning", hits, warns)
+	}
+	hits, _ = collect(t, mustNew(t, Options{Binary: true}), "a.out", "", bin)
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/bin"}) {
+		t.Errorf("--binary: got %q", got)
+	}
+}
+
+// TestGzipBomb: a decompressed stream past MaxDecoded ends with
+// ErrTooLarge after the hits before it were emitted (SPEC §8).
+func TestGzipBomb(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("http://a/first\n"))
+	zw.Write(bytes.Repeat([]byte{' '}, 1<<20))
+	zw.Close()
+	x := mustNew(t, Options{MaxDecoded: 64 << 10})
+	hits, errs := collect(t, x, "bomb.gz", "", gz.Bytes())
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/first"}) {
+		t.Errorf("got %q", got)
+	}
+	if len(errs) != 1 || !errors.Is(errs[0], ErrTooLarge) || !strings.HasPrefix(errs[0].Error(), "bomb.gz: ") {
+		t.Errorf("errors %v, want one ErrTooLarge naming the file", errs)
+	}
+}
+
+// TestRunOrderAndErrors: with several jobs the hits keep input order, a
+// missing file is reported in its place, and the others are still read.
+func TestRunOrderAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	var inputs, want []string
+	for i := 0; i < 40; i++ {
+		name := filepath.Join(dir, "f"+string(rune('a'+i%26))+strings.Repeat("x", i/26)+".txt")
+		var b strings.Builder
+		for k := 0; k < 300; k++ { // more than a batch, to exercise the channels
+			u := "http://h" + string(rune('a'+i%26)) + ".example/" + strings.Repeat("p", i) + "/" + string(rune('a'+k%26))
+			b.WriteString("see <" + u + "> here\n")
+			want = append(want, u)
+		}
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, name)
+		if i == 7 {
+			inputs = append(inputs, filepath.Join(dir, "missing.txt"))
+		}
+	}
+	for _, jobs := range []int{1, 2, 4} {
+		var got []string
+		var errs []error
+		mustNew(t, Options{}).Run(inputs, RunOptions{Jobs: jobs}, nil,
+			func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d: %d hits, order differs from input order", jobs, len(got))
+		}
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), "missing.txt: ") || IsWarning(errs[0]) {
+			t.Errorf("-j %d: errors %v, want one naming missing.txt", jobs, errs)
+		}
+	}
+}
+
+func TestRunRecursive(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "b.txt"), []byte("<http://b/>\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "a.txt"), []byte("<http://a/>\n"), 0o644)
+	var got []string
+	var errs []error
+	x := mustNew(t, Options{})
+	x.Run([]string{dir}, RunOptions{Recursive: true}, nil, func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+	if !reflect.DeepEqual(got, []string{"http://b/", "http://a/"}) || len(errs) > 0 {
+		t.Errorf("-r: got %q, errors %v", got, errs)
+	}
+	got, errs = nil, nil
+	x.Run([]string{dir}, RunOptions{}, nil, func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+	if len(got) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "use -r") {
+		t.Errorf("directory without -r: got %q, errors %v", got, errs)
+	}
+}
