@@ -1,62 +1,284 @@
 // Package resolve owns URI references: parsing one into its components
-// (seeds Appendix B, SPEC R1), resolving it against a base (Section 5.2,
-// in the RFC 3986 and RFC 2396 variants, SPEC R2), normalizing it
-// (Section 6, SPEC R3) and converting an IRI to a URI (SPEC R4).
-// It knows nothing about text, HTML or mail.
+// (seeds Section 4.4 and Appendix B, SPEC R1), resolving it against a base
+// URI (Section 5.2, in its RFC 3986 and RFC 2396 variants, SPEC R2),
+// normalizing it (Section 6, SPEC R3), converting an IRI to a URI (SPEC
+// R4) and checking it against the grammar of Appendix A.
+//
+// It knows nothing about text, HTML or mail: finding references and
+// choosing their base (Section 5.1) belong to the packages delimit,
+// htmlbase and extract. It does not use net/url, which cannot tell an
+// empty query or fragment from a missing one.
+//
+// Parse never fails and Resolver.Resolve never fails: every string is a
+// URI reference by the Appendix B expression. Validate says whether a
+// string also obeys the Appendix A grammar.
 package resolve
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // Mode selects the resolution algorithm (SPEC R2).
 type Mode int
 
 const (
-	// RFC3986 is RFC 3986 Section 5.2, what browsers and link checkers do.
+	// RFC3986 is RFC 3986 Section 5.2, what browsers and link checkers
+	// do: "?y" against "http://a/b/c/d;p?q" gives "http://a/b/c/d;p?y",
+	// "../../../g" gives "http://a/g", and dot segments are removed from
+	// every path.
 	RFC3986 Mode = iota
-	// RFC2396 is Section 5.2 as the latest seed draft writes it.
+	// RFC2396 is Section 5.2 as the latest seed draft (-03, seed 002)
+	// writes it: the query is never merged into the path ("?y" gives
+	// "http://a/b/c/?y"), ".." above the root is kept ("http://a/../g"),
+	// and only a relative-path reference has its dot segments removed
+	// ("/./g" gives "http://a/./g"). It reproduces every Appendix C
+	// example.
 	RFC2396
 )
 
-// Options tune resolution.
+// String returns "3986" or "2396", the values of the --rfc flag.
+func (m Mode) String() string {
+	switch m {
+	case RFC3986:
+		return "3986"
+	case RFC2396:
+		return "2396"
+	}
+	return fmt.Sprintf("Mode(%d)", int(m))
+}
+
+// Options tune resolution (Section 5.2).
 type Options struct {
-	Mode   Mode
-	Compat bool // apply the "http:g" backwards-compatibility rule (seed 002, step 3)
+	Mode Mode
+	// Compat applies the backwards-compatibility rule of Section 5.2 step
+	// 3 of the -03 draft (seed 002): a reference whose scheme is the base's
+	// scheme, when that scheme is known to be hierarchical (see
+	// IsHierarchical), is resolved as if it had no scheme, so "http:g"
+	// against "http://a/b/c/d;p?q" gives "http://a/b/c/g" instead of
+	// "http:g".
+	Compat bool
 }
 
-// Reference is a parsed URI reference. STUB: to be completed.
-type Reference struct {
-	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment string
+// ErrNotAbsolute is the cause of the error NewResolver returns for a base
+// that has no scheme.
+var ErrNotAbsolute = errors.New("not an absolute URI: it has no scheme")
 
-	HasScheme, HasAuthority, HasUserinfo, HasPort, HasQuery, HasFragment bool
+// Error records a failed operation on a URI, as net/url's Error does.
+type Error struct {
+	Op  string // what was being done, e.g. "base"
+	URI string // the URI it was done to
+	Err error  // why it failed
 }
 
-// Parse splits s into components; it never fails (Appendix B). STUB.
-func Parse(s string) Reference { return Reference{Path: s} }
+func (e *Error) Error() string { return fmt.Sprintf("resolve: %s %q: %v", e.Op, e.URI, e.Err) }
 
-// String recombines the components (Section 5.2 step 7). STUB.
-func (r Reference) String() string { return r.Path }
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
 
-// IsAbsolute reports whether r has a scheme.
-func (r Reference) IsAbsolute() bool { return r.HasScheme }
+// Resolver resolves references against one base URI, parsed once
+// (Section 5.2). It is safe for concurrent use.
+type Resolver struct {
+	opts   Options
+	base   Reference // the base, without its fragment
+	whole  string    // the base without its fragment: the current document
+	prefix string    // scheme ":" ["//" authority]: inherited by paths
+	dir    string    // what step 6a keeps of the base path (RFC 3986 merge)
+	dirDot bool      // dir has a dot segment
+	hier   bool      // the base scheme is known to be hierarchical (Compat)
+}
 
-// Resolver resolves references against one parsed base. STUB.
-type Resolver struct{ base string }
-
-// NewResolver parses base, which must be absolute. STUB.
+// NewResolver parses base, which must be an absolute URI (it must have a
+// scheme; Section 5.1: a relative reference cannot serve as a base). A
+// fragment of the base is ignored, as RFC 3986 Section 5.1 says.
+// The error, an *Error wrapping ErrNotAbsolute, names the base.
 func NewResolver(base string, opts Options) (*Resolver, error) {
-	return nil, errors.New("resolve: not implemented")
+	b := Parse(base)
+	if !b.HasScheme {
+		return nil, &Error{Op: "base", URI: base, Err: ErrNotAbsolute}
+	}
+	if opts.Mode != RFC3986 && opts.Mode != RFC2396 {
+		return nil, &Error{Op: "base", URI: base, Err: fmt.Errorf("unknown mode %d", int(opts.Mode))}
+	}
+	whole := base
+	if b.HasFragment {
+		whole = base[:len(base)-len(b.Fragment)-1]
+		b.Fragment, b.HasFragment = "", false
+	}
+	prefix := b.Scheme + ":"
+	if b.HasAuthority {
+		prefix += "//" + b.Authority
+	}
+	dir := b.Path[:strings.LastIndexByte(b.Path, '/')+1]
+	if b.HasAuthority && b.Path == "" {
+		// RFC 3986 Section 5.2.3: a base with an authority and an empty
+		// path merges as "/". The seeds are silent; both modes do this.
+		dir = "/"
+	}
+	return &Resolver{
+		opts:   opts,
+		base:   b,
+		whole:  whole,
+		prefix: prefix,
+		dir:    dir,
+		dirDot: hasDotSegment(dir),
+		hier:   IsHierarchical(b.Scheme),
+	}, nil
 }
 
-// Resolve returns ref resolved against the resolver's base. STUB.
-func (r *Resolver) Resolve(ref string) string { return ref }
+// Base returns the base URI, without its fragment.
+func (rv *Resolver) Base() string { return rv.whole }
 
-// Resolve resolves ref against base. STUB.
+// Resolve returns ref resolved against the base by Section 5.2 in the
+// resolver's mode. It never fails. When nothing has to change it returns
+// ref or the base itself, without allocating; otherwise it allocates the
+// result once (twice for results over 256 bytes).
+func (rv *Resolver) Resolve(ref string) string {
+	r := Parse(ref)
+	// Step 3, with the compatibility rule of the -03 draft.
+	if r.HasScheme && rv.opts.Compat && rv.hier && strings.EqualFold(r.Scheme, rv.base.Scheme) {
+		ref = ref[len(r.Scheme)+1:]
+		r = Parse(ref)
+	}
+	if rv.opts.Mode == RFC2396 {
+		return rv.resolve2396(ref, &r)
+	}
+	return rv.resolve3986(ref, &r)
+}
+
+// tail is the part of ref after its path: ["?" query] ["#" fragment].
+func tail(ref string, r *Reference) string {
+	n := 0
+	if r.HasQuery {
+		n += 1 + len(r.Query)
+	}
+	if r.HasFragment {
+		n += 1 + len(r.Fragment)
+	}
+	return ref[len(ref)-n:]
+}
+
+// resolve3986 is RFC 3986 Section 5.2.2, strict.
+func (rv *Resolver) resolve3986(ref string, r *Reference) string {
+	var arr [256]byte
+	b := arr[:0]
+	switch {
+	case r.HasScheme || r.HasAuthority:
+		if !hasDotSegment(r.Path) {
+			if r.HasScheme {
+				return ref
+			}
+			return rv.base.Scheme + ":" + ref
+		}
+		if r.HasScheme {
+			b = append(b, r.Scheme...)
+			b = append(b, ':')
+		} else {
+			b = append(b, rv.base.Scheme...)
+			b = append(b, ':')
+		}
+		if r.HasAuthority {
+			b = append(b, "//"...)
+			b = append(b, r.Authority...)
+		}
+		b = appendRemoveDots(b, r.Path)
+		b = append(b, tail(ref, r)...)
+	case r.Path == "":
+		if !r.HasQuery {
+			if !r.HasFragment {
+				return rv.whole
+			}
+			return rv.whole + ref
+		}
+		b = append(b, rv.prefix...)
+		b = append(b, rv.base.Path...)
+		b = append(b, ref...)
+	case r.Path[0] == '/':
+		if !hasDotSegment(r.Path) {
+			return rv.prefix + ref
+		}
+		b = append(b, rv.prefix...)
+		b = appendRemoveDots(b, r.Path)
+		b = append(b, tail(ref, r)...)
+	default:
+		if !rv.dirDot && !hasDotSegment(r.Path) {
+			return rv.prefix + rv.dir + ref
+		}
+		b = append(b, rv.prefix...)
+		var tmp [256]byte
+		merged := append(append(tmp[:0], rv.dir...), r.Path...)
+		b = appendRemoveDots(b, string(merged))
+		b = append(b, tail(ref, r)...)
+	}
+	return string(b)
+}
+
+// resolve2396 is Section 5.2 of the -03 draft (seed 002).
+func (rv *Resolver) resolve2396(ref string, r *Reference) string {
+	switch {
+	case r.HasScheme: // step 3: absolute, done
+		return ref
+	case r.HasAuthority: // step 4: network-path, skip to step 7
+		return rv.base.Scheme + ":" + ref
+	case r.Path == "" && !r.HasQuery: // step 2: the current document
+		if !r.HasFragment {
+			return rv.whole
+		}
+		return rv.whole + ref
+	case r.Path != "" && r.Path[0] == '/': // step 5: absolute-path, skip to step 7
+		return rv.prefix + ref
+	}
+	// Step 6: a relative path, merged with the base path in a buffer.
+	if !rv.dirDot && !hasDotSegment(r.Path) {
+		return rv.prefix + rv.dir + ref
+	}
+	var arr [256]byte
+	b := append(arr[:0], rv.prefix...)
+	var tmp [256]byte
+	merged := append(append(tmp[:0], rv.dir...), r.Path...)
+	b = appendRemoveDots2396(b, string(merged))
+	b = append(b, tail(ref, r)...)
+	return string(b)
+}
+
+// Resolve resolves ref against base (Section 5.2), as
+// NewResolver(base, opts) followed by Resolve(ref). The error says why
+// base cannot serve as a base.
 func Resolve(base, ref string, opts Options) (string, error) {
-	return "", errors.New("resolve: not implemented")
+	rv, err := NewResolver(base, opts)
+	if err != nil {
+		return "", err
+	}
+	return rv.Resolve(ref), nil
 }
 
-// Normalize applies Section 6 normalization (SPEC R3). STUB.
-func Normalize(uri string) string { return uri }
+// hierarchical lists the schemes known to always use the <hier_part>
+// syntax (seed 002, Section 3 and Section 5.2 step 3), from their
+// registrations: RFC 9110 (http, https), RFC 1738 (ftp, file, gopher,
+// wais, prospero, telnet, nntp), RFC 8089 (file), RFC 6455 (ws, wss),
+// RFC 4516 (ldap), RFC 5092 (imap), RFC 2384 (pop), RFC 2326 (rtsp),
+// RFC 7252 (coap, coaps).
+var hierarchical = map[string]bool{
+	"http": true, "https": true, "ftp": true, "file": true, "ws": true, "wss": true,
+	"gopher": true, "wais": true, "prospero": true, "telnet": true, "nntp": true,
+	"ldap": true, "ldaps": true, "imap": true, "pop": true, "rtsp": true,
+	"coap": true, "coaps": true, "sftp": true, "ssh": true, "smb": true,
+}
 
-// ToASCII converts an IRI to a URI (SPEC R4). STUB.
-func ToASCII(uri string) string { return uri }
+// IsHierarchical reports whether scheme (any case) is known to always use
+// the hierarchical <hier_part> syntax, which the compatibility rule of
+// Section 5.2 step 3 (seed 002) requires.
+func IsHierarchical(scheme string) bool {
+	if hierarchical[scheme] {
+		return true
+	}
+	var buf [16]byte
+	if len(scheme) > len(buf) {
+		return false
+	}
+	for i := 0; i < len(scheme); i++ {
+		buf[i] = scheme[i] | 0x20
+	}
+	return hierarchical[string(buf[:len(scheme)])]
+}
