@@ -65,7 +65,7 @@ func newApp(stdout, stderr io.Writer, status *int) *cli.App {
 	app := &cli.App{
 		Name:  "urix",
 		Usage: "find the URIs in text, e-mail, mbox and HTML and print them as absolute URIs",
-		UsageText: `urix [flags] [FILE|DIR|-]...      extract URIs (standard input when no FILE is given)
+		UsageText: `urix [flags] [FILE|DIR|URL|-]...  extract URIs (standard input when no FILE is given)
 urix resolve --base URI [REF...]   resolve references against a base
 urix parse [URI...]                show the components of URIs
 
@@ -74,7 +74,8 @@ Flags go before the files. Examples:
    urix -n -r ~/Mail                      FILE:LINE:COL: URI for a whole mail folder
    urix --base https://example.com/ page.html   links of a saved page, made absolute
    urix --schemes http,https -u mail.mbox | xargs -n1 curl -sI   check each web link once
-   urix --format json draft.txt | jq .uri      JSON Lines, one object per URI`,
+   urix --format json draft.txt | jq .uri      JSON Lines, one object per URI
+   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)`,
 		Description: `urix follows the URI specification drafts that became RFC 2396: Appendix E
 for URIs in running text (angle brackets, quotes, lines broken inside <...>,
 the URL: prefix, punctuation that is not part of a URI), Appendix D and
@@ -198,7 +199,12 @@ func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error 
 			failed = true
 		}
 	}
-	ro := extract.RunOptions{Recursive: c.Bool("recursive"), Jobs: c.Int("jobs"), Unordered: c.Bool("unordered")}
+	ro := extract.RunOptions{
+		Recursive: c.Bool("recursive"),
+		Jobs:      c.Int("jobs"),
+		Unordered: c.Bool("unordered"),
+		Open:      newFetcher(),
+	}
 	x.Run(c.Args().Slice(), ro, stats, out.hit, report)
 	progress.stop()
 	out.finish()

@@ -106,18 +106,41 @@ func fileError(path string, err error) error {
 // Reader extracts the hits of r, an input called name, whose retrieval URI
 // is retrieval ("" for none). Options.Base, when set, replaces retrieval (B1).
 func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit), warn func(error)) error {
-	j := &job{x: x, file: name, emit: emit, warnFn: warn}
+	return x.Input(Input{R: r, Name: name, Retrieval: retrieval}, emit, warn)
+}
+
+// Input is an input opened by the caller, such as a document fetched over
+// HTTP, with what its container says about it.
+type Input struct {
+	R         io.Reader
+	Name      string // shown in hits and messages
+	Retrieval string // the URI it was retrieved from (Section 5.1.3); "" for none
+	Type      Type   // its kind when the container says (Content-Type); Auto sniffs
+	Charset   string // charset declared by the container, for HTML; "" for none
+}
+
+// Input extracts the hits of in. Options.Type, when not Auto, overrides
+// in.Type, and Options.Base overrides in.Retrieval (B1).
+func (x *Extractor) Input(in Input, emit func(Hit), warn func(error)) error {
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn}
+	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
 	}
-	err := j.run(r, name, source{base: retrieval})
+	kind := in.Type
+	if x.opts.Type != Auto {
+		kind = x.opts.Type
+	}
+	err := j.run(in.R, in.Name, kind, in.Charset, source{base: retrieval})
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return fmt.Errorf("%s: %w", in.Name, err)
 	}
 	return nil
 }
 
-func (j *job) run(r io.Reader, name string, src source) error {
+// run sniffs, decompresses and routes one input of the given kind (Auto:
+// sniff); charset is a charset declared outside the content, or "".
+func (j *job) run(r io.Reader, name string, kind Type, charset string, src source) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.Peek(sniffLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -130,9 +153,8 @@ func (j *job) run(r io.Reader, name string, src source) error {
 		}
 		defer zr.Close()
 		limited := &capReader{r: zr, left: j.x.opts.MaxDecoded}
-		return j.run(limited, strings.TrimSuffix(name, ".gz"), src)
+		return j.run(limited, strings.TrimSuffix(name, ".gz"), kind, charset, src)
 	}
-	kind := j.x.opts.Type
 	if kind == Auto {
 		if !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
 			j.warn(source{}, ErrBinary)
@@ -142,7 +164,7 @@ func (j *job) run(r io.Reader, name string, src source) error {
 	}
 	switch kind {
 	case HTML:
-		return j.scanHTML(br, "", src)
+		return j.scanHTML(br, charset, src)
 	case Email:
 		return j.readMessage(br, src)
 	case Mbox:

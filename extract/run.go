@@ -16,6 +16,12 @@ type RunOptions struct {
 	Recursive bool // descend into directories (-r); otherwise a directory is an error
 	Jobs      int  // inputs read at once (-j); < 1 means 1
 	Unordered bool // emit hits as they are found instead of in input order
+
+	// Open, when not nil, is asked first for every input; it returns
+	// ok=false for the inputs it leaves to the default (files and "-"). The
+	// command line uses it to fetch http:// and https:// arguments, which
+	// this package never does itself.
+	Open func(name string) (in Input, closer io.Closer, ok bool, err error)
 }
 
 // Stats count the work of a Run as it goes; safe to read from another
@@ -48,7 +54,7 @@ func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(
 	}
 	if jobs <= 1 {
 		for _, p := range paths {
-			x.runOne(p, stats, emit, report)
+			x.runOne(p, ro.Open, stats, emit, report)
 		}
 		return
 	}
@@ -56,7 +62,7 @@ func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(
 		var mu sync.Mutex
 		lockedEmit := func(h Hit) { mu.Lock(); emit(h); mu.Unlock() }
 		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
-		x.parallel(paths, jobs, func(i int) { x.runOne(paths[i], stats, lockedEmit, lockedReport) })
+		x.parallel(paths, jobs, func(i int) { x.runOne(paths[i], ro.Open, stats, lockedEmit, lockedReport) })
 		return
 	}
 	// Ordered: each input streams batches into its own channel; the
@@ -80,7 +86,7 @@ func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(
 				b = batch{}
 			}
 		}
-		x.runOne(paths[i], stats,
+		x.runOne(paths[i], ro.Open, stats,
 			func(h Hit) {
 				if len(b.errs) > 0 {
 					flush()
@@ -127,16 +133,34 @@ func (x *Extractor) parallel(paths []string, jobs int, work func(i int)) {
 	wg.Wait()
 }
 
-// runOne extracts one input, counting its bytes and hits in stats.
-func (x *Extractor) runOne(path string, stats *Stats, emit func(Hit), report func(error)) {
+// runOne extracts one input, counting its bytes and hits in stats. open,
+// when not nil, may take the input over (RunOptions.Open).
+func (x *Extractor) runOne(path string, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit), report func(error)) {
 	counted := func(h Hit) { stats.Hits.Add(1); emit(h) }
+	defer stats.Files.Add(1)
+	if open != nil {
+		in, closer, ok, err := open(path)
+		if err != nil {
+			report(err) // the opener names the input
+			return
+		}
+		if ok {
+			if closer != nil {
+				defer closer.Close()
+			}
+			in.R = &countingReader{r: in.R, n: &stats.Bytes}
+			if err := x.Input(in, counted, report); err != nil {
+				report(err)
+			}
+			return
+		}
+	}
 	var err error
 	if path == "-" {
 		err = x.Reader(&countingReader{r: os.Stdin, n: &stats.Bytes}, "-", "", counted, report)
 	} else {
 		err = x.file(path, &stats.Bytes, counted, report)
 	}
-	stats.Files.Add(1)
 	if err != nil {
 		report(err)
 	}

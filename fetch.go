@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/resolve"
+)
+
+// Limits on fetching an http:// or https:// argument (SPEC §7).
+const (
+	fetchRedirects = 10
+	fetchTimeout   = 30 * time.Second
+	fetchMaxBytes  = 50 << 20
+)
+
+// errFetchTooLarge ends a response body past fetchMaxBytes.
+var errFetchTooLarge = fmt.Errorf("response larger than %d MiB, the fetch limit", fetchMaxBytes>>20)
+
+// newFetcher returns an extract.RunOptions.Open that fetches http:// and
+// https:// arguments and leaves every other argument to extract. The
+// response's Content-Type picks the reader and its charset; the base is the
+// response's Content-Location, else the final URL after redirects
+// (Section 5.1.3).
+func newFetcher() func(string) (extract.Input, io.Closer, bool, error) {
+	client := &http.Client{
+		Timeout: fetchTimeout,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= fetchRedirects {
+				return fmt.Errorf("stopped after %d redirects", fetchRedirects)
+			}
+			return nil
+		},
+	}
+	return func(name string) (extract.Input, io.Closer, bool, error) {
+		lower := strings.ToLower(name)
+		if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
+			return extract.Input{}, nil, false, nil
+		}
+		req, err := http.NewRequest(http.MethodGet, name, nil)
+		if err != nil {
+			return extract.Input{}, nil, true, fmt.Errorf("%s: %v", name, err)
+		}
+		req.Header.Set("User-Agent", "urix (+https://github.com/urix/urix)")
+		resp, err := client.Do(req)
+		if err != nil {
+			var ue *url.Error
+			if errors.As(err, &ue) {
+				err = ue.Err
+			}
+			return extract.Input{}, nil, true, fmt.Errorf("%s: %v", name, err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+			return extract.Input{}, nil, true, fmt.Errorf("%s: HTTP %s", name, resp.Status)
+		}
+		in := extract.Input{
+			R:         &limitedBody{r: resp.Body, left: fetchMaxBytes},
+			Name:      name,
+			Retrieval: resp.Request.URL.String(),
+		}
+		if loc := resp.Header.Get("Content-Location"); loc != "" {
+			if r, err := resolve.NewResolver(in.Retrieval, resolve.Options{}); err == nil {
+				in.Retrieval = r.Resolve(loc)
+			}
+		}
+		if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
+			in.Charset = params["charset"]
+			switch {
+			case mt == "text/html" || mt == "application/xhtml+xml":
+				in.Type = extract.HTML
+			case mt == "message/rfc822":
+				in.Type = extract.Email
+			case mt == "application/mbox":
+				in.Type = extract.Mbox
+			case strings.HasPrefix(mt, "text/"):
+				in.Type = extract.Text
+			}
+		}
+		return in, resp.Body, true, nil
+	}
+}
+
+// limitedBody fails with errFetchTooLarge past left bytes.
+type limitedBody struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limitedBody) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, errFetchTooLarge
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
