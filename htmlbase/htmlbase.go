@@ -1,6 +1,74 @@
 // Package htmlbase owns reading HTML (SPEC §3, seeds Appendix D): the
 // document's BASE HREF and every link-bearing attribute, plus URIs written
 // in text nodes (through delimit).
+//
+// Read streams the document through golang.org/x/net/html's Tokenizer (the
+// low-level TagName/TagAttr API; no tree is built), so memory stays bounded
+// by the largest single token (Options.MaxToken) plus the links reported.
+//
+// # What is reported
+//
+// Attribute links (H3), each with its lower-case element and attribute name:
+//
+//	a, area, link                                  href
+//	img, script, iframe, frame, embed, source,
+//	track, audio, video, input                     src
+//	img, source                                    srcset (every candidate URL)
+//	video                                          poster
+//	form                                           action
+//	button, input                                  formaction
+//	blockquote, q, del, ins                        cite
+//	object                                         data
+//	img, frame, iframe                             longdesc
+//	body, table, td, th                            background
+//	html                                           manifest
+//	a, area                                        ping (each URL of the list)
+//	meta http-equiv=refresh                        content (the URL after "5; url=")
+//	image, use, and any element inside <svg>       href
+//	any element                                    xlink:href
+//	any element                                    style (each CSS url() in it)
+//	style element                                  CSS url() and @import "x" (Attr "")
+//
+// Values are entity-decoded, stripped of leading and trailing whitespace and
+// C0 controls, and tabs, CRs and LFs inside are removed (H1). An empty value
+// or one starting with '#' is a same-document reference (SameDocument).
+//
+// Text (H4): text nodes are entity-decoded and scanned with delimit.Find; a
+// hit is reported with Text set, Element the enclosing element, Attr "".
+// Comments, <script>, <style> (scanned as CSS instead), <iframe> fallback
+// text and anything inside <template> are not scanned as text. The contents
+// of <noscript>, <noembed> and <noframes> are read as markup, as a browser
+// without scripting, frames or plug-ins does.
+//
+// The base (H2): Base is the href of the first <base> element whose href is
+// not empty after cleanup, as written: htmlbase never resolves. A <base>
+// with no href or an empty one is skipped and later ones are considered.
+//
+// # Positions
+//
+// For attribute links Offset/End is the byte range of the element's start
+// tag, for text hits and CSS in a <style> element that of the hit itself;
+// Line and Col (1-based, Col counted in bytes) are those of Offset. When the
+// document was converted from another charset, positions count bytes of the
+// converted UTF-8 stream, not of the input.
+//
+// # Charset
+//
+// In order of precedence (as in the HTML standard's encoding sniffing): a
+// byte order mark; Options.Charset (a charset declared by HTTP or MIME);
+// <meta charset> or <meta http-equiv=Content-Type> in the first 1024 bytes;
+// otherwise UTF-8, unless those first 1024 bytes are not valid UTF-8, in
+// which case windows-1252. Labels are resolved as the WHATWG Encoding
+// standard says (ISO-8859-1 is windows-1252). UTF-8 input is read as is.
+//
+// # Security considerations
+//
+// A single token (tag, text run, comment) longer than Options.MaxToken
+// bytes stops the read with an error wrapping html.ErrBufferExceeded; the
+// links found before it are returned. The element stack kept to name the
+// enclosing element of a text hit is capped at a fixed depth, so deeply
+// nested documents use constant memory; the Links slice grows with the
+// number of links in the document.
 package htmlbase
 
 import (
@@ -9,6 +77,10 @@ import (
 	"github.com/urix/urix/delimit"
 )
 
+// DefaultMaxToken is the longest single token Read accepts when
+// Options.MaxToken is zero.
+const DefaultMaxToken = 16 << 20
+
 // Options tune reading.
 type Options struct {
 	// Charset is a charset declared outside the document (HTTP or MIME
@@ -16,13 +88,16 @@ type Options struct {
 	Charset string
 	// Delimit tunes the scan of text nodes (H4).
 	Delimit delimit.Options
+	// MaxToken caps the size in bytes of a single token; 0 means
+	// DefaultMaxToken.
+	MaxToken int
 }
 
 // Link is one reference found in a document.
 type Link struct {
 	Ref          string // the reference as written, entity-decoded and cleaned (H1)
 	Element      string // lower-case element name (for a text hit: the enclosing element)
-	Attr         string // lower-case attribute name; "" for a text hit
+	Attr         string // lower-case attribute name; "" for a text hit and for CSS in <style>
 	Offset, End  int64  // byte offsets in the input of the element's start tag (attribute links) or of the hit (text)
 	Line, Col    int    // 1-based line and byte column of Offset
 	Text         bool   // found in a text node by delimit (H4)
@@ -38,5 +113,15 @@ type Document struct {
 	Links   []Link
 }
 
-// Read reads an HTML document from r. STUB.
-func Read(r io.Reader, opts Options) (*Document, error) { return &Document{}, nil }
+// Read reads an HTML document from r and returns its base and links in
+// document order. On a read error it returns what was found so far together
+// with the error.
+func Read(r io.Reader, opts Options) (*Document, error) {
+	doc := &Document{}
+	src, err := decodeReader(r, opts.Charset)
+	if err != nil {
+		return doc, err
+	}
+	rd := newReader(src, opts, doc)
+	return doc, rd.run()
+}

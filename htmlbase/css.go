@@ -1,0 +1,243 @@
+package htmlbase
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// cssScanner finds the URLs in CSS text: url(...) in any form (quoted,
+// unquoted, with CSS escapes such as \28) and the string of @import "x".
+// It follows the CSS Syntax Level 3 tokenizer where it matters: comments
+// and strings other than those are skipped, a bad url(...) is dropped.
+type cssScanner struct {
+	buf []byte
+}
+
+// cssStop marks the bytes the scan must look at.
+var cssStop = func() (t [256]bool) {
+	for _, c := range []byte(`/"'\@uU`) {
+		t[c] = true
+	}
+	return t
+}()
+
+// scan calls emit with every URL in css and the byte range [start, end) of
+// the url(...) or the @import string in css. The slice u is valid only
+// during the call.
+func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
+	s := css
+	for i := 0; i < len(s); {
+		if !cssStop[s[i]] {
+			i++
+			continue
+		}
+		switch b := s[i]; {
+		case b == '/':
+			if i+1 < len(s) && s[i+1] == '*' {
+				j := bytes.Index(s[i+2:], []byte("*/"))
+				if j < 0 {
+					return
+				}
+				i += j + 4
+			} else {
+				i++
+			}
+		case b == '"' || b == '\'':
+			_, i, _ = c.str(s, i)
+		case b == '\\':
+			i += 2
+		case b == '@':
+			if !hasPrefixFold(s[i+1:], "import") || i+7 < len(s) && isNameChar(s[i+7]) {
+				i++
+				continue
+			}
+			j := c.skipSpace(s, i+7)
+			if j < len(s) && (s[j] == '"' || s[j] == '\'') {
+				start := j
+				u, end, ok := c.str(s, j)
+				if ok {
+					emit(u, start, end)
+				}
+				j = end
+			}
+			i = j
+		default: // 'u', 'U'
+			if (i > 0 && isNameChar(s[i-1])) || !hasPrefixFold(s[i:], "url(") {
+				i++
+				continue
+			}
+			start := i
+			u, end, ok := c.url(s, i+4)
+			if ok {
+				emit(u, start, end)
+			}
+			i = end
+		}
+	}
+}
+
+// skipSpace skips whitespace and comments from s[i].
+func (c *cssScanner) skipSpace(s []byte, i int) int {
+	for i < len(s) {
+		switch {
+		case isSpace(s[i]):
+			i++
+		case s[i] == '/' && i+1 < len(s) && s[i+1] == '*':
+			j := bytes.Index(s[i+2:], []byte("*/"))
+			if j < 0 {
+				return len(s)
+			}
+			i += j + 4
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// str reads the string token starting with the quote at s[i]. It returns
+// the decoded value (in c.buf), the index after the token and false when
+// the string was cut by a newline (a bad string).
+func (c *cssScanner) str(s []byte, i int) ([]byte, int, bool) {
+	q := s[i]
+	b := c.buf[:0]
+	defer func() { c.buf = b }()
+	for i++; i < len(s); {
+		switch ch := s[i]; ch {
+		case q:
+			return b, i + 1, true
+		case '\n', '\r', '\f':
+			return nil, i, false
+		case '\\':
+			if i+1 >= len(s) {
+				i++
+				continue
+			}
+			if n := s[i+1]; n == '\n' || n == '\f' {
+				i += 2
+				continue
+			} else if n == '\r' {
+				i += 2
+				if i < len(s) && s[i] == '\n' {
+					i++
+				}
+				continue
+			}
+			b, i = appendEscape(b, s, i)
+		default:
+			b = append(b, ch)
+			i++
+		}
+	}
+	return b, i, true // EOF ends the string
+}
+
+// url reads the rest of a url( whose contents start at s[i]. It returns
+// the URL (in c.buf), the index after the closing ')' and false for a bad
+// url.
+func (c *cssScanner) url(s []byte, i int) ([]byte, int, bool) {
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	if i < len(s) && (s[i] == '"' || s[i] == '\'') {
+		u, j, ok := c.str(s, i)
+		if !ok {
+			return nil, badURL(s, j), false
+		}
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j >= len(s) {
+			return u, j, true
+		}
+		if s[j] == ')' {
+			return u, j + 1, true
+		}
+		return nil, badURL(s, j), false
+	}
+	b := c.buf[:0]
+	defer func() { c.buf = b }()
+	for i < len(s) {
+		switch ch := s[i]; {
+		case ch == ')':
+			return b, i + 1, true
+		case isSpace(ch):
+			for i < len(s) && isSpace(s[i]) {
+				i++
+			}
+			if i >= len(s) {
+				return b, i, true
+			}
+			if s[i] == ')' {
+				return b, i + 1, true
+			}
+			return nil, badURL(s, i), false
+		case ch == '"' || ch == '\'' || ch == '(' || ch < 0x20 || ch == 0x7f:
+			return nil, badURL(s, i), false
+		case ch == '\\':
+			if i+1 >= len(s) || s[i+1] == '\n' || s[i+1] == '\r' || s[i+1] == '\f' {
+				return nil, badURL(s, i), false
+			}
+			b, i = appendEscape(b, s, i)
+		default:
+			b = append(b, ch)
+			i++
+		}
+	}
+	return b, i, true // EOF ends the url
+}
+
+// badURL consumes the remnants of a bad url and returns the index after
+// its ')'.
+func badURL(s []byte, i int) int {
+	for i < len(s) {
+		switch s[i] {
+		case ')':
+			return i + 1
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return len(s)
+}
+
+// appendEscape decodes the valid escape starting with the '\' at s[i]
+// (followed by a byte that is not a newline) and returns the index after it.
+func appendEscape(b, s []byte, i int) ([]byte, int) {
+	i++
+	if !isHex(s[i]) {
+		return append(b, s[i]), i + 1
+	}
+	var r rune
+	n := 0
+	for ; i < len(s) && n < 6 && isHex(s[i]); i, n = i+1, n+1 {
+		r = r<<4 | rune(hexVal(s[i]))
+	}
+	if i < len(s) && isSpace(s[i]) {
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		i++
+	}
+	if r == 0 || r > utf8.MaxRune || 0xd800 <= r && r <= 0xdfff {
+		r = utf8.RuneError
+	}
+	return utf8.AppendRune(b, r), i
+}
+
+func hexVal(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// isNameChar reports whether c continues a CSS identifier.
+func isNameChar(c byte) bool {
+	return isAlnum(c) || c == '-' || c == '_' || c >= 0x80
+}

@@ -1,0 +1,190 @@
+package htmlbase
+
+// elem identifies the elements whose attributes or contents matter; every
+// other element is eOther.
+type elem uint8
+
+const (
+	eOther elem = iota
+	eA
+	eArea
+	eAudio
+	eBase
+	eBlockquote
+	eBody
+	eButton
+	eDel
+	eEmbed
+	eForm
+	eFrame
+	eHTML
+	eIframe
+	eImage
+	eImg
+	eInput
+	eIns
+	eLink
+	eMeta
+	eNoembed
+	eNoframes
+	eNoscript
+	eObject
+	ePlaintext
+	eQ
+	eScript
+	eSource
+	eStyle
+	eSVG
+	eTable
+	eTd
+	eTemplate
+	eTh
+	eTrack
+	eUse
+	eVideo
+	eXmp
+	// void elements with no link attributes
+	eBr
+	eCol
+	eHr
+	eKeygen
+	eParam
+	eWbr
+)
+
+// elemInfo is what the element table knows about a name.
+type elemInfo struct {
+	id   elem
+	name string
+}
+
+// elems maps lower-case element names to their id and an interned name;
+// names not in it are interned per document (reader.intern).
+var elems = func() map[string]elemInfo {
+	m := map[string]elemInfo{}
+	for name, id := range map[string]elem{
+		"a": eA, "area": eArea, "audio": eAudio, "base": eBase,
+		"blockquote": eBlockquote, "body": eBody, "button": eButton,
+		"del": eDel, "embed": eEmbed, "form": eForm, "frame": eFrame,
+		"html": eHTML, "iframe": eIframe, "image": eImage, "img": eImg,
+		"input": eInput, "ins": eIns, "link": eLink, "meta": eMeta,
+		"noembed": eNoembed, "noframes": eNoframes, "noscript": eNoscript,
+		"object": eObject, "plaintext": ePlaintext, "q": eQ,
+		"script": eScript, "source": eSource, "style": eStyle, "svg": eSVG,
+		"table": eTable, "td": eTd, "template": eTemplate, "th": eTh,
+		"track": eTrack, "use": eUse, "video": eVideo, "xmp": eXmp,
+		"br": eBr, "col": eCol, "hr": eHr, "keygen": eKeygen,
+		"param": eParam, "wbr": eWbr,
+	} {
+		m[name] = elemInfo{id, name}
+	}
+	for _, name := range []string{
+		"abbr", "address", "article", "aside", "b", "bdi", "bdo", "big",
+		"canvas", "caption", "center", "cite", "code", "colgroup", "data",
+		"datalist", "dd", "details", "dfn", "dialog", "dir", "div", "dl",
+		"dt", "em", "fieldset", "figcaption", "figure", "font", "footer",
+		"frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+		"hgroup", "i", "kbd", "label", "legend", "li", "listing", "main",
+		"map", "mark", "menu", "meter", "nav", "nobr", "ol", "optgroup",
+		"option", "output", "p", "picture", "pre", "progress", "rp", "rt",
+		"ruby", "s", "samp", "search", "section", "select", "slot", "small",
+		"span", "strike", "strong", "sub", "summary", "sup", "tbody",
+		"textarea", "tfoot", "thead", "time", "title", "tr", "tt", "u",
+		"ul", "var", "math", "g", "path", "rect", "circle", "text", "defs",
+		"symbol", "lineargradient", "radialgradient", "pattern", "textpath",
+		"feimage", "filter", "mpath", "tspan", "clippath", "mask",
+	} {
+		m[name] = elemInfo{eOther, name}
+	}
+	return m
+}()
+
+// isVoid reports whether an element of that id never has contents, so that
+// it is not pushed on the element stack.
+func isVoid(id elem) bool {
+	switch id {
+	case eArea, eBase, eBr, eCol, eEmbed, eHr, eImg, eInput, eKeygen,
+		eLink, eMeta, eParam, eSource, eTrack, eWbr:
+		return true
+	}
+	return false
+}
+
+// attrKind says how a link-bearing attribute's value holds its URLs.
+type attrKind uint8
+
+const (
+	akNone   attrKind = iota
+	akURL             // the whole value is one URL
+	akSrcset          // srcset candidates
+	akList            // whitespace-separated URLs (ping)
+	akCSS             // CSS declarations (style)
+)
+
+// linkAttr returns the name and kind of the attribute key of element id
+// when it bears links (H3); inSVG says the element is inside <svg>.
+func linkAttr(id elem, inSVG bool, key []byte) (string, attrKind) {
+	switch string(key) {
+	case "href":
+		switch id {
+		case eA, eArea, eLink, eImage, eUse:
+			return "href", akURL
+		}
+		if inSVG {
+			return "href", akURL
+		}
+	case "src":
+		switch id {
+		case eImg, eScript, eIframe, eFrame, eEmbed, eSource, eTrack, eAudio, eVideo, eInput:
+			return "src", akURL
+		}
+	case "srcset":
+		if id == eImg || id == eSource {
+			return "srcset", akSrcset
+		}
+	case "poster":
+		if id == eVideo {
+			return "poster", akURL
+		}
+	case "action":
+		if id == eForm {
+			return "action", akURL
+		}
+	case "formaction":
+		if id == eButton || id == eInput {
+			return "formaction", akURL
+		}
+	case "cite":
+		switch id {
+		case eBlockquote, eQ, eDel, eIns:
+			return "cite", akURL
+		}
+	case "data":
+		if id == eObject {
+			return "data", akURL
+		}
+	case "longdesc":
+		switch id {
+		case eImg, eFrame, eIframe:
+			return "longdesc", akURL
+		}
+	case "background":
+		switch id {
+		case eBody, eTable, eTd, eTh:
+			return "background", akURL
+		}
+	case "manifest":
+		if id == eHTML {
+			return "manifest", akURL
+		}
+	case "ping":
+		if id == eA || id == eArea {
+			return "ping", akList
+		}
+	case "xlink:href":
+		return "xlink:href", akURL
+	case "style":
+		return "style", akCSS
+	}
+	return "", akNone
+}

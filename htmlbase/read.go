@@ -1,0 +1,243 @@
+package htmlbase
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/net/html"
+)
+
+const (
+	// maxDepth caps the element stack used to name the enclosing element
+	// of a text hit; deeper elements are counted, not stored.
+	maxDepth = 256
+	// maxSearch is how far down the stack an end tag looks for its start tag.
+	maxSearch = 64
+	// maxInterned caps the per-document table of unknown element names.
+	maxInterned = 256
+)
+
+// reader is the state of one Read.
+type reader struct {
+	z    *html.Tokenizer
+	opts Options
+	doc  *Document
+
+	// position of the next token, and of the current one
+	off, lineStart    int64
+	line              int
+	tokOff, tokEnd    int64
+	tokLine, tokCol   int
+	stack             []string // open elements, for text hits
+	overflow          int      // elements opened beyond maxDepth
+	template, svg     int      // open <template> and <svg> elements
+	rawElem           elem     // the raw-text element whose text comes next
+	rawName           string
+	names             map[string]string
+	buf, content, txt []byte
+	segs              []seg
+	css               cssScanner
+}
+
+func newReader(r io.Reader, opts Options, doc *Document) *reader {
+	if opts.MaxToken <= 0 {
+		opts.MaxToken = DefaultMaxToken
+	}
+	z := html.NewTokenizer(r)
+	z.SetMaxBuf(opts.MaxToken)
+	return &reader{z: z, opts: opts, doc: doc, line: 1, stack: make([]string, 0, 32)}
+}
+
+// run reads every token.
+func (r *reader) run() error {
+	z := r.z
+	for {
+		tt := z.Next()
+		r.advance(z.Raw())
+		raw, rawName := r.rawElem, r.rawName
+		r.rawElem, r.rawName = eOther, ""
+		switch tt {
+		case html.ErrorToken:
+			err := z.Err()
+			if err == io.EOF {
+				return nil
+			}
+			if errors.Is(err, html.ErrBufferExceeded) {
+				return fmt.Errorf("htmlbase: token at line %d longer than %d bytes: %w", r.tokLine, r.opts.MaxToken, err)
+			}
+			return fmt.Errorf("htmlbase: %w", err)
+		case html.TextToken:
+			r.text(z.Raw(), raw, rawName)
+		case html.StartTagToken:
+			r.startTag(false)
+		case html.SelfClosingTagToken:
+			r.startTag(true)
+		case html.EndTagToken:
+			r.endTag()
+		}
+	}
+}
+
+// advance records the position of the token raw and moves past it. It
+// must see the raw bytes before TagAttr may rewrite them.
+func (r *reader) advance(raw []byte) {
+	r.tokOff, r.tokLine = r.off, r.line
+	r.tokCol = int(r.off-r.lineStart) + 1
+	r.off += int64(len(raw))
+	r.tokEnd = r.off
+	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
+		r.line += n
+		r.lineStart = r.tokOff + int64(bytes.LastIndexByte(raw, '\n')) + 1
+	}
+}
+
+// posIn returns line and column of byte p of the current token raw.
+func (r *reader) posIn(raw []byte, p int) (line, col int) {
+	head := raw[:p]
+	if n := bytes.Count(head, []byte{'\n'}); n > 0 {
+		return r.tokLine + n, p - bytes.LastIndexByte(head, '\n')
+	}
+	return r.tokLine, r.tokCol + p
+}
+
+// intern returns the element name as a string, allocating only for names
+// not seen before.
+func (r *reader) intern(name []byte) (string, elem) {
+	if info, ok := elems[string(name)]; ok {
+		return info.name, info.id
+	}
+	if s, ok := r.names[string(name)]; ok {
+		return s, eOther
+	}
+	s := string(name)
+	if r.names == nil {
+		r.names = make(map[string]string)
+	}
+	if len(r.names) < maxInterned {
+		r.names[s] = s
+	}
+	return s, eOther
+}
+
+func (r *reader) push(name string) {
+	if len(r.stack) >= maxDepth {
+		r.overflow++
+		return
+	}
+	r.stack = append(r.stack, name)
+}
+
+func (r *reader) enclosing() string {
+	if len(r.stack) == 0 {
+		return ""
+	}
+	return r.stack[len(r.stack)-1]
+}
+
+func (r *reader) startTag(selfClosing bool) {
+	z := r.z
+	nameb, more := z.TagName()
+	name, id := r.intern(nameb)
+	switch id {
+	case eScript, eStyle, eIframe, eXmp, ePlaintext:
+		r.rawElem, r.rawName = id, name
+	case eNoscript, eNoembed, eNoframes:
+		// Read their contents as markup, as a browser without
+		// scripting, frames or plug-ins does.
+		z.NextIsNotRawText()
+	case eTemplate:
+		if !selfClosing {
+			r.template++
+		}
+	case eSVG:
+		if !selfClosing {
+			r.svg++
+		}
+	}
+	if !selfClosing && !isVoid(id) {
+		r.push(name)
+	}
+	var refresh bool
+	var content []byte
+	hasContent := false
+	for more {
+		var key, val []byte
+		key, val, more = z.TagAttr()
+		switch id {
+		case eBase:
+			if string(key) == "href" && !r.doc.HasBase && r.template == 0 {
+				if v := cleanValue(val, &r.buf); len(v) > 0 {
+					r.doc.Base, r.doc.HasBase = string(v), true
+				}
+			}
+			continue
+		case eMeta:
+			switch string(key) {
+			case "http-equiv":
+				refresh = asciiEqualFold(trimSpace(val), "refresh")
+			case "content":
+				r.content = append(r.content[:0], val...)
+				content, hasContent = r.content, true
+			}
+			continue
+		}
+		attr, kind := linkAttr(id, r.svg > 0, key)
+		switch kind {
+		case akURL:
+			r.attrLink(name, attr, val)
+		case akSrcset:
+			splitSrcset(val, func(u []byte) { r.attrLink(name, attr, u) })
+		case akList:
+			splitList(val, func(u []byte) { r.attrLink(name, attr, u) })
+		case akCSS:
+			r.css.scan(val, func(u []byte, _, _ int) { r.attrLink(name, attr, u) })
+		}
+	}
+	if refresh && hasContent {
+		if u, ok := refreshURL(content); ok {
+			if v := cleanValue(u, &r.buf); len(v) > 0 {
+				r.attrLink(name, "content", v)
+			}
+		}
+	}
+}
+
+func (r *reader) endTag() {
+	nameb, _ := r.z.TagName()
+	switch string(nameb) {
+	case "template":
+		if r.template > 0 {
+			r.template--
+		}
+	case "svg":
+		if r.svg > 0 {
+			r.svg--
+		}
+	}
+	if r.overflow > 0 {
+		r.overflow--
+		return
+	}
+	for i, n := len(r.stack)-1, 0; i >= 0 && n < maxSearch; i, n = i-1, n+1 {
+		if r.stack[i] == string(nameb) {
+			r.stack = r.stack[:i]
+			return
+		}
+	}
+}
+
+// attrLink reports the value v of attribute attr of the current start tag.
+func (r *reader) attrLink(element, attr string, v []byte) {
+	v = cleanValue(v, &r.buf)
+	r.doc.Links = append(r.doc.Links, Link{
+		Ref: string(v), Element: element, Attr: attr,
+		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,
+		SameDocument: sameDocument(v),
+	})
+}
+
+func sameDocument(v []byte) bool {
+	return len(v) == 0 || v[0] == '#'
+}
