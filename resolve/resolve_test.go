@@ -1,0 +1,305 @@
+package resolve
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const appendixCBase = "http://a/b/c/d;p?q"
+
+// appendixC is Appendix C of the seeds, typed in from
+// seeds/003_*.txt (draft-01) as the -02/-03 drafts (seed 002) correct it:
+// the query is never merged into the path, so "g?y/./x" keeps its "./"
+// (seeds/README.md) and "g?y/../x" its "../" likewise; "http:g" has the
+// two answers of the -03 draft. "(current document)" is the base.
+var appendixC = []struct {
+	ref, want string
+	compat    bool // resolve with Options.Compat
+}{
+	// Normal Examples (C.1)
+	{"g:h", "g:h", false},
+	{"g", "http://a/b/c/g", false},
+	{"./g", "http://a/b/c/g", false},
+	{"g/", "http://a/b/c/g/", false},
+	{"/g", "http://a/g", false},
+	{"//g", "http://g", false},
+	{"?y", "http://a/b/c/?y", false},
+	{"g?y", "http://a/b/c/g?y", false},
+	{"#s", "http://a/b/c/d;p?q#s", false},
+	{"g#s", "http://a/b/c/g#s", false},
+	{"g?y#s", "http://a/b/c/g?y#s", false},
+	{";x", "http://a/b/c/;x", false},
+	{"g;x", "http://a/b/c/g;x", false},
+	{"g;x?y#s", "http://a/b/c/g;x?y#s", false},
+	{".", "http://a/b/c/", false},
+	{"./", "http://a/b/c/", false},
+	{"..", "http://a/b/", false},
+	{"../", "http://a/b/", false},
+	{"../g", "http://a/b/g", false},
+	{"../..", "http://a/", false},
+	{"../../", "http://a/", false},
+	{"../../g", "http://a/g", false},
+
+	// Abnormal Examples (C.2)
+	{"", "http://a/b/c/d;p?q", false},
+	{"../../../g", "http://a/../g", false},
+	{"../../../../g", "http://a/../../g", false},
+	{"/./g", "http://a/./g", false},
+	{"/../g", "http://a/../g", false},
+	{"g.", "http://a/b/c/g.", false},
+	{".g", "http://a/b/c/.g", false},
+	{"g..", "http://a/b/c/g..", false},
+	{"..g", "http://a/b/c/..g", false},
+	{"./../g", "http://a/b/g", false},
+	{"./g/.", "http://a/b/c/g/", false},
+	{"g/./h", "http://a/b/c/g/h", false},
+	{"g/../h", "http://a/b/c/h", false},
+	{"g;x=1/./y", "http://a/b/c/g;x=1/y", false},
+	{"g;x=1/../y", "http://a/b/c/y", false},
+	{"g?y/./x", "http://a/b/c/g?y/./x", false},
+	{"g?y/../x", "http://a/b/c/g?y/../x", false},
+	{"g#s/./x", "http://a/b/c/g#s/./x", false},
+	{"g#s/../x", "http://a/b/c/g#s/../x", false},
+	{"http:g", "http:g", false},           // for validating parsers
+	{"http:g", "http://a/b/c/g", true},    // for backwards compatibility
+	{"http:", "http:", false},             // draft-01 only
+	{"http:", "http://a/b/c/d;p?q", true}, // the compat rule applied to it
+}
+
+func TestAppendixC(t *testing.T) {
+	for _, tt := range appendixC {
+		got, err := Resolve(appendixCBase, tt.ref, Options{Mode: RFC2396, Compat: tt.compat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("Resolve(%q, %q, compat=%v) = %q, want %q", appendixCBase, tt.ref, tt.compat, got, tt.want)
+		}
+	}
+}
+
+// vector is one entry of testdata/conformance/resolve-*.json.
+type vector struct {
+	Base   string `json:"base"`
+	Ref    string `json:"ref"`
+	Want   string `json:"want"`
+	Compat string `json:"compat"`
+	Note   string `json:"note"`
+	Source string `json:"source"`
+}
+
+func loadVectors(t testing.TB, name string) []vector {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []vector
+	if err := json.Unmarshal(data, &vs); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(vs) == 0 {
+		t.Fatalf("%s: no vectors", name)
+	}
+	return vs
+}
+
+func testConformance(t *testing.T, file string, mode Mode) {
+	for _, v := range loadVectors(t, file) {
+		got, err := Resolve(v.Base, v.Ref, Options{Mode: mode})
+		if err != nil {
+			t.Errorf("%s: Resolve(%q, %q): %v", v.Source, v.Base, v.Ref, err)
+			continue
+		}
+		if got != v.Want {
+			t.Errorf("%s: Resolve(%q, %q) = %q, want %q", v.Source, v.Base, v.Ref, got, v.Want)
+		}
+		if v.Compat != "" {
+			got, _ := Resolve(v.Base, v.Ref, Options{Mode: mode, Compat: true})
+			if got != v.Compat {
+				t.Errorf("%s: Resolve(%q, %q, compat) = %q, want %q", v.Source, v.Base, v.Ref, got, v.Compat)
+			}
+		}
+	}
+}
+
+func TestConformanceRFC2396(t *testing.T) { testConformance(t, "resolve-rfc2396.json", RFC2396) }
+func TestConformanceRFC3986(t *testing.T) { testConformance(t, "resolve-rfc3986.json", RFC3986) }
+
+// whatwgDifferences lists the WHATWG URL vectors that a strict RFC 3986
+// resolver does not reproduce, by base and ref, with the reason. The
+// WHATWG URL Standard parses special schemes (http, https, file, ...)
+// with rules of its own; RFC 3986 does not, and this package follows RFC
+// 3986.
+var whatwgDifferences = map[[2]string]string{
+	{"http://example.org/foo/bar", " foo.com  "}:                 whatwgTrim,
+	{"http://example.org/foo/bar", "/a/ /c"}:                     whatwgEncode,
+	{"http://www.example.com/test", "//www.example2.com"}:        whatwgEmptyPath,
+	{"file:///tmp/mock/path", "//"}:                              whatwgEmptyPath,
+	{"http://example.org/", "///test"}:                           whatwgSlashes,
+	{"http://example.org/", "///example.org/path"}:               whatwgSlashes,
+	{"http://example.org/", "///example.org/../path"}:            whatwgSlashes,
+	{"http://example.org/", "///example.org/../../"}:             whatwgSlashes,
+	{"http://example.org/", "///example.org/../path/../../"}:     whatwgSlashes,
+	{"http://example.org/", "///example.org/../path/../../path"}: whatwgSlashes,
+	{"file:///tmp/mock/path", "C|/foo/bar"}:                      whatwgDrive,
+	{"file:///C:/", ".."}:                                        whatwgDrive,
+	{"file:///C:/a/b", "/"}:                                      whatwgDrive,
+	{"file://h/C:/a/b", "/"}:                                     whatwgDrive,
+	{"file://host/dir/file", "C|"}:                               whatwgDrive,
+	{"file://host/D:/dir1/dir2/file", "C|"}:                      whatwgDrive,
+	{"file://host/dir/file", "C|#"}:                              whatwgDrive,
+	{"file://host/dir/file", "C|?"}:                              whatwgDrive,
+	{"file://host/dir/file", "C|/"}:                              whatwgDrive,
+	{"file:///c:/baz/qux", "/c|/foo/bar"}:                        whatwgDrive,
+	{"file://x/C:/", ".."}:                                       whatwgDrive,
+	{"file://host/", "C|/"}:                                      whatwgDrive,
+	{"file:///tmp/mock/path", "//C|/foo/bar"}:                    whatwgFileHost,
+	{"file:///C:/a/b", "//d:"}:                                   whatwgFileHost,
+	{"file:///C:/a/b", "//d:/.."}:                                whatwgFileHost,
+	{"file://host/", "//C:/"}:                                    whatwgFileHost,
+	{"file://lion/", "//localhost//pig"}:                         whatwgFileHost,
+}
+
+// Reasons in whatwgDifferences.
+const (
+	whatwgTrim      = "WHATWG strips leading and trailing C0 controls and spaces from the input; RFC 3986 resolves the reference as given"
+	whatwgEncode    = "WHATWG percent-encodes a space in the path; RFC 3986 resolution copies the reference's characters as they are"
+	whatwgEmptyPath = "WHATWG gives a special-scheme URL (http, file, ...) with an empty path the path \"/\"; RFC 3986 keeps it empty"
+	whatwgSlashes   = "WHATWG ignores extra slashes before the host of a special scheme (\"///test\" is host \"test\"); RFC 3986 reads an empty authority and the path \"/test\""
+	whatwgDrive     = "WHATWG file URLs know Windows drive letters: \"C|\" becomes \"C:\" and a drive is never removed by \"..\" or \"/\"; RFC 3986 has no drive letters"
+	whatwgFileHost  = "WHATWG file URLs: a drive letter or \"localhost\" where the host goes means an empty host; RFC 3986 takes it as the authority"
+)
+
+func TestConformanceWHATWG(t *testing.T) {
+	vs := loadVectors(t, "resolve-whatwg.json")
+	pass := 0
+	failed := map[[2]string]bool{}
+	for _, v := range vs {
+		key := [2]string{v.Base, v.Ref}
+		got, err := Resolve(v.Base, v.Ref, Options{})
+		if err != nil {
+			t.Errorf("Resolve(%q, %q): %v", v.Base, v.Ref, err)
+			continue
+		}
+		if got == v.Want {
+			pass++
+			if why, ok := whatwgDifferences[key]; ok {
+				t.Errorf("Resolve(%q, %q) = %q now passes: drop it from whatwgDifferences (%s)", v.Base, v.Ref, got, why)
+			}
+			continue
+		}
+		failed[key] = true
+		if _, ok := whatwgDifferences[key]; !ok {
+			t.Errorf("Resolve(%q, %q) = %q, want %q (not in whatwgDifferences)", v.Base, v.Ref, got, v.Want)
+		}
+	}
+	var stale []string
+	for key := range whatwgDifferences {
+		if !failed[key] {
+			stale = append(stale, key[0]+" "+key[1])
+		}
+	}
+	sort.Strings(stale)
+	if len(stale) > 0 {
+		t.Errorf("whatwgDifferences entries that are no vector or do not fail: %q", stale)
+	}
+	t.Logf("WHATWG: %d of %d vectors pass in RFC 3986 mode, %d listed differences", pass, len(vs), len(whatwgDifferences))
+}
+
+func TestNewResolverErrors(t *testing.T) {
+	for _, base := range []string{"", "a/b", "//a/b", "/a", "?q", "#f", "1a:b"} {
+		_, err := NewResolver(base, Options{})
+		if err == nil {
+			t.Errorf("NewResolver(%q) = nil error, want one", base)
+			continue
+		}
+		if !errors.Is(err, ErrNotAbsolute) {
+			t.Errorf("NewResolver(%q) = %v, want ErrNotAbsolute", base, err)
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "resolve: ") || !strings.Contains(msg, "\""+base+"\"") {
+			t.Errorf("NewResolver(%q) error %q: want it prefixed \"resolve: \" and naming the base", base, msg)
+		}
+	}
+	if _, err := NewResolver("http://a/", Options{Mode: 7}); err == nil {
+		t.Errorf("NewResolver with Mode 7 = nil error, want one")
+	}
+}
+
+// More resolution cases where the two modes differ or an edge matters.
+var resolveTests = []struct {
+	base, ref string
+	mode      Mode
+	want      string
+}{
+	{"http://a", "g", RFC3986, "http://a/g"},
+	{"http://a", "g", RFC2396, "http://a/g"},
+	{"http://a", "?y", RFC3986, "http://a?y"},
+	{"http://a/b/c/d;p?q#f", "", RFC3986, "http://a/b/c/d;p?q"},
+	{"http://a/b/c/d;p?q#f", "#g", RFC3986, "http://a/b/c/d;p?q#g"},
+	{"http://a/b/c/d;p?q#f", "", RFC2396, "http://a/b/c/d;p?q"},
+	{"http://a/b/c/d;p?q", "?", RFC3986, "http://a/b/c/d;p?"},
+	{"http://a/b/c/d;p?q", "?", RFC2396, "http://a/b/c/?"},
+	{"http://a/b/c/d;p?q", "#", RFC3986, "http://a/b/c/d;p?q#"},
+	{"http://a/b/./c/d", "g", RFC3986, "http://a/b/c/g"},
+	{"http://a/b/./c/d", "g", RFC2396, "http://a/b/c/g"},
+	{"http://a/b/./c/d", "/./g", RFC3986, "http://a/g"},
+	{"http://a/b/c/d", "//x/./y", RFC3986, "http://x/y"},
+	{"http://a/b/c/d", "//x/./y", RFC2396, "http://x/./y"},
+	{"http://a/b/c/d", "g:a/../b", RFC3986, "g:/b"},
+	{"http://a/b/c/d", "g:a/../b", RFC2396, "g:a/../b"},
+	{"http://a/b/c/d", "HTTP:g", RFC3986, "HTTP:g"},
+	{"mailto:a@b", "c", RFC3986, "mailto:c"},
+	{"http://a/b/c/d", "g//../h", RFC2396, "http://a/b/c/g/h"},
+	{"http://a/b/c/d", "g//../h", RFC3986, "http://a/b/c/g/h"},
+	{"http://a/b/c/d", "../../../../..", RFC2396, "http://a/../../.."},
+	{"http://a/b/c/d", strings.Repeat("x/", 200) + "../y", RFC3986, "http://a/b/c/" + strings.Repeat("x/", 199) + "y"},
+}
+
+func TestResolve(t *testing.T) {
+	for _, tt := range resolveTests {
+		got, err := Resolve(tt.base, tt.ref, Options{Mode: tt.mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("Resolve(%q, %q, %v) = %q, want %q", tt.base, tt.ref, tt.mode, got, tt.want)
+		}
+	}
+}
+
+// TestCompatOnlyHierarchical: the compat rule needs the same scheme as
+// the base and a scheme known to be hierarchical.
+func TestCompatOnlyHierarchical(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"http://a/b/c/d", "http:g", "http://a/b/c/g"},
+		{"HTTP://a/b/c/d", "http:g", "HTTP://a/b/c/g"},
+		{"http://a/b/c/d", "https:g", "https:g"},
+		{"urn:a:b", "urn:c", "urn:c"},
+		{"foo://a/b/c", "foo:g", "foo:g"},
+	} {
+		for _, mode := range []Mode{RFC3986, RFC2396} {
+			got, _ := Resolve(tt.base, tt.ref, Options{Mode: mode, Compat: true})
+			if got != tt.want {
+				t.Errorf("Resolve(%q, %q, %v compat) = %q, want %q", tt.base, tt.ref, mode, got, tt.want)
+			}
+		}
+	}
+}
+
+func TestResolveAllocs(t *testing.T) {
+	rv, err := NewResolver(appendixCBase, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range appendixC {
+		if n := testing.AllocsPerRun(10, func() { rv.Resolve(tt.ref) }); n > 2 {
+			t.Errorf("Resolve(%q): %v allocs, want at most 2", tt.ref, n)
+		}
+	}
+}
