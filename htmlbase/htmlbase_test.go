@@ -270,9 +270,9 @@ func TestCSS(t *testing.T) {
 		{`background: url("a\"b")`, []string{`a"b`}},
 		{`background: url(a\).png)`, []string{"a).png"}},
 		{`background: url("\e9 t\E9.png")`, []string{"été.png"}},
-		{`background: url(a b)`, nil},       // bad url
-		{`background: url(a"b)`, nil},       // bad url
-		{`background: url(a(b)`, nil},       // bad url
+		{`background: url(a b)`, nil}, // bad url
+		{`background: url(a"b)`, nil}, // bad url
+		{`background: url(a(b)`, nil}, // bad url
 		{`background: url("a" b) url(c)`, []string{"c"}},
 		{`background: url()`, []string{""}},
 		{`background: url(a.png`, []string{"a.png"}}, // EOF closes
