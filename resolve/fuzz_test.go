@@ -1,0 +1,136 @@
+package resolve
+
+import (
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds are inputs every fuzz target starts from, besides Appendix C
+// and the corpus in testdata/fuzz.
+var fuzzSeeds = []string{
+	"", "?", "#", "//", "a:", "http://a/b?", "http://a/b#", "http://[::1]:80/",
+	"HTTP://Example.COM:80/a/./b/../c/%7euser%2f", "http://bücher.example/straße",
+	"ftp://u:p@h:21/x;type=a", "%61:b", "foo:/.//bar", "http://a:80:80/",
+	"../../../g", "/./g", "g?y/./x", "mailto:a@b", "urn:a:b",
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := Parse(s)
+		if got := r.String(); got != s {
+			t.Fatalf("Parse(%q).String() = %q, want the input", s, got)
+		}
+		if Parse(r.String()) != r {
+			t.Fatalf("Parse(Parse(%q).String()) differs", s)
+		}
+		_ = Validate(s)
+		_ = ToASCII(s)
+	})
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := Normalize(s)
+		if again := Normalize(n); again != n {
+			t.Fatalf("Normalize(%q) = %q, but Normalize of that = %q (not idempotent)", s, n, again)
+		}
+		if Parse(n).HasScheme != Parse(s).HasScheme || Parse(n).HasAuthority != Parse(s).HasAuthority {
+			t.Fatalf("Normalize(%q) = %q changes which components are defined", s, n)
+		}
+	})
+}
+
+// removeDotsNaive is RFC 3986 Section 5.2.4 written as plainly as the
+// RFC does, to check appendRemoveDots against.
+func removeDotsNaive(in string) string {
+	out := ""
+	for in != "" {
+		switch {
+		case strings.HasPrefix(in, "../"):
+			in = in[3:]
+		case strings.HasPrefix(in, "./"):
+			in = in[2:]
+		case strings.HasPrefix(in, "/./"):
+			in = "/" + in[3:]
+		case in == "/.":
+			in = "/"
+		case strings.HasPrefix(in, "/../") || in == "/..":
+			in = "/" + strings.TrimPrefix(in[3:], "/")
+			if i := strings.LastIndex(out, "/"); i >= 0 {
+				out = out[:i]
+			} else {
+				out = ""
+			}
+		case in == "." || in == "..":
+			in = ""
+		default:
+			i := strings.Index(in[1:], "/")
+			if i < 0 {
+				out, in = out+in, ""
+			} else {
+				out, in = out+in[:i+1], in[i+1:]
+			}
+		}
+	}
+	return out
+}
+
+func FuzzResolve(f *testing.F) {
+	for _, tt := range appendixC {
+		f.Add(appendixCBase, tt.ref)
+	}
+	for _, s := range fuzzSeeds {
+		f.Add("http://a/b/c/d;p?q", s)
+		f.Add(s, "../g")
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		for _, opts := range []Options{{Mode: RFC3986}, {Mode: RFC2396}, {Mode: RFC3986, Compat: true}, {Mode: RFC2396, Compat: true}} {
+			rv, err := NewResolver(base, opts)
+			if err != nil {
+				if Parse(base).HasScheme {
+					t.Fatalf("NewResolver(%q) = %v for an absolute base", base, err)
+				}
+				return
+			}
+			got := rv.Resolve(ref)
+			if !Parse(got).HasScheme {
+				t.Fatalf("Resolve(%q, %q, %+v) = %q, not absolute", base, ref, opts, got)
+			}
+			r := Parse(ref)
+			if !r.HasScheme || opts.Compat {
+				continue
+			}
+			want := ref
+			if opts.Mode == RFC3986 {
+				r.Path = removeDotsNaive(r.Path)
+				want = r.String()
+			}
+			if got != want {
+				t.Fatalf("Resolve(%q, %q, %+v) = %q, want %q (an absolute reference changes only by its dot segments)", base, ref, opts, got, want)
+			}
+		}
+	})
+}
+
+func FuzzRemoveDots(f *testing.F) {
+	for _, s := range []string{"/a/b/../c", "a/../b", "../x", "/./", "/..", ".", "//..//./"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := string(appendRemoveDots(nil, p)), removeDotsNaive(p); got != want {
+			t.Fatalf("appendRemoveDots(%q) = %q, want %q", p, got, want)
+		}
+		if !hasDotSegment(p) {
+			if got := string(appendRemoveDots(nil, p)); got != p {
+				t.Fatalf("appendRemoveDots(%q) = %q, but hasDotSegment says there is nothing to remove", p, got)
+			}
+		}
+		_ = appendRemoveDots2396(nil, p)
+	})
+}
