@@ -131,13 +131,13 @@ func (e lineEnt) lineCol(line, col int) (int, int) {
 // lines longer than 4 KiB, both common in real mail.) It tracks where each
 // decoded line comes from.
 type qpReader struct {
-	br    *bufio.Reader
-	out   []byte
-	pos   int
+	br     *bufio.Reader
+	out    []byte
+	pos    int
 	carry  [2]byte // the end of an over-long line that may hold a split "=XX"
 	ncarry int
 	tmp    []byte
-	err   error
+	err    error
 
 	inLine  int   // 1-based file line of the next input line
 	inOff   int64 // file offset of the next input byte
