@@ -1,17 +1,37 @@
-// Package delimit owns Appendix E of the seeds: finding the spans of URIs
-// written in plain text (SPEC §2, rules E1–E12). It knows nothing about
-// files, HTML or mail.
+// Package delimit finds URIs written in plain text: Appendix E of the seed
+// draft ("Recommendations for Delimiting URIs in Context"), rules E1–E12 of
+// SPEC §2. It knows nothing about files, HTML or mail.
+//
+// A hit is a URI found in text with its byte offsets, line and column and the
+// way it was delimited: bare (Space), in angle brackets (Angle), in double
+// quotes (Quote), or an abbreviated URL without a scheme (Abbrev, E11).
+//
+// Scanning never runs a regular expression over the input: it skips to the
+// next ':' or '<' (and '.' with Options.Abbrev) with bytes.IndexByte and
+// confirms each candidate locally, looking a few bytes back for a scheme and
+// forward for the rest of the URI.
+//
+// # Security considerations
+//
+// Memory is bounded whatever the input: the Scanner keeps one buffer of
+// about 1 MiB; a hit longer than MaxHit bytes is cut there and marked
+// Truncated (the rest of its run is skipped, never reported as new hits);
+// angle-bracket and quote hits spanning lines are limited to 8 lines and
+// 4 KiB. Time is linear in the input size: every byte is looked at a bounded
+// number of times. Invalid UTF-8 ends a hit and never panics.
 package delimit
 
-import "io"
+import "strings"
 
-// Kind says how a hit was delimited in the text (SPEC §2).
+//go:generate go run gen_schemes.go
+
+// Kind says how a hit was delimited in the text (SPEC §2, E5, E6, E11).
 type Kind uint8
 
 const (
-	Space  Kind = iota // bare, whitespace-delimited
-	Angle              // <...>
-	Quote              // "..."
+	Space  Kind = iota // bare, whitespace-delimited (E1–E4)
+	Angle              // <...> (E5)
+	Quote              // "..." (E6)
 	Abbrev             // abbreviated URL without a scheme (E11)
 )
 
@@ -32,55 +52,86 @@ func (k Kind) String() string {
 type Flags uint8
 
 const (
-	HyphenBreak Flags = 1 << iota // a line break after '-' was inside the hit (E8)
-	Truncated                     // the hit was longer than MaxHit and was cut
+	// HyphenBreak: a line break right after '-' was inside the hit (E8).
+	HyphenBreak Flags = 1 << iota
+	// Truncated: the hit was longer than MaxHit and was cut there (SPEC §8).
+	Truncated
 )
 
-// MaxHit is the longest hit reported whole (SPEC §8).
+// MaxHit is the longest hit reported whole (SPEC §8): a longer run of URI
+// characters is cut at MaxHit bytes and marked Truncated.
 const MaxHit = 64 << 10
 
-// Hyphen is the policy for a hyphen at a line break (E8).
+// Hyphen is the policy for a hyphen at a line break inside an angle or quote
+// hit (E8).
 type Hyphen uint8
 
 const (
-	HyphenKeep Hyphen = iota
-	HyphenDrop
-	HyphenBoth
+	HyphenKeep Hyphen = iota // E8: keep the hyphen (default)
+	HyphenDrop               // E8: drop the hyphen
+	HyphenBoth               // E8: report both variants, hyphen kept first
 )
 
-// Options tune delimiting.
+// Options tune delimiting. The zero value is the default of SPEC §2.
 type Options struct {
-	Hyphen Hyphen
-	Abbrev bool // E11: find www.host/path and ftp.host/path without a scheme
+	Hyphen Hyphen // E8: policy for a hyphen at a line break
+	Abbrev bool   // E11: find www.host/path, ftp.host/path and host.tld/path without a scheme
 }
 
-// Hit is one URI found in text.
+// Hit is one URI found in text (SPEC §2).
 type Hit struct {
-	URI        string // the URI as extracted: delimiters, URL: prefix and whitespace removed
+	URI        string // the URI as extracted: delimiters, URL: prefix and whitespace removed (E5, E7, E9); with the scheme added for Abbrev (E11)
 	Raw        string // the text as written: input[Start:End]
-	Start, End int64  // byte offsets of the whole delimited form, brackets included
+	Start, End int64  // byte offsets of the whole delimited form, brackets, quotes and URL: prefix included
 	Line, Col  int    // 1-based line and byte column of Start
 	Kind       Kind
 	Flags      Flags
 }
 
-// Scanner streams hits out of an io.Reader. STUB.
-type Scanner struct{}
+// Find returns every hit in text, in order (E1–E12). It is the Scanner over
+// text without copying it; the hits are the same as the Scanner's.
+func Find(text []byte, opts Options) []Hit {
+	s := &Scanner{opts: opts, buf: text, n: len(text), eof: true}
+	s.init()
+	var hits []Hit
+	for s.Scan() {
+		hits = append(hits, s.Hit())
+	}
+	return hits
+}
 
-// NewScanner returns a scanner over r. STUB.
-func NewScanner(r io.Reader, opts Options) *Scanner { return &Scanner{} }
+// KnownScheme reports whether name (any case) is in the embedded URI scheme
+// registry (E1): IANA permanent, provisional and historical schemes plus the
+// common ones added by hand (see README.md).
+func KnownScheme(name string) bool {
+	if len(name) > maxSchemeLen {
+		return false
+	}
+	_, ok := schemes[strings.ToLower(name)]
+	return ok
+}
 
-// Scan advances to the next hit. STUB.
-func (s *Scanner) Scan() bool { return false }
+// sspClass is the E2 class of a scheme's scheme-specific part.
+type sspClass uint8
 
-// Hit returns the current hit. STUB.
-func (s *Scanner) Hit() Hit { return Hit{} }
+const (
+	sspOpaque    sspClass = iota + 1 // non-empty scheme-specific part
+	sspAuthority                     // "//" and a non-empty authority
+	sspFile                          // a path: file:/x, file:///x
+)
 
-// Err returns the first read error other than io.EOF. STUB.
-func (s *Scanner) Err() error { return nil }
-
-// Find returns every hit in text. STUB.
-func Find(text []byte, opts Options) []Hit { return nil }
-
-// KnownScheme reports whether name (any case) is in the embedded IANA registry (E1). STUB.
-func KnownScheme(name string) bool { return false }
+// lookupScheme returns the class of the scheme name b (any case), 0 if it
+// is not registered (E1). It does not allocate.
+func lookupScheme(b []byte) sspClass {
+	if len(b) > maxSchemeLen {
+		return 0
+	}
+	var low [64]byte
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	return schemes[string(low[:len(b)])]
+}

@@ -1,0 +1,129 @@
+package delimit
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+const maxHost = 253 // longest DNS name
+
+// abbrevBefore reports whether an abbreviated URL may start after the byte
+// before it (E11): the input start, whitespace, an opening bracket or quote,
+// a Markdown wrapper, or a non-ASCII character that is not part of a word.
+// Not after '@' (mail addresses), '.', '/', ':' or other URI characters.
+func abbrevBefore(b []byte, j int) bool {
+	if j == 0 {
+		return true
+	}
+	c := b[j-1]
+	if c >= utf8.RuneSelf {
+		return wordStart(b, j)
+	}
+	return ctab[c]&cSpace != 0 || strings.IndexByte("([{<>\"'*_`,;", c) >= 0
+}
+
+// atDot confirms an abbreviated URL whose first host label ends at the '.'
+// at d (E11, Appendix F): www.host and ftp.host with at least three labels,
+// or host.tld/path whose last label is a real public suffix.
+func (s *Scanner) atDot(d int) {
+	b := s.buf[:s.n]
+	s.pos = d + 1
+	lo := max(s.floor, d-63)
+	j := d
+	for j > lo && ctab[b[j-1]]&cLDH != 0 {
+		j--
+	}
+	if j == d || (j > 0 && ctab[b[j-1]]&cLDH != 0) || !abbrevBefore(b, j) {
+		return
+	}
+	// The host: labels of letters, digits and hyphens.
+	i, labels, last := j, 0, j
+	for i-j < maxHost {
+		k := i
+		for k < len(b) && k-i < 63 && ctab[b[k]]&cLDH != 0 {
+			k++
+		}
+		if k == i || b[i] == '-' || b[k-1] == '-' {
+			return
+		}
+		labels++
+		last = i
+		i = k
+		if i+1 < len(b) && b[i] == '.' && ctab[b[i+1]]&cLDH != 0 {
+			i++
+			continue
+		}
+		break
+	}
+	host := b[j:i]
+	if labels < 2 || (i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)) {
+		return
+	}
+	tld := b[last:i]
+	scheme := "http://"
+	first := strings.ToLower(string(b[j : j+4]))
+	www := labels >= 3 && (first == "www." || first == "ftp.")
+	if first == "ftp." {
+		scheme = "ftp://"
+	}
+	// An optional port.
+	if i+1 < len(b) && b[i] == ':' && '0' <= b[i+1] && b[i+1] <= '9' {
+		k := i + 1
+		for k < len(b) && '0' <= b[k] && b[k] <= '9' {
+			k++
+		}
+		if k == len(b) || ctab[b[k]]&cURI == 0 || b[k] == '/' {
+			i = k
+		}
+	}
+	if www {
+		for _, c := range tld {
+			if ctab[c]&cAlpha == 0 {
+				return
+			}
+		}
+		if len(tld) < 2 {
+			return
+		}
+	} else {
+		if i >= len(b) || b[i] != '/' || !publicSuffix(host) {
+			return
+		}
+	}
+	var wrap byte
+	nw := 0
+	if j > s.floor {
+		if w := b[j-1]; w == '*' || w == '_' {
+			wrap, nw = w, 1
+		}
+	}
+	e := i
+	if i < len(b) && (b[i] == '/' || b[i] == '?' || b[i] == '#') {
+		st := runState{bare: true}
+		var trunc bool
+		e, trunc = st.scan(b, i, j+MaxHit)
+		if trunc {
+			raw := string(b[j:e])
+			s.emit(j, e, raw, scheme+raw, Abbrev, Truncated)
+			s.skipping = true
+			return
+		}
+		e = j + max(i-j, trimTrailing(b[j:e], wrap, nw))
+	}
+	raw := string(b[j:e])
+	s.emit(j, e, raw, scheme+raw, Abbrev, 0)
+}
+
+// publicSuffix reports whether the last label of host is a real public
+// suffix (E11): a rule of the ICANN section or a multi-label private rule,
+// not the default "*" rule that matches any unknown TLD.
+func publicSuffix(host []byte) bool {
+	h := strings.ToLower(string(host))
+	ps, icann := publicsuffix.PublicSuffix(h)
+	if ps == h {
+		return false // the host is a suffix itself: no registered name
+	}
+	return icann || strings.IndexByte(ps, '.') >= 0
+}

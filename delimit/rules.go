@@ -1,0 +1,277 @@
+package delimit
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Character classes of ASCII bytes.
+const (
+	cURI    = 1 << iota // E3: unreserved, reserved, '%' (checked for HH) and '#'
+	cScheme             // E1: alpha, digit, '+', '-', '.'
+	cAlpha              // E1: first character of a scheme
+	cTrail              // E4: stripped from the end of a bare hit
+	cSpace              // ASCII whitespace
+	cWord               // letters and digits: a scheme after one is not at a word start (E1)
+	cLDH                // E11: letter, digit, hyphen of a host label
+)
+
+var ctab = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= cURI | cScheme | cAlpha | cWord | cLDH
+		t[c-'a'+'A'] |= cURI | cScheme | cAlpha | cWord | cLDH
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= cURI | cScheme | cWord | cLDH
+	}
+	// RFC 3986 unreserved, gen-delims, sub-delims and '%'.
+	for _, c := range []byte("-._~:/?#[]@!$&'()*+,;=%") {
+		t[c] |= cURI
+	}
+	for _, c := range []byte("+-.") {
+		t[c] |= cScheme
+	}
+	t['-'] |= cLDH
+	for _, c := range []byte(".,;:!?'") {
+		t[c] |= cTrail
+	}
+	for _, c := range []byte(" \t\n\r\v\f") {
+		t[c] |= cSpace
+	}
+	return t
+}()
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// uriRune reports whether a non-ASCII rune continues a hit (E3): letters,
+// digits and marks do (IRIs), and so do the zero-width (non-)joiners that
+// Indic and Arabic words need; spaces, punctuation, symbols and invalid
+// UTF-8 end it.
+func uriRune(r rune) bool {
+	if r == utf8.RuneError {
+		return false
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == 0x200C || r == 0x200D
+}
+
+// isWordRune reports whether r is part of a word: a scheme right after it
+// is not at a word start (E1).
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return ctab[r]&cWord != 0
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// wordStart reports whether position j of b is at a word start (E1): the
+// rune before it is not a letter, digit or mark. b[:j] may begin in the
+// middle of a rune; only the last rune before j is decoded.
+func wordStart(b []byte, j int) bool {
+	if j == 0 {
+		return true
+	}
+	c := b[j-1]
+	if c < utf8.RuneSelf {
+		return ctab[c]&cWord == 0
+	}
+	r, _ := utf8.DecodeLastRune(b[max(0, j-utf8.UTFMax):j])
+	return !isWordRune(r)
+}
+
+// runState carries what a run of URI characters has seen so far (E3, E4).
+type runState struct {
+	paren, bracket int  // open '(' and '[' not yet closed
+	hash           bool // a '#' has been seen: a second one ends the run
+	bare           bool // an unmatched ')' or ']' ends the run (E4)
+}
+
+// width returns the byte width of the URI character at b[i], or 0 when it
+// ends the run (E3), updating the state. The caller guarantees that b holds
+// at least utf8.UTFMax bytes after i or ends the input.
+func (st *runState) width(b []byte, i int) int {
+	c := b[i]
+	if c >= utf8.RuneSelf {
+		r, w := utf8.DecodeRune(b[i:])
+		if !uriRune(r) {
+			return 0
+		}
+		return w
+	}
+	if ctab[c]&cURI == 0 {
+		return 0
+	}
+	switch c {
+	case '%':
+		if i+2 >= len(b) || !isHex(b[i+1]) || !isHex(b[i+2]) {
+			return 0
+		}
+		return 3
+	case '#':
+		if st.hash {
+			return 0
+		}
+		st.hash = true
+	case '(':
+		st.paren++
+	case '[':
+		st.bracket++
+	case ')':
+		if st.paren == 0 && st.bare {
+			return 0
+		}
+		st.paren--
+	case ']':
+		if st.bracket == 0 && st.bare {
+			return 0
+		}
+		st.bracket--
+	}
+	return 1
+}
+
+// scan runs over URI characters from i and returns where the run ends. When
+// the run would go past limit it stops at or before limit on a character
+// boundary and reports truncated.
+func (st *runState) scan(b []byte, i, limit int) (end int, truncated bool) {
+	for i < len(b) {
+		// Fast path for the common ASCII URI characters.
+		c := b[i]
+		if c < utf8.RuneSelf && ctab[c]&cURI != 0 && c != '%' && c != '#' && c != '(' && c != ')' && c != '[' && c != ']' {
+			if i >= limit {
+				return i, true
+			}
+			i++
+			continue
+		}
+		w := st.width(b, i)
+		if w == 0 {
+			return i, false
+		}
+		if i+w > limit {
+			return i, true
+		}
+		i += w
+	}
+	return i, false
+}
+
+// trimTrailing returns the length of hit s once the trailing punctuation of
+// E4 is stripped, repeatedly: '.', ',', ';', ':', '!', '?', '\”, a closing
+// ')' or ']' that balances no opener inside the hit, and the Markdown
+// emphasis wrapper wrap ('*' or '_', written n times before the hit).
+func trimTrailing(s []byte, wrap byte, n int) int {
+	e := len(s)
+	for e > 0 {
+		c := s[e-1]
+		switch {
+		case ctab[c]&cTrail != 0:
+			e--
+		case c == wrap && n > 0:
+			e--
+			n--
+		case c == ')' || c == ']' || c == '}':
+			open := byte('(')
+			if c == ']' {
+				open = '['
+			} else if c == '}' {
+				open = '{'
+			}
+			depth := 0
+			for _, x := range s[:e] {
+				if x == open {
+					depth++
+				} else if x == c {
+					depth--
+				}
+			}
+			if depth >= 0 {
+				return e
+			}
+			e--
+		default:
+			return e
+		}
+	}
+	return e
+}
+
+// sspOK reports whether rest, the scheme-specific part after "scheme:", is
+// acceptable for a bare or quoted hit of a scheme of class k (E2).
+func sspOK[T string | []byte](k sspClass, rest T) bool {
+	switch k {
+	case sspAuthority:
+		if len(rest) < 3 || rest[0] != '/' || rest[1] != '/' {
+			return false
+		}
+		c := rest[2]
+		return c != '/' && c != '?' && c != '#'
+	case sspFile:
+		if len(rest) == 0 || rest[0] != '/' {
+			return false
+		}
+		for i := 0; i < len(rest); i++ {
+			if rest[i] != '/' {
+				return true
+			}
+		}
+		return false
+	}
+	return len(rest) > 0
+}
+
+// maxPrefixLook bounds how far back the start of a line is looked for when
+// a mail quote prefix is needed (E7).
+const maxPrefixLook = 256
+
+// quotePrefix returns the mail-reply quote prefix (E7) of the line holding
+// position i: at the line start, one or more of '>' and '|', each optionally
+// followed by one space, returned without a trailing space (">", ">>",
+// "> >", "|"). atStart says whether b[0] is the start of the input. When the
+// line start is not within maxPrefixLook bytes the line has no prefix.
+func quotePrefix(b []byte, i int, atStart bool) []byte {
+	ls := -1
+	lo := max(0, i-maxPrefixLook)
+	for k := i - 1; k >= lo; k-- {
+		if b[k] == '\n' {
+			ls = k + 1
+			break
+		}
+	}
+	if ls < 0 {
+		if lo != 0 || !atStart {
+			return nil
+		}
+		ls = 0
+	}
+	k := ls
+	for k < i && (b[k] == '>' || b[k] == '|') {
+		k++
+		if k < i && b[k] == ' ' {
+			k++
+		}
+	}
+	for k > ls && b[k-1] == ' ' {
+		k--
+	}
+	return b[ls:k]
+}
+
+// skipPrefix returns the position after the quote prefix p at b[i:] (E7), or
+// i when the line does not start with exactly that prefix.
+func skipPrefix(b []byte, i int, p []byte) int {
+	if len(p) == 0 || len(b)-i < len(p) || string(b[i:i+len(p)]) != string(p) {
+		return i
+	}
+	j := i + len(p)
+	if j < len(b) && (b[j] == '>' || b[j] == '|') {
+		return i // a deeper quote level is another prefix
+	}
+	return j
+}
+
+// isURLPrefix reports whether b is "URL:" in any case (E9).
+func isURLPrefix(b []byte) bool {
+	return len(b) == 4 && b[0]|0x20 == 'u' && b[1]|0x20 == 'r' && b[2]|0x20 == 'l' && b[3] == ':'
+}

@@ -1,0 +1,541 @@
+package delimit
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+const (
+	bufSize   = 1 << 20        // the Scanner's buffer
+	lookBack  = 1024           // bytes kept before the scan position when the buffer rolls
+	lookAhead = MaxHit + 8<<10 // bytes needed after a candidate before it is confirmed
+	maxAngle  = 4 << 10        // E5: an angle or multi-line quote hit ends within 4 KiB
+	maxLines  = 8              // E5: ... and within 8 lines
+	maxLook   = 64             // bytes looked back from ':' for a scheme (E1)
+)
+
+// cand caches the position of the next candidate byte: the index of the
+// byte, or with miss set, how far the buffer was searched without one.
+type cand struct {
+	at   int
+	miss bool
+}
+
+// seg is one piece of an angle or quote hit between whitespace (E5, E6).
+type seg struct {
+	s, e int
+	hy   bool // the piece ends in '-' right before a line break (E8)
+}
+
+// Scanner streams hits out of an io.Reader (E1–E12). It reads with one
+// reusable buffer that rolls unread bytes to its front, so memory stays
+// bounded whatever the input (SPEC §8): a hit longer than MaxHit is cut
+// and marked Truncated. Its hits are exactly those of Find over the whole
+// input.
+type Scanner struct {
+	r    io.Reader
+	opts Options
+	buf  []byte
+	n    int   // buf[:n] holds data
+	base int64 // input offset of buf[0]
+	pos  int   // next byte to look at
+	// floor is the end of the last hit: nothing before it is looked back at
+	// when a new hit starts.
+	floor    int
+	eof      bool
+	err      error
+	skipping bool // skipping the rest of a truncated hit's run
+
+	colon, lt, dot cand
+
+	lc        int   // lines are counted up to buf[lc]
+	line      int   // line number at lc
+	lineStart int64 // input offset of that line's start
+
+	pending []Hit
+	pi      int
+	hit     Hit
+	segs    []seg
+}
+
+// NewScanner returns a Scanner reading r with opts (E1–E12).
+func NewScanner(r io.Reader, opts Options) *Scanner {
+	s := &Scanner{r: r, opts: opts}
+	s.init()
+	return s
+}
+
+func (s *Scanner) init() {
+	s.line = 1
+	s.colon.at, s.lt.at, s.dot.at = -1, -1, -1
+}
+
+// Scan advances to the next hit, which Hit then returns. It returns false at
+// the end of the input or on a read error (see Err).
+func (s *Scanner) Scan() bool {
+	for {
+		if s.pi < len(s.pending) {
+			s.hit = s.pending[s.pi]
+			s.pi++
+			return true
+		}
+		s.pending, s.pi = s.pending[:0], 0
+		if s.skipping {
+			if !s.skip() {
+				s.fill(s.pos + utf8.UTFMax + 4)
+			}
+			continue
+		}
+		c := s.next(&s.colon, ':')
+		which := byte(':')
+		if l := s.next(&s.lt, '<'); l < c {
+			c, which = l, '<'
+		}
+		if s.opts.Abbrev {
+			if d := s.next(&s.dot, '.'); d < c {
+				c, which = d, '.'
+			}
+		}
+		if c >= s.n {
+			s.pos = s.n
+			if s.eof {
+				return false
+			}
+			s.fill(s.n + 1)
+			continue
+		}
+		if !s.eof && c+lookAhead > s.n {
+			s.pos = c
+			s.fill(c + lookAhead)
+			continue
+		}
+		switch which {
+		case ':':
+			s.atColon(c)
+		case '<':
+			s.atAngle(c)
+		default:
+			s.atDot(c)
+		}
+	}
+}
+
+// Hit returns the hit found by the last call to Scan.
+func (s *Scanner) Hit() Hit { return s.hit }
+
+// Err returns the first read error other than io.EOF.
+func (s *Scanner) Err() error { return s.err }
+
+// next returns the position of the next byte ch at or after pos, or n.
+func (s *Scanner) next(k *cand, ch byte) int {
+	if !k.miss && k.at >= s.pos {
+		return k.at
+	}
+	from := s.pos
+	if k.miss && k.at > from {
+		if k.at >= s.n {
+			return s.n
+		}
+		from = k.at
+	}
+	i := bytes.IndexByte(s.buf[from:s.n], ch)
+	if i < 0 {
+		k.at, k.miss = s.n, true
+		return s.n
+	}
+	k.at, k.miss = from+i, false
+	return k.at
+}
+
+// fill reads until buf[:n] reaches need bytes (relative to the current
+// buffer), the buffer is full, or the input ends. When need does not fit it
+// first rolls the buffer, keeping lookBack bytes before pos.
+func (s *Scanner) fill(need int) {
+	if s.eof {
+		return
+	}
+	if s.buf == nil {
+		s.buf = make([]byte, bufSize)
+	}
+	if need > len(s.buf) || s.n == len(s.buf) {
+		if keep := max(0, s.pos-lookBack); keep > 0 {
+			if s.lc < keep {
+				s.locate(keep)
+			}
+			copy(s.buf, s.buf[keep:s.n])
+			s.n -= keep
+			s.base += int64(keep)
+			s.pos -= keep
+			s.floor = max(0, s.floor-keep)
+			s.lc -= keep
+			need -= keep
+			s.colon.at -= keep
+			s.lt.at -= keep
+			s.dot.at -= keep
+		}
+	}
+	need = min(need, len(s.buf))
+	for empty := 0; s.n < need; {
+		m, err := s.r.Read(s.buf[s.n:])
+		s.n += m
+		if err != nil {
+			if err != io.EOF {
+				s.err = err
+			}
+			s.eof = true
+			return
+		}
+		if m > 0 {
+			empty = 0
+		} else if empty++; empty > 100 {
+			s.err = io.ErrNoProgress
+			s.eof = true
+			return
+		}
+	}
+}
+
+// skip moves pos over the rest of a truncated hit's run. It returns false
+// when it needs more input.
+func (s *Scanner) skip() bool {
+	b := s.buf[:s.n]
+	for s.pos < len(b) {
+		if !s.eof && s.pos+utf8.UTFMax > len(b) {
+			return false
+		}
+		c := b[s.pos]
+		if c < utf8.RuneSelf {
+			if ctab[c]&cURI == 0 {
+				break
+			}
+			s.pos++
+			continue
+		}
+		r, w := utf8.DecodeRune(b[s.pos:])
+		if !uriRune(r) {
+			break
+		}
+		s.pos += w
+	}
+	if s.pos >= len(b) && !s.eof {
+		return false
+	}
+	s.skipping = false
+	s.floor = s.pos
+	return true
+}
+
+// locate returns the 1-based line and byte column of buf[i], counting lines
+// lazily from the last position located. Positions only grow.
+func (s *Scanner) locate(i int) (line, col int) {
+	if i > s.lc {
+		part := s.buf[s.lc:i]
+		if k := bytes.Count(part, []byte{'\n'}); k > 0 {
+			s.line += k
+			s.lineStart = s.base + int64(s.lc+bytes.LastIndexByte(part, '\n')+1)
+		}
+		s.lc = i
+	}
+	return s.line, int(s.base+int64(i)-s.lineStart) + 1
+}
+
+// emitSub reports the hit buf[start:end] whose URI is buf[us:ue].
+func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags) {
+	raw := string(s.buf[start:end])
+	s.emit(start, end, raw, raw[us-start:ue-start], kind, flags)
+}
+
+func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
+	line, col := s.locate(start)
+	s.pending = append(s.pending, Hit{
+		URI: uri, Raw: raw,
+		Start: s.base + int64(start), End: s.base + int64(end),
+		Line: line, Col: col, Kind: kind, Flags: flags,
+	})
+	s.pos, s.floor = end, end
+}
+
+// emitSegs reports the hit buf[start:end] whose URI is its pieces joined,
+// applying the hyphen policy of E8.
+func (s *Scanner) emitSegs(start, end int, kind Kind, segs []seg) {
+	hy := false
+	for _, g := range segs {
+		hy = hy || g.hy
+	}
+	if len(segs) == 1 && !hy {
+		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0)
+		return
+	}
+	raw := string(s.buf[start:end])
+	if !hy {
+		s.emit(start, end, raw, s.join(segs, false), kind, 0)
+		return
+	}
+	switch s.opts.Hyphen {
+	case HyphenDrop:
+		s.emit(start, end, raw, s.join(segs, true), kind, HyphenBreak)
+	case HyphenBoth:
+		s.emit(start, end, raw, s.join(segs, false), kind, HyphenBreak)
+		s.emit(start, end, raw, s.join(segs, true), kind, HyphenBreak)
+	default:
+		s.emit(start, end, raw, s.join(segs, false), kind, HyphenBreak)
+	}
+}
+
+// join concatenates the pieces, without the hyphen before a line break when
+// drop is set (E8).
+func (s *Scanner) join(segs []seg, drop bool) string {
+	n := 0
+	for _, g := range segs {
+		n += g.e - g.s
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for _, g := range segs {
+		e := g.e
+		if drop && g.hy {
+			e--
+		}
+		sb.Write(s.buf[g.s:e])
+	}
+	return sb.String()
+}
+
+// atColon confirms a bare or quoted hit around the ':' at c (E1–E4, E6, E9).
+func (s *Scanner) atColon(c int) {
+	b := s.buf[:s.n]
+	s.pos = c + 1
+	// Skip: the scheme-specific part starts right after ':' (E2, E12: "Note: see").
+	if c+1 >= len(b) {
+		return
+	}
+	if x := b[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
+		return
+	}
+	// Confirm: a registered scheme at a word start right before ':' (E1).
+	lo := max(s.floor, c-maxLook)
+	j := c
+	for j > lo && ctab[b[j-1]]&cScheme != 0 {
+		j--
+	}
+	for j < c && (b[j] == '+' || b[j] == '-' || b[j] == '.') {
+		j++
+	}
+	if j == c || ctab[b[j]]&cAlpha == 0 || !wordStart(b, j) {
+		return
+	}
+	class := lookupScheme(b[j:c])
+	if class == 0 {
+		return
+	}
+	// E2 before scanning, so that a failing candidate costs little.
+	switch class {
+	case sspAuthority:
+		if !sspOK(class, b[c+1:min(len(b), c+4)]) {
+			return
+		}
+	case sspFile:
+		if b[c+1] != '/' {
+			return
+		}
+	}
+	start := j
+	if j-4 >= s.floor && isURLPrefix(b[j-4:j]) && wordStart(b, j-4) {
+		start = j - 4 // E9
+	}
+	var wrap byte
+	nw := 0
+	if start > s.floor {
+		if w := b[start-1]; w == '*' || w == '_' {
+			wrap = w
+			for k := start - 1; k >= s.floor && b[k] == w && nw < 3; k-- {
+				nw++
+			}
+		}
+	}
+	quoted := start > s.floor && b[start-1] == '"'
+	st := runState{bare: true}
+	e, trunc := st.scan(b, c+1, start+MaxHit)
+	if trunc {
+		s.emitSub(start, e, j, e, Space, Truncated)
+		s.skipping = true
+		return
+	}
+	if quoted {
+		if e < len(b) && b[e] == '"' {
+			if sspOK(class, b[c+1:e]) {
+				s.emitSub(start-1, e+1, j, e, Quote, 0)
+			}
+			return
+		}
+		if s.quoteLines(start-1, j, c, e, class, &st) {
+			return
+		}
+	}
+	e = j + trimTrailing(b[j:e], wrap, nw)
+	if e <= c+1 || !sspOK(class, b[c+1:e]) {
+		return
+	}
+	s.emitSub(start, e, j, e, Space, 0)
+}
+
+// lineBreak returns the position after the line break at b[i:], skipping
+// blanks before it, or -1 (E5, E6).
+func lineBreak(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	if i < len(b) && b[i] == '\r' {
+		i++
+	}
+	if i < len(b) && b[i] == '\n' {
+		return i + 1
+	}
+	return -1
+}
+
+// quoteLines confirms a quote hit opened at q whose first line, from the
+// scheme at j, ends at e with a line break; it continues on the following
+// lines (after blanks and the quote prefix, E7) up to the closing quote,
+// with no other whitespace (E6, E8).
+func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, st *runState) bool {
+	b := s.buf[:min(s.n, q+maxAngle)]
+	segs := append(s.segs[:0], seg{s: j, e: e})
+	defer func() { s.segs = segs[:0] }()
+	var prefix []byte
+	for lines := 1; lines < maxLines; lines++ {
+		i := lineBreak(b, e)
+		if i < 0 {
+			return false
+		}
+		if lines == 1 {
+			prefix = quotePrefix(s.buf, q, s.base == 0)
+		}
+		if last := &segs[len(segs)-1]; last.e > last.s && b[last.e-1] == '-' {
+			last.hy = true
+		}
+		i = skipPrefix(b, i, prefix)
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		e2, trunc := st.scan(b, i, len(b))
+		if trunc {
+			return false
+		}
+		segs = append(segs, seg{s: i, e: e2})
+		if e2 < len(b) && b[e2] == '"' {
+			if !sspOK(class, s.join(segs, false)[c+1-j:]) {
+				return false
+			}
+			s.emitSegs(q, e2+1, Quote, segs)
+			return true
+		}
+		e = e2
+	}
+	return false
+}
+
+// atAngle confirms an angle hit at the '<' at a (E5, E7–E10): '<',
+// optional whitespace, optional "URL:", optional whitespace, a
+// syntactically valid scheme, ':', URI characters and whitespace up to '>'
+// within 8 lines and 4 KiB. When it fails the text is scanned as bare text.
+func (s *Scanner) atAngle(a int) {
+	s.pos = a + 1
+	if a+1 >= s.n || ctab[s.buf[a+1]]&(cAlpha|cSpace) == 0 {
+		return
+	}
+	b := s.buf[:min(s.n, a+maxAngle)]
+	lines := 0
+	var prefix []byte
+	havePrefix := false
+	// space skips whitespace, line breaks and the quote prefix after a
+	// break (E7); it returns -1 past the line limit, and marks a piece
+	// ending in '-' before a break (E8).
+	space := func(i int, segs []seg) int {
+		for i < len(b) && ctab[b[i]]&cSpace != 0 {
+			if b[i] != '\n' {
+				i++
+				continue
+			}
+			if lines++; lines >= maxLines {
+				return -1
+			}
+			if n := len(segs); n > 0 && segs[n-1].e > segs[n-1].s && b[segs[n-1].e-1] == '-' {
+				segs[n-1].hy = true
+			}
+			if !havePrefix {
+				prefix, havePrefix = quotePrefix(s.buf, a, s.base == 0), true
+			}
+			i = skipPrefix(b, i+1, prefix)
+		}
+		return i
+	}
+	i := space(a+1, nil)
+	if i < 0 {
+		return
+	}
+	if i+4 <= len(b) && isURLPrefix(b[i:i+4]) {
+		if i = space(i+4, nil); i < 0 {
+			return
+		}
+	}
+	j := i
+	if j >= len(b) || ctab[b[j]]&cAlpha == 0 {
+		return
+	}
+	for i < len(b) && ctab[b[i]]&cScheme != 0 {
+		i++
+	}
+	if i >= len(b) || b[i] != ':' {
+		return
+	}
+	c := i
+	i++
+	segs := s.segs[:0]
+	defer func() { s.segs = segs[:0] }()
+	st := runState{}
+	from := j
+	for {
+		if i >= len(b) {
+			return
+		}
+		x := b[i]
+		if x == '>' {
+			break
+		}
+		if ctab[x]&cSpace != 0 {
+			if i > from {
+				segs = append(segs, seg{s: from, e: i})
+			}
+			if i = space(i, segs); i < 0 {
+				return
+			}
+			from = i
+			continue
+		}
+		w := st.width(b, i)
+		if w == 0 {
+			return
+		}
+		i += w
+	}
+	if i > from {
+		segs = append(segs, seg{s: from, e: i})
+	}
+	// E12: a scheme alone ("<http:>") or with slashes only ("<http://>").
+	rest := false
+	for _, g := range segs {
+		for k := max(g.s, c+1); k < g.e; k++ {
+			if b[k] != '/' {
+				rest = true
+				break
+			}
+		}
+	}
+	if !rest {
+		return
+	}
+	s.emitSegs(a, i+1, Angle, segs)
+}
