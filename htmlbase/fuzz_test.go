@@ -1,0 +1,58 @@
+package htmlbase
+
+import (
+	"bytes"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		appendixD,
+		`<base href=x><a href="#t" ping="a b"><img srcset="a,b 1x, c 2x">`,
+		`<meta http-equiv=refresh content="0;URL='x'"><p style="b:url(a\28)">`,
+		`<style>@import "a"; b{c:url( 'd' )}</style><svg><use xlink:href=#i></svg>`,
+		"<p>see &lt;URL:http://a/b&gt;\n http://c/d</p><!-- http://e/ -->",
+		"<meta charset=shift_jis><a href=\"\x93\xfa\">",
+		"\xff\xfe<\x00a\x00>\x00",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		doc, err := Read(bytes.NewReader(in), Options{})
+		if err != nil {
+			t.Fatalf("Read(%q): %v", in, err)
+		}
+		// Positions count bytes of the UTF-8 stream the tokenizer saw.
+		r, _ := decodeReader(bytes.NewReader(in), "")
+		stream, _ := io.ReadAll(r)
+		for _, l := range doc.Links {
+			if l.Offset < 0 || l.Offset > l.End || l.End > int64(len(stream)) {
+				t.Errorf("Read(%q): link %+v outside [0,%d]", in, l, len(stream))
+			}
+			if l.Line < 1 || l.Col < 1 {
+				t.Errorf("Read(%q): link %+v at bad line:col", in, l)
+			}
+			if same := l.Ref == "" || l.Ref[0] == '#'; same != l.SameDocument {
+				t.Errorf("Read(%q): link %+v: SameDocument = %v, want %v", in, l, l.SameDocument, same)
+			}
+			if !l.Text && l.Attr != "" && stream[l.Offset] != '<' {
+				t.Errorf("Read(%q): attribute link %+v does not start at a tag", in, l)
+			}
+			if strings.ContainsAny(l.Ref, "\t\n\r") && !l.Text {
+				t.Errorf("Read(%q): link %+v keeps a tab or line break", in, l)
+			}
+		}
+		if doc.HasBase != (doc.Base != "") {
+			t.Errorf("Read(%q): Base %q with HasBase %v", in, doc.Base, doc.HasBase)
+		}
+		// The way the input is chunked does not matter.
+		doc2, err := Read(iotest.OneByteReader(bytes.NewReader(in)), Options{})
+		if err != nil || !reflect.DeepEqual(doc, doc2) {
+			t.Errorf("Read(%q) one byte at a time = %+v, %v; want %+v", in, doc2, err, doc)
+		}
+	})
+}
