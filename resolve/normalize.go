@@ -175,7 +175,9 @@ func appendPctNormalized(b []byte, s string, lowerCase bool) []byte {
 			lo, ok2 := unhex(s[i+2])
 			if ok1 && ok2 {
 				i += 2
-				if d := hi<<4 | lo; isUnreserved(d) {
+				// Decoding a hex digit right after a stray '%' (or '%'
+				// and one hex digit) would make a new escape: keep it.
+				if d := hi<<4 | lo; isUnreserved(d) && !(isHex(d) && endsInStrayPercent(b)) {
 					if lowerCase {
 						d = lower(d)
 					}
@@ -192,6 +194,14 @@ func appendPctNormalized(b []byte, s string, lowerCase bool) []byte {
 		b = append(b, c)
 	}
 	return b
+}
+
+// endsInStrayPercent reports whether b ends with '%' or with '%' and one
+// hex digit: the start of an escape that the next bytes could complete.
+// A '%' there is stray, as escapes are written whole.
+func endsInStrayPercent(b []byte) bool {
+	n := len(b)
+	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && isHex(b[n-1])
 }
 
 // appendPctUpper appends s with the hex digits of each %hh uppercased.

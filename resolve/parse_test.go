@@ -222,3 +222,14 @@ func TestSyntaxErrorMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeStrayPercent: decoding %37 after a stray '%' made a new
+// escape ("%%370" -> "%70" -> "p"); found by FuzzNormalize.
+func TestNormalizeStrayPercent(t *testing.T) {
+	for _, in := range []string{"%%370", "%4%31", "http://%%41/", "%%34%31"} {
+		n := Normalize(in)
+		if again := Normalize(n); again != n {
+			t.Errorf("Normalize(%q) = %q, Normalize of that = %q", in, n, again)
+		}
+	}
+}
