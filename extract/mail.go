@@ -709,7 +709,7 @@ func (w *mailWalker) decoder(br *bodyReader, cte string, src source) (io.Reader,
 		q := newQPReader(br, src.line, src.offset)
 		return q, q
 	case "base64":
-		return base64.NewDecoder(base64.StdEncoding, &b64Filter{r: br}), pinned{line: src.line, off: src.offset}
+		return newB64Reader(br, src.line, src.offset), pinned{line: src.line, off: src.offset}
 	}
 	w.j.warn(src, fmt.Errorf("unknown Content-Transfer-Encoding %q: body read as stored", clip(cte)))
 	return br, nil
@@ -723,8 +723,8 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 		br.drain()
 		return
 	}
-	r, pm := w.decoder(br, cte, src)
-	r = &capReader{r: r, left: j.x.opts.MaxDecoded}
+	dec, pm := w.decoder(br, cte, src)
+	r := io.Reader(&capReader{r: dec, left: j.x.opts.MaxDecoded})
 
 	label := params["charset"]
 	enc, known := lookupCharset(label)
@@ -753,18 +753,19 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 		var ce base64.CorruptInputError
 		switch {
 		case errors.As(err, &ce):
-			j.warn(src, fmt.Errorf("broken base64 (%v): the rest of the part is read as plain text", err))
-			rsrc := src
-			rsrc.offset, rsrc.line = w.s.off, w.s.line
-			if !w.s.atStart {
-				rsrc.line-- // the rest starts inside a line: count it from that line
+			b, ok := dec.(*b64Reader)
+			if !ok {
+				break
 			}
-			w.scanPlain(br, rsrc)
-			return
+			rest, line, off := b.rest()
+			j.warn(src, fmt.Errorf("broken base64 (line %d is not base64): the rest of the part is read as plain text", line))
+			rsrc := src
+			rsrc.offset, rsrc.line = off, line-1
+			if err := j.scanText(rest, rsrc); err != nil && w.s.err == nil {
+				j.warn(rsrc, err)
+			}
 		case errors.Is(err, ErrTooLarge):
 			j.warn(src, fmt.Errorf("decoded part larger than %d bytes: the rest is skipped", j.x.opts.MaxDecoded))
-		case errors.Is(err, io.ErrUnexpectedEOF) && cte == "base64":
-			j.warn(src, errors.New("truncated base64 (incomplete last group)"))
 		case w.s.err != nil:
 			// a read error of the input: reported by the caller
 		default:

@@ -3,6 +3,7 @@ package extract
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"io"
 )
 
@@ -259,26 +260,116 @@ func unhex(c byte) (byte, bool) {
 // ---------------------------------------------------------------------------
 // Base64 (RFC 2045 6.8).
 
-// b64Filter removes white space from base64 text before
-// encoding/base64's decoder sees it (the decoder only skips CR and LF).
-// Any other character outside the alphabet stays and makes the decoder
-// fail with base64.CorruptInputError: that is "broken base64".
-type b64Filter struct {
-	r io.Reader
+// b64Reader decodes base64 line by line. White space is skipped, a
+// missing final padding is tolerated, and a line holding any other
+// character outside the alphabet stops decoding with
+// base64.CorruptInputError: that line and everything after it stay
+// available (rest) for the plain-text fallback (SPEC M6).
+type b64Reader struct {
+	br   *bufio.Reader
+	line int   // 1-based file line of the next input line
+	off  int64 // file offset of the next input byte
+
+	quad [4]byte
+	nq   int
+	n    int64 // base64 characters read
+	out  []byte
+	pos  int
+	err  error
+
+	bad     []byte // the first line that is not base64
+	badLine int    // its 1-based file line
+	badOff  int64
 }
 
-func (f *b64Filter) Read(p []byte) (int, error) {
-	for {
-		n, err := f.r.Read(p)
-		k := 0
-		for _, c := range p[:n] {
-			if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-				p[k] = c
-				k++
+func newB64Reader(r io.Reader, line0 int, off int64) *b64Reader {
+	return &b64Reader{br: bufio.NewReaderSize(r, 16<<10), line: line0 + 1, off: off}
+}
+
+// rest returns the undecoded input from the bad line on, and where it starts.
+func (b *b64Reader) rest() (io.Reader, int, int64) {
+	return io.MultiReader(bytes.NewReader(b.bad), b.br), b.badLine, b.badOff
+}
+
+var b64dec = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
+	}
+	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	for i := 0; i < len(alpha); i++ {
+		t[alpha[i]] = byte(i)
+	}
+	t['='] = 0xfe
+	return t
+}()
+
+func (b *b64Reader) Read(p []byte) (int, error) {
+	for b.pos >= len(b.out) {
+		if b.err != nil {
+			return 0, b.err
+		}
+		b.out, b.pos = b.out[:0], 0
+		b.fill()
+	}
+	n := copy(p, b.out[b.pos:])
+	b.pos += n
+	return n, nil
+}
+
+func (b *b64Reader) fill() {
+	line, err := b.br.ReadSlice('\n')
+	if err != nil && err != bufio.ErrBufferFull {
+		b.err = err
+		if err == io.EOF {
+			b.flush()
+		}
+	}
+	lineNo, lineOff := b.line, b.off
+	b.off += int64(len(line))
+	if len(line) > 0 && line[len(line)-1] == '\n' {
+		b.line++
+	}
+	for i, c := range line {
+		v := b64dec[c]
+		if v == 0xff {
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+				continue
 			}
+			b.bad = append([]byte(nil), line...)
+			b.badLine, b.badOff = lineNo, lineOff
+			b.err = base64.CorruptInputError(b.n + int64(i))
+			return
 		}
-		if k > 0 || err != nil {
-			return k, err
+		b.quad[b.nq] = c
+		b.nq++
+		if b.nq == 4 {
+			b.flush()
 		}
+	}
+	b.n += int64(len(line))
+}
+
+// flush decodes the characters gathered in quad (up to 4, padding allowed).
+func (b *b64Reader) flush() {
+	n := b.nq
+	for n > 0 && b.quad[n-1] == '=' {
+		n--
+	}
+	b.nq = 0
+	var v uint32
+	for i := 0; i < n; i++ {
+		d := b64dec[b.quad[i]]
+		if d == 0xfe { // padding in the middle of a group: drop the group
+			return
+		}
+		v |= uint32(d) << (18 - 6*i)
+	}
+	switch n {
+	case 4:
+		b.out = append(b.out, byte(v>>16), byte(v>>8), byte(v))
+	case 3:
+		b.out = append(b.out, byte(v>>16), byte(v>>8))
+	case 2:
+		b.out = append(b.out, byte(v>>16))
 	}
 }
