@@ -1,0 +1,304 @@
+package delimit
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// want is one expected hit. raw defaults to uri; kind defaults to Space.
+type want struct {
+	uri   string
+	raw   string
+	kind  Kind
+	flags Flags
+}
+
+type ruleCase struct {
+	in   string
+	opts Options
+	want []want
+	bol  bool // the case must start a line (E7)
+}
+
+func sp(uri string) want            { return want{uri: uri} }
+func spr(uri, raw string) want      { return want{uri: uri, raw: raw} }
+func ang(uri, raw string) want      { return want{uri: uri, raw: raw, kind: Angle} }
+func quo(uri, raw string) want      { return want{uri: uri, raw: raw, kind: Quote} }
+func abb(uri, raw string) want      { return want{uri: uri, raw: raw, kind: Abbrev} }
+func hy(w want) want                { w.flags |= HyphenBreak; return w }
+func none() []want                  { return nil }
+func hits(w ...want) []want         { return w }
+func opt(h Hyphen, ab bool) Options { return Options{Hyphen: h, Abbrev: ab} }
+
+var abbrevOn = Options{Abbrev: true}
+
+// ruleTests holds the examples of SPEC §2 and Appendix E, grouped by rule.
+var ruleTests = map[string][]ruleCase{
+	"E1 schemes": {
+		{in: "http://a/b", want: hits(sp("http://a/b"))},
+		{in: "HTTP://GOOGLE.COM", want: hits(sp("HTTP://GOOGLE.COM"))},
+		{in: "gopher://spinaltap.micro.umn.edu/00/Weather", want: hits(sp("gopher://spinaltap.micro.umn.edu/00/Weather"))},
+		{in: "wais://vroom.com/db?x", want: hits(sp("wais://vroom.com/db?x"))},
+		{in: "prospero://host.org/x", want: hits(sp("prospero://host.org/x"))},
+		{in: "javascript:alert(1)", want: hits(sp("javascript:alert(1)"))},
+		{in: "ipfs://bafybeigdyrzt/wiki", want: hits(sp("ipfs://bafybeigdyrzt/wiki"))},
+		{in: "matrix:r/room:example.org", want: hits(sp("matrix:r/room:example.org"))},
+		{in: "xhttp://a", want: none()},
+		{in: "éhttp://a", want: none()},
+		{in: "1http://a", want: none()},
+		{in: "(http://a)", want: hits(sp("http://a"))},
+		{in: "--http://a", want: hits(sp("http://a"))},
+		{in: "text:http://example.com/", want: hits(sp("http://example.com/"))},
+		{in: "foo://bar", want: none()},
+		{in: "<foo://bar>", want: hits(ang("foo://bar", "<foo://bar>"))},
+		{in: "<x-my.scheme+1:opaque>", want: hits(ang("x-my.scheme+1:opaque", "<x-my.scheme+1:opaque>"))},
+	},
+	"E2 scheme-specific part": {
+		{in: "http:g", want: none()},
+		{in: "http://", want: none()},
+		{in: "http:///x", want: none()},
+		{in: "http://.", want: none()},
+		{in: "http://999", want: hits(sp("http://999"))},
+		{in: "mailto:", want: none()},
+		{in: "mailto:user@example.com", want: hits(sp("mailto:user@example.com"))},
+		{in: "news:comp.infosystems.www.servers.unix", want: hits(sp("news:comp.infosystems.www.servers.unix"))},
+		{in: "urn:isbn:0451450523", want: hits(sp("urn:isbn:0451450523"))},
+		{in: "tel:+1-816-555-1212", want: hits(sp("tel:+1-816-555-1212"))},
+		{in: "data:,A%20brief%20note", want: hits(sp("data:,A%20brief%20note"))},
+		{in: "sip:alice@atlanta.com", want: hits(sp("sip:alice@atlanta.com"))},
+		{in: "file:///etc/hosts", want: hits(sp("file:///etc/hosts"))},
+		{in: "file:/etc/hosts", want: hits(sp("file:/etc/hosts"))},
+		{in: "file://", want: none()},
+		{in: "file:x", want: none()},
+		{in: `"http:g"`, want: none()},
+		{in: "<http:g>", want: hits(ang("http:g", "<http:g>"))},
+	},
+	"E3 characters": {
+		{in: "http://bücher.example/straße", want: hits(sp("http://bücher.example/straße"))},
+		{in: "http://a/b。next", want: hits(sp("http://a/b"))},
+		{in: "http://a/b、next", want: hits(sp("http://a/b"))},
+		{in: "«http://a/b»", want: hits(sp("http://a/b"))},
+		{in: "“http://a/b”", want: hits(sp("http://a/b"))},
+		{in: "‘http://a/b’", want: hits(sp("http://a/b"))},
+		{in: "http://a/b…", want: hits(sp("http://a/b"))},
+		{in: "http://a/b\u00a0c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b\u3000c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b<c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b>c", want: hits(sp("http://a/b"))},
+		{in: `http://a/b"c`, want: hits(sp("http://a/b"))},
+		{in: "http://a/b{c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b}c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b|c", want: hits(sp("http://a/b"))},
+		{in: `http://a/b\c`, want: hits(sp("http://a/b"))},
+		{in: "http://a/b^c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b`c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b\tc", want: hits(sp("http://a/b"))},
+		{in: "http://a/b\x01c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b\xffc", want: hits(sp("http://a/b"))},
+		{in: "http://a/b%20c", want: hits(sp("http://a/b%20c"))},
+		{in: "http://a/100%", want: hits(sp("http://a/100"))},
+		{in: "http://a/b#c#d", want: hits(sp("http://a/b#c"))},
+		{in: "http://[::1]:80/x", want: hits(sp("http://[::1]:80/x"))},
+		{in: "http://a/x?q=1&r=[2]", want: hits(sp("http://a/x?q=1&r=[2]"))},
+		{in: "http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ/", want: hits(sp("http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ/"))},
+		{in: "http://a/पोलൊ\u200d.html", want: hits(sp("http://a/पोलൊ\u200d.html"))},
+	},
+	"E4 trailing punctuation": {
+		{in: "http://a/b.", want: hits(sp("http://a/b"))},
+		{in: "http://a/b,", want: hits(sp("http://a/b"))},
+		{in: "http://a/b;", want: hits(sp("http://a/b"))},
+		{in: "http://a/b:", want: hits(sp("http://a/b"))},
+		{in: "http://a/b!", want: hits(sp("http://a/b"))},
+		{in: "http://a/b?", want: hits(sp("http://a/b"))},
+		{in: "http://a/b'", want: hits(sp("http://a/b"))},
+		{in: "http://a/b.!?';:,", want: hits(sp("http://a/b"))},
+		{in: "http://en.wikipedia.org/wiki/URI_(disambiguation)", want: hits(sp("http://en.wikipedia.org/wiki/URI_(disambiguation)"))},
+		{in: "(see http://a/b)", want: hits(sp("http://a/b"))},
+		{in: "(see http://a/b).", want: hits(sp("http://a/b"))},
+		{in: "http://a/(b).", want: hits(sp("http://a/(b)"))},
+		{in: "*http://a/b*", want: hits(sp("http://a/b"))},
+		{in: "**http://a/b**.", want: hits(sp("http://a/b"))},
+		{in: "_http://a/b_", want: hits(sp("http://a/b"))},
+		{in: "http://a/b_c_", want: hits(sp("http://a/b_c_"))},
+		{in: "`http://a/b`", want: hits(sp("http://a/b"))},
+		{in: "'http://a/b'", want: hits(sp("http://a/b"))},
+		{in: "(http://a/b)", want: hits(sp("http://a/b"))},
+		{in: "[http://a/b]", want: hits(sp("http://a/b"))},
+		{in: "[text](http://a/b)", want: hits(sp("http://a/b"))},
+		{in: "http://a/b-", want: hits(sp("http://a/b-"))},
+		{in: "http://a/b.c", want: hits(sp("http://a/b.c"))},
+	},
+	"E5 angle brackets": {
+		{in: "<http://a/b>", want: hits(ang("http://a/b", "<http://a/b>"))},
+		{in: "<http://a/b>.", want: hits(ang("http://a/b", "<http://a/b>"))},
+		{in: "<ftp://ds.internic.\n      net/rfc/>", want: hits(ang("ftp://ds.internic.net/rfc/", "<ftp://ds.internic.\n      net/rfc/>"))},
+		{in: "< http://a/b >", want: hits(ang("http://a/b", "< http://a/b >"))},
+		{in: "<\nhttp://a/b\n>", want: hits(ang("http://a/b", "<\nhttp://a/b\n>"))},
+		{in: "<http://a/b\tc d\r\ne>", want: hits(ang("http://a/bcde", "<http://a/b\tc d\r\ne>"))},
+		{in: "<http://a/b.>", want: hits(ang("http://a/b.", "<http://a/b.>"))},
+		{in: "<http://a/(b>", want: hits(ang("http://a/(b", "<http://a/(b>"))},
+		{in: "<http://a/b", want: hits(sp("http://a/b"))},
+		{in: "<http://a/b{c}>", want: hits(sp("http://a/b"))},
+		{in: "<http://a/b <http://c/d>", want: hits(sp("http://a/b"), ang("http://c/d", "<http://c/d>"))},
+		{in: "<http://a/\n1\n2\n3\n4\n5\n6\n7>", want: hits(ang("http://a/1234567", "<http://a/\n1\n2\n3\n4\n5\n6\n7>"))},
+		{in: "<http://a/\n1\n2\n3\n4\n5\n6\n7\n8>", want: hits(sp("http://a/"))},
+		{in: "<http://a/" + strings.Repeat("x", 4100) + ">", want: hits(sp("http://a/" + strings.Repeat("x", 4100)))},
+		{in: "<http:>", want: none()},
+		{in: "<http://>", want: none()},
+		{in: "<file:///etc/hosts>", want: hits(ang("file:///etc/hosts", "<file:///etc/hosts>"))},
+		{in: "<<http://a/b>>", want: hits(ang("http://a/b", "<http://a/b>"))},
+	},
+	"E6 quotes": {
+		{in: `"http://www.w3.org/Addressing/"`, want: hits(quo("http://www.w3.org/Addressing/", `"http://www.w3.org/Addressing/"`))},
+		{in: `"http://www.w3.org/Addressing/",`, want: hits(quo("http://www.w3.org/Addressing/", `"http://www.w3.org/Addressing/"`))},
+		{in: "\"http://a/b/\nc/d\"", want: hits(quo("http://a/b/c/d", "\"http://a/b/\nc/d\""))},
+		{in: "\"http://a/b/  \n    c/d\"", want: hits(quo("http://a/b/c/d", "\"http://a/b/  \n    c/d\""))},
+		{in: "\"http://a/b/\r\nc/d\"", want: hits(quo("http://a/b/c/d", "\"http://a/b/\r\nc/d\""))},
+		{in: "\"http://a/b/\nc d\"", want: hits(sp("http://a/b/"))},
+		{in: `"http://a/b c"`, want: hits(sp("http://a/b"))},
+		{in: `"http://a/b`, want: hits(sp("http://a/b"))},
+		{in: `"http://a/b."`, want: hits(quo("http://a/b.", `"http://a/b."`))},
+		{in: `"see http://a/b."`, want: hits(sp("http://a/b"))},
+		{in: `"mailto:a@b.c"`, want: hits(quo("mailto:a@b.c", `"mailto:a@b.c"`))},
+	},
+	"E7 mail quote prefixes": {
+		{bol: true, in: "> see <http://a/b/\n> c/d>", want: hits(ang("http://a/b/c/d", "<http://a/b/\n> c/d>"))},
+		{bol: true, in: ">> see <http://a/b/\n>>   c/d>", want: hits(ang("http://a/b/c/d", "<http://a/b/\n>>   c/d>"))},
+		{bol: true, in: "> > see <http://a/b/\n> > c/d>", want: hits(ang("http://a/b/c/d", "<http://a/b/\n> > c/d>"))},
+		{bol: true, in: "| see <http://a/b/\n| c/d>", want: hits(ang("http://a/b/c/d", "<http://a/b/\n| c/d>"))},
+		{bol: true, in: "> see \"http://a/b/\n> c/d\"", want: hits(quo("http://a/b/c/d", "\"http://a/b/\n> c/d\""))},
+		{bol: true, in: "see <http://a/b/\n> c/d>", want: hits(ang("http://a/b/", "<http://a/b/\n>"))},
+		{bol: true, in: "> see <http://a/b/\n>> c/d>", want: hits(ang("http://a/b/", "<http://a/b/\n>"))},
+	},
+	"E8 hyphen at a line break": {
+		{in: "<http://a/b-\n   c>", want: hits(hy(ang("http://a/b-c", "<http://a/b-\n   c>")))},
+		{in: "<http://a/b-\n   c>", opts: opt(HyphenDrop, false), want: hits(hy(ang("http://a/bc", "<http://a/b-\n   c>")))},
+		{in: "<http://a/b-\n   c>", opts: opt(HyphenBoth, false), want: hits(hy(ang("http://a/b-c", "<http://a/b-\n   c>")), hy(ang("http://a/bc", "<http://a/b-\n   c>")))},
+		{in: "<http://a/b- \n c-\nd>", opts: opt(HyphenDrop, false), want: hits(hy(ang("http://a/bcd", "<http://a/b- \n c-\nd>")))},
+		{in: "\"http://a/b-\nc\"", opts: opt(HyphenBoth, false), want: hits(hy(quo("http://a/b-c", "\"http://a/b-\nc\"")), hy(quo("http://a/bc", "\"http://a/b-\nc\"")))},
+		{in: "<http://a/b- c>", opts: opt(HyphenDrop, false), want: hits(ang("http://a/b-c", "<http://a/b- c>"))},
+		{in: "<http://a/b\n-c>", opts: opt(HyphenDrop, false), want: hits(ang("http://a/b-c", "<http://a/b\n-c>"))},
+	},
+	"E9 URL: prefix": {
+		{in: "<URL:http://a/b>", want: hits(ang("http://a/b", "<URL:http://a/b>"))},
+		{in: "<URL: http://a/b>", want: hits(ang("http://a/b", "<URL: http://a/b>"))},
+		{in: "<url:http://a/b>", want: hits(ang("http://a/b", "<url:http://a/b>"))},
+		{in: "<Url:\n  http://a/b>", want: hits(ang("http://a/b", "<Url:\n  http://a/b>"))},
+		{in: "URL:http://a/b", want: hits(spr("http://a/b", "URL:http://a/b"))},
+		{in: "uRl:http://a/b.", want: hits(spr("http://a/b", "uRl:http://a/b"))},
+		{in: "see URL: http://a/b", want: hits(sp("http://a/b"))},
+		{in: "xURL:http://a/b", want: hits(sp("http://a/b"))},
+		{in: `"URL:http://a/b"`, want: hits(quo("http://a/b", `"URL:http://a/b"`))},
+		{in: "<URL:>", want: none()},
+		{in: "<URL:foo>", want: none()},
+	},
+	"E10 fragments": {
+		{in: "<http://a/b#frag>", want: hits(ang("http://a/b#frag", "<http://a/b#frag>"))},
+		{in: "http://a/b#frag.", want: hits(sp("http://a/b#frag"))},
+		{in: `"http://a/b#frag"`, want: hits(quo("http://a/b#frag", `"http://a/b#frag"`))},
+		{in: "<http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>", want: hits(ang("http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING", "<http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>"))},
+	},
+	"E11 abbreviated URLs": {
+		{in: "www.w3.org/Addressing/", opts: abbrevOn, want: hits(abb("http://www.w3.org/Addressing/", "www.w3.org/Addressing/"))},
+		{in: "ftp.example.org/pub", opts: abbrevOn, want: hits(abb("ftp://ftp.example.org/pub", "ftp.example.org/pub"))},
+		{in: "see www.example.com.", opts: abbrevOn, want: hits(abb("http://www.example.com", "www.example.com"))},
+		{in: "(www.example.com/a_(b))", opts: abbrevOn, want: hits(abb("http://www.example.com/a_(b)", "www.example.com/a_(b)"))},
+		{in: "example.com/path.", opts: abbrevOn, want: hits(abb("http://example.com/path", "example.com/path"))},
+		{in: "example.co.uk:8080/x", opts: abbrevOn, want: hits(abb("http://example.co.uk:8080/x", "example.co.uk:8080/x"))},
+		{in: "example.com", opts: abbrevOn, want: none()},
+		{in: "foo.notatld/path", opts: abbrevOn, want: none()},
+		{in: "e.g./x", opts: abbrevOn, want: none()},
+		{in: "1.5/2", opts: abbrevOn, want: none()},
+		{in: "user@www.example.com", opts: abbrevOn, want: none()},
+		{in: "www.w3.org/Addressing/", want: none()},
+		{in: "http://www.w3.org/x", opts: abbrevOn, want: hits(sp("http://www.w3.org/x"))},
+		{in: "www.a.b http://c/d", opts: abbrevOn, want: hits(sp("http://c/d"))},
+	},
+	"E12 non-hits": {
+		{in: "<first>/<second>", want: none()},
+		{in: "<scheme>:<scheme-specific-part>", want: none()},
+		{in: "Note: see", want: none()},
+		{in: "10:30", want: none()},
+		{in: "e.g.:x", want: none()},
+		{in: "user@example.com", want: none()},
+		{in: "http:", want: none()},
+		{in: "http://", want: none()},
+		{in: `"http://"`, want: none()},
+		{in: "<scheme>://<site><path>?<query>", want: none()},
+	},
+}
+
+// surround is the text put before and after every case (as xurls' tests do).
+var surround = [][2]string{
+	{"", ""},
+	{"foo ", " bar"},
+	{"x\n  ", "\nbaz"},
+	{"a\n\n(", ") b"},
+	{"x\n", "\nbaz"},
+}
+
+func TestRules(t *testing.T) {
+	for rule, cases := range ruleTests {
+		for _, tc := range cases {
+			for _, sur := range surround {
+				in := sur[0] + tc.in + sur[1]
+				if tc.bol && sur[0] != "" && !strings.HasSuffix(sur[0], "\n") {
+					continue
+				}
+				if sur[1] == ") b" && strings.HasSuffix(tc.in, ")") {
+					continue // would change what closes the hit
+				}
+				t.Run(fmt.Sprintf("%s/%q", rule, in), func(t *testing.T) {
+					checkHits(t, in, tc.opts, tc.want)
+				})
+			}
+		}
+	}
+}
+
+// checkHits checks Find(in) against want: URI, Kind, Flags, Raw ==
+// in[Start:End] (found in order), Line and Col.
+func checkHits(t *testing.T, in string, opts Options, want []want) {
+	t.Helper()
+	got := Find([]byte(in), opts)
+	if len(got) != len(want) {
+		t.Fatalf("Find(%q) = %d hits %v, want %d %v", in, len(got), uris(got), len(want), want)
+	}
+	from := 0
+	for i, w := range want {
+		g := got[i]
+		raw := w.raw
+		if raw == "" {
+			raw = w.uri
+		}
+		if g.URI != w.uri || g.Kind != w.kind || g.Flags != w.flags || g.Raw != raw {
+			t.Errorf("Find(%q)[%d] = %q %v %v raw %q, want %q %v %v raw %q", in, i, g.URI, g.Kind, g.Flags, g.Raw, w.uri, w.kind, w.flags, raw)
+			continue
+		}
+		start := strings.Index(in[from:], raw) + from
+		if i > 0 && got[i-1].Start == g.Start {
+			start = int(g.Start) // HyphenBoth: same span
+		}
+		if int(g.Start) != start || int(g.End) != start+len(raw) || in[g.Start:g.End] != g.Raw {
+			t.Errorf("Find(%q)[%d] span [%d,%d), want [%d,%d)", in, i, g.Start, g.End, start, start+len(raw))
+		}
+		line := 1 + strings.Count(in[:start], "\n")
+		col := start - (strings.LastIndexByte(in[:start], '\n') + 1) + 1
+		if g.Line != line || g.Col != col {
+			t.Errorf("Find(%q)[%d] at %d:%d, want %d:%d", in, i, g.Line, g.Col, line, col)
+		}
+		from = int(g.End)
+		if i+1 < len(want) && got[i+1].Start == g.Start {
+			from = int(g.Start)
+		}
+	}
+}
+
+func uris(hs []Hit) []string {
+	var s []string
+	for _, h := range hs {
+		s = append(s, h.URI)
+	}
+	return s
+}
