@@ -94,6 +94,9 @@ func lookup(label string) encoding.Encoding {
 // content="...; charset=..."> in head. A meta that declares UTF-16 means
 // UTF-8, as the HTML standard says.
 func prescan(head []byte) (encoding.Encoding, bool) {
+	if !hasMeta(head) {
+		return nil, false
+	}
 	z := html.NewTokenizer(bytes.NewReader(head))
 	for {
 		switch z.Next() {
@@ -167,5 +170,19 @@ func charsetFromContent(s []byte) []byte {
 			j++
 		}
 		return s[:j]
+	}
+}
+
+// hasMeta reports whether head contains "<meta", any case.
+func hasMeta(head []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(head[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if hasPrefixFold(head[i+1:], "meta") {
+			return true
+		}
 	}
 }

@@ -377,7 +377,7 @@ func TestTextPosition(t *testing.T) {
 		kind      string
 	}{
 		{"&lt;URL:http://a/b&gt;", 2, 7, "angle"},
-		{"http://c/d", 2, 37, "space"},
+		{"http://c/d", 2, 36, "space"},
 	}
 	if len(doc.Links) != len(want) {
 		t.Fatalf("Read(%q) = %q, want %d links", in, show(doc), len(want))

@@ -36,6 +36,7 @@ type reader struct {
 	rawElem           elem     // the raw-text element whose text comes next
 	rawName           string
 	names             map[string]string
+	name              [16]byte // lower-cased tag name, when short
 	buf, content, txt []byte
 	segs              []seg
 	css               cssScanner
@@ -136,10 +137,35 @@ func (r *reader) enclosing() string {
 	return r.stack[len(r.stack)-1]
 }
 
+// tagName returns the lower-cased name of the tag whose raw bytes are raw
+// ("<div ...>" or "</div>"), without the allocation of Tokenizer.TagName.
+func (r *reader) tagName(raw []byte) []byte {
+	i := 1
+	if i < len(raw) && raw[i] == '/' {
+		i++
+	}
+	j := i
+	for j < len(raw) {
+		c := raw[j]
+		if isSpace(c) || c == '/' || c == '>' {
+			break
+		}
+		j++
+	}
+	name := raw[i:j]
+	if len(name) > len(r.name) {
+		return bytes.ToLower(name)
+	}
+	b := r.name[:len(name)]
+	for k, c := range name {
+		b[k] = lowerASCII(c)
+	}
+	return b
+}
+
 func (r *reader) startTag(selfClosing bool) {
 	z := r.z
-	nameb, more := z.TagName()
-	name, id := r.intern(nameb)
+	name, id := r.intern(r.tagName(z.Raw()))
 	switch id {
 	case eScript, eStyle, eIframe, eXmp, ePlaintext:
 		r.rawElem, r.rawName = id, name
@@ -162,9 +188,12 @@ func (r *reader) startTag(selfClosing bool) {
 	var refresh bool
 	var content []byte
 	hasContent := false
-	for more {
+	for more := true; more; {
 		var key, val []byte
 		key, val, more = z.TagAttr()
+		if key == nil {
+			break
+		}
 		switch id {
 		case eBase:
 			if string(key) == "href" && !r.doc.HasBase && r.template == 0 {
@@ -205,7 +234,7 @@ func (r *reader) startTag(selfClosing bool) {
 }
 
 func (r *reader) endTag() {
-	nameb, _ := r.z.TagName()
+	nameb := r.tagName(r.z.Raw())
 	switch string(nameb) {
 	case "template":
 		if r.template > 0 {
