@@ -52,7 +52,7 @@ Exit status: 0 if a URI was printed, 1 if there was no reference, 2 on a
 usage error (no --base, a relative --base, an unknown --rfc).`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "absolute `URI` the references are relative to (required; e.g. --base https://example.com/docs/index.html)"},
-			&cli.StringFlag{Name: "rfc", Value: "3986", Usage: "algorithm: 3986 (browsers; --base http://a/b/c/d;p?q ../../../g -> http://a/g) or 2396 (the seed drafts; -> http://a/../g)"},
+			&cli.StringFlag{Name: "rfc", Value: "3986", Usage: "resolution algorithm, `3986|2396`: 3986 as browsers (--base http://a/b/c/d;p?q ../../../g -> http://a/g), 2396 as the seed drafts' Appendix C (-> http://a/../g)"},
 			&cli.BoolFlag{Name: "compat", Usage: "resolve a reference that repeats the base's hierarchical scheme as relative (e.g. --base http://a/b/c/d --compat http:g -> http://a/b/c/g, not http:g)"},
 			&cli.BoolFlag{Name: "normalize", Usage: "normalize each result (Section 6): lower-case scheme and host, drop the default port, %7e -> ~, remove ./ and ../ (e.g. HTTP://A:80/./b -> http://a/b)"},
 			&cli.BoolFlag{Name: "ascii", Usage: "print IRIs as URIs: punycode host, UTF-8 percent-encoded rest (e.g. http://bücher.example/ä -> http://xn--bcher-kva.example/%C3%A4)"},
@@ -182,7 +182,7 @@ port, path, query and fragment, null for an undefined component.
 Exit status: 0 if something was printed, 1 if there was no reference, 2 on
 a usage error.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "plain", Usage: "plain (aligned \"scheme:    http\" lines) or json (one object per line, null for undefined; e.g. --format json | jq .query)"},
+			&cli.StringFlag{Name: "format", Value: "plain", Usage: "output, `plain|json`: plain is aligned \"scheme:    http\" lines, json one object per line with null for undefined (e.g. --format json | jq .query)"},
 		},
 		Action: parseAction,
 	}

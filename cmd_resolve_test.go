@@ -105,3 +105,28 @@ fragment:  (undefined)
 		t.Errorf("urix parse --format xml = %q, exit %d", stderr, code)
 	}
 }
+
+// TestResolveLongLine: a reference on standard input is read whole,
+// however long (bufio.Scanner would stop at 64 KiB).
+func TestResolveLongLine(t *testing.T) {
+	long := strings.Repeat("x", 200000)
+	stdout, stderr, code := runSub(t, long+"\ny\n", "resolve", "--base", "http://a/")
+	if want := "http://a/" + long + "\nhttp://a/y\n"; stdout != want || stderr != "" || code != 0 {
+		t.Errorf("urix resolve with a 200000-byte line: %d bytes out, %q, exit %d; want %d bytes", len(stdout), stderr, code, len(want))
+	}
+}
+
+// TestCommandHelp: --help explains every flag with an example.
+func TestCommandHelp(t *testing.T) {
+	for cmd, wants := range map[string][]string{
+		"resolve": {"--base URI", "--rfc 3986|2396", "--compat", "--normalize", "--ascii", "e.g. --base https://", "urix resolve --base http://a/b/c/d;p?q --rfc 2396"},
+		"parse":   {"--format plain|json", "(undefined)", "urix parse --format json"},
+	} {
+		stdout, _, _ := runSub(t, "", cmd, "--help")
+		for _, w := range wants {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("urix %s --help does not show %q:\n%s", cmd, w, stdout)
+			}
+		}
+	}
+}
