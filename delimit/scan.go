@@ -488,8 +488,8 @@ func (s *Scanner) atAngle(a int) {
 	for i < len(b) && ctab[b[i]]&cScheme != 0 {
 		i++
 	}
-	if i >= len(b) || b[i] != ':' {
-		return
+	if i >= len(b) || b[i] != ':' || isURLPrefix(b[j:i+1]) {
+		return // E9: "URL:" is a prefix, never the scheme
 	}
 	c := i
 	i++

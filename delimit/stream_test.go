@@ -1,0 +1,183 @@
+package delimit
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func scanAll(t testing.TB, r io.Reader, opts Options) []Hit {
+	s := NewScanner(r, opts)
+	var hs []Hit
+	for s.Scan() {
+		hs = append(hs, s.Hit())
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("Scanner.Err() = %v", err)
+	}
+	return hs
+}
+
+func sameHits(t *testing.T, what string, got, want []Hit) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d hits, Find gives %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%s: hit %d = %+v, Find gives %+v", what, i, got[i], want[i])
+		}
+	}
+}
+
+func seed(t testing.TB) []byte {
+	data, err := os.ReadFile("../testdata/seeds/003_cb9cf0c9e1cfe580.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestScannerOneByteReader(t *testing.T) {
+	data := seed(t)
+	data = append(data, "\n<http://a/b-\n c> \"http://q/r\n s\" www.w3.org/x example.com/y\n"...)
+	for _, opts := range []Options{{}, {Hyphen: HyphenBoth, Abbrev: true}} {
+		want := Find(data, opts)
+		sameHits(t, "one-byte reader", scanAll(t, iotest.OneByteReader(bytes.NewReader(data)), opts), want)
+		sameHits(t, "half reader", scanAll(t, iotest.HalfReader(bytes.NewReader(data)), opts), want)
+		sameHits(t, "data-err reader", scanAll(t, iotest.DataErrReader(bytes.NewReader(data)), opts), want)
+	}
+}
+
+// TestScannerBufferBoundary puts hits of every kind across the places where
+// the buffer rolls and refills.
+func TestScannerBufferBoundary(t *testing.T) {
+	tail := "x http://example.com/a/b <http://ex\n ample.com/c> \"http://e/f\ng\" " + strings.Repeat("y", 300)
+	for _, at := range []int{bufSize - lookAhead, bufSize - lookBack, bufSize} {
+		for d := -70; d <= 70; d += 7 {
+			fill := strings.Repeat("a b:c\n", (at+d)/6)
+			data := []byte(fill + tail + fill[:5000] + tail)
+			want := Find(data, Options{})
+			if len(want) != 6 {
+				t.Fatalf("Find: %d hits, want 6", len(want))
+			}
+			sameHits(t, "boundary", scanAll(t, bytes.NewReader(data), Options{}), want)
+		}
+	}
+}
+
+func TestTruncated(t *testing.T) {
+	long := "http://a/" + strings.Repeat("x", 70000) + "http://inside/" + strings.Repeat("é", 1000)
+	in := "see " + long + " and http://b/c."
+	hs := Find([]byte(in), Options{})
+	if len(hs) != 2 {
+		t.Fatalf("got %d hits %q, want 2", len(hs), uris(hs))
+	}
+	h := hs[0]
+	if h.Flags != Truncated || h.Kind != Space || len(h.Raw) != MaxHit || h.URI != long[:MaxHit] || h.Start != 4 {
+		t.Errorf("truncated hit = %v %v len %d start %d", h.Flags, h.Kind, len(h.Raw), h.Start)
+	}
+	if hs[1].URI != "http://b/c" || hs[1].Flags != 0 {
+		t.Errorf("hit after the truncated one = %q %v", hs[1].URI, hs[1].Flags)
+	}
+	sameHits(t, "truncated", scanAll(t, iotest.HalfReader(strings.NewReader(in)), Options{}), hs)
+	// A cut never splits a rune.
+	in = "http://a/" + strings.Repeat("é", 40000)
+	hs = Find([]byte(in), Options{})
+	if len(hs) != 1 || hs[0].Flags != Truncated || !strings.HasPrefix(in, hs[0].URI) || len(hs[0].URI) != MaxHit-1 {
+		t.Errorf("truncated IRI: %d hits, len %d", len(hs), len(hs[0].URI))
+	}
+}
+
+// repeatReader yields prefix then n bytes of c.
+type repeatReader struct {
+	prefix string
+	c      byte
+	n      int64
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.prefix != "" {
+		k := copy(p, r.prefix)
+		r.prefix = r.prefix[k:]
+		return k, nil
+	}
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), r.n)
+	for i := range p[:k] {
+		p[i] = r.c
+	}
+	r.n -= k
+	return int(k), nil
+}
+
+// TestHugeInputsBoundedMemory: a 100 MB line of 'a', a 100 MB URI and a
+// million '<' finish in linear time with bounded memory (SPEC §8).
+func TestHugeInputsBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("100 MB inputs")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if hs := scanAll(t, &repeatReader{c: 'a', n: 100 << 20}, Options{}); len(hs) != 0 {
+		t.Errorf("line of a: %d hits", len(hs))
+	}
+	hs := scanAll(t, &repeatReader{prefix: "http://a/", c: 'a', n: 100 << 20}, Options{})
+	if len(hs) != 1 || hs[0].Flags != Truncated {
+		t.Errorf("100 MB URI: %d hits", len(hs))
+	}
+	if hs := scanAll(t, &repeatReader{c: '<', n: 1 << 20}, Options{}); len(hs) != 0 {
+		t.Errorf("million '<': %d hits", len(hs))
+	}
+	if hs := scanAll(t, strings.NewReader(strings.Repeat("<a:b", 1<<18)), Options{}); len(hs) != 0 {
+		t.Errorf("'<a:b' repeated: %d hits", len(hs))
+	}
+	if hs := scanAll(t, strings.NewReader(strings.Repeat("http:", 1<<18)), Options{}); len(hs) != 0 {
+		t.Errorf("'http:' repeated: %d hits", len(hs))
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("allocated %d bytes for 200 MB of input", alloc)
+	}
+}
+
+func TestLineCol(t *testing.T) {
+	in := "a\nbb http://x/y\n\n  é <http://z/\nw> \"mailto:a@b\"\n"
+	hs := Find([]byte(in), Options{})
+	want := [][2]int{{2, 4}, {4, 6}, {5, 4}}
+	if len(hs) != len(want) {
+		t.Fatalf("%d hits", len(hs))
+	}
+	for i, h := range hs {
+		if h.Line != want[i][0] || h.Col != want[i][1] {
+			t.Errorf("hit %q at %d:%d, want %d:%d", h.URI, h.Line, h.Col, want[i][0], want[i][1])
+		}
+	}
+}
+
+func TestKnownScheme(t *testing.T) {
+	for _, s := range []string{"http", "HTTPS", "gopher", "wais", "prospero", "javascript", "matrix", "ipfs", "ipns", "dat", "z39.50r", "iris.beep"} {
+		if !KnownScheme(s) {
+			t.Errorf("KnownScheme(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "url", "g", "xhttp", "note", strings.Repeat("a", 100)} {
+		if KnownScheme(s) {
+			t.Errorf("KnownScheme(%q) = true", s)
+		}
+	}
+}
+
+func TestKindString(t *testing.T) {
+	for k, s := range map[Kind]string{Space: "space", Angle: "angle", Quote: "quote", Abbrev: "abbrev"} {
+		if k.String() != s {
+			t.Errorf("%d.String() = %q, want %q", k, k.String(), s)
+		}
+	}
+}
