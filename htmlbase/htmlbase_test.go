@@ -499,3 +499,25 @@ func TestLimits(t *testing.T) {
 		check(t, "unclosed", doc, []string{"a@href x"})
 	})
 }
+
+func TestContainsFold(t *testing.T) {
+	tests := []struct {
+		s, t string
+		want bool
+	}{
+		{`<div style="x">`, "style", true},
+		{`<div STYLE="x">`, "style", true},
+		{`<div StYlE="x">`, "style", true},
+		{`<div class="x">`, "style", false},
+		{`style`, "style", true},
+		{`styl`, "style", false},
+		{`sssstyle`, "style", true},
+		{`SSSStyle`, "style", true},
+		{`<g XLink:href=x>`, "xlink", true},
+	}
+	for _, tt := range tests {
+		if got := containsFold([]byte(tt.s), tt.t); got != tt.want {
+			t.Errorf("containsFold(%q, %q) = %v, want %v", tt.s, tt.t, got, tt.want)
+		}
+	}
+}

@@ -185,6 +185,9 @@ func (r *reader) startTag(selfClosing bool) {
 	if !selfClosing && !isVoid(id) {
 		r.push(name)
 	}
+	if id == eOther && r.svg == 0 && !mayHaveLinkAttr(z.Raw()) {
+		return // the common case: <div class=...>, <span>, <p>
+	}
 	var refresh bool
 	var content []byte
 	hasContent := false
@@ -269,4 +272,29 @@ func (r *reader) attrLink(element, attr string, v []byte) {
 
 func sameDocument(v []byte) bool {
 	return len(v) == 0 || v[0] == '#'
+}
+
+// mayHaveLinkAttr reports whether the raw start tag of an element with no
+// link attributes of its own may hold a style or xlink:href attribute: it
+// contains "style" or "xlink", any case.
+func mayHaveLinkAttr(raw []byte) bool {
+	return containsFold(raw, "style") || containsFold(raw, "xlink")
+}
+
+// containsFold reports whether s contains the lower-case ASCII word t,
+// ignoring ASCII case.
+func containsFold(s []byte, t string) bool {
+	for _, first := range [2]byte{t[0], t[0] - ('a' - 'A')} {
+		for i := 0; i+len(t) <= len(s); i++ {
+			j := bytes.IndexByte(s[i:len(s)-len(t)+1], first)
+			if j < 0 {
+				break
+			}
+			i += j
+			if hasPrefixFold(s[i:], t) {
+				return true
+			}
+		}
+	}
+	return false
 }
