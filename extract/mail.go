@@ -60,6 +60,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -114,6 +115,7 @@ func (j *job) readMbox(r io.Reader, src source) error {
 			j.warn(source{}, errors.New("mbox does not start with a \"From \" line: the text before it is read as a message"))
 		}
 		n++
+		s.drops = s.drops[:0]
 		msrc := src
 		msrc.message = n
 		w.message(msrc)
@@ -159,6 +161,23 @@ type lineSource struct {
 	atFrom  bool  // mbox: cur is a "From " line (held)
 	eof     bool  // no more input
 	err     error // read error other than EOF
+
+	// drops holds the file offsets of the '>' removed from ">From " lines
+	// of the current message (mbox), so that positions counted in the
+	// bytes read can be moved back onto the file (fixOffset).
+	drops []int64
+}
+
+const maxDrops = 1 << 16
+
+// fixOffset maps an offset counted in the bytes read since from (a file
+// offset) to the file offset, adding the '>' removed on the way.
+func (s *lineSource) fixOffset(from, p int64) int64 {
+	i := sort.Search(len(s.drops), func(i int) bool { return s.drops[i] >= from })
+	for ; i < len(s.drops) && s.drops[i] <= p; i++ {
+		p++
+	}
+	return p
 }
 
 func newLineSource(r io.Reader, mbox bool) *lineSource {
@@ -207,6 +226,9 @@ func (s *lineSource) next() (chunk, bool) {
 				i++
 			}
 			if bytes.HasPrefix(b[i:], fromLine) {
+				if len(s.drops) < maxDrops {
+					s.drops = append(s.drops, s.cur.off)
+				}
 				s.cur.b = b[1:]
 				s.cur.off++
 			}
@@ -566,7 +588,7 @@ func (w *mailWalker) entity(h header, hasBody bool, path string, isMsg bool, src
 		r, _ := w.decoder(br, cte, bsrc)
 		sub := &mailWalker{j: j, s: newLineSource(&capReader{r: r, left: j.x.opts.MaxDecoded}, false)}
 		sub.s.off, sub.s.line = bsrc.offset, bsrc.line
-		defer j.pinPositions(bsrc)()
+		defer w.positions(pinned{line: bsrc.line, off: bsrc.offset}, bsrc)()
 		nh, nb := sub.readHeader(nil, bsrc)
 		sub.entity(nh, nb, path, true, src, nil, depth+1, "text/plain")
 		if sub.s.err != nil {
@@ -685,6 +707,7 @@ func (w *mailWalker) multipart(br *bodyReader, boundary, path string, src source
 
 // scanPlain scans raw lines as plain text with exact positions.
 func (w *mailWalker) scanPlain(r *bodyReader, src source) {
+	defer w.positions(nil, src)()
 	if err := w.j.scanText(r, src); err != nil {
 		w.j.warn(src, err)
 	}
@@ -734,7 +757,7 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 	}
 	var err error
 	if html {
-		restore := j.mapPositions(pm, src)
+		restore := w.positions(pm, src)
 		err = j.scanHTML(r, label, src)
 		restore()
 	} else {
@@ -745,7 +768,7 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 			f := newFlowedReader(r, strings.EqualFold(params["delsp"], "yes"), pm, src)
 			r, pm = f, f
 		}
-		restore := j.mapPositions(pm, src)
+		restore := w.positions(pm, src)
 		err = j.scanText(r, src)
 		restore()
 	}
@@ -761,9 +784,11 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 			j.warn(src, fmt.Errorf("broken base64 (line %d is not base64): the rest of the part is read as plain text", line))
 			rsrc := src
 			rsrc.offset, rsrc.line = off, line-1
+			restore := w.positions(nil, rsrc)
 			if err := j.scanText(rest, rsrc); err != nil && w.s.err == nil {
 				j.warn(rsrc, err)
 			}
+			restore()
 		case errors.Is(err, ErrTooLarge):
 			j.warn(src, fmt.Errorf("decoded part larger than %d bytes: the rest is skipped", j.x.opts.MaxDecoded))
 		case w.s.err != nil:
@@ -803,10 +828,11 @@ func (w *mailWalker) headerHits(h *header, src source, outer string) {
 		}
 		all := uriFields[f.name]
 		v := f.raw[len(f.name)+1:]
-		if !all && !mayHoldAngle(v) {
+		encoded := bytes.Contains(v, []byte("=?"))
+		if !all && !encoded && !mayHoldAngle(v) {
 			continue
 		}
-		if bytes.Contains(v, []byte("=?")) {
+		if encoded {
 			// RFC 2047 encoded-words: scan the decoded value; the hits
 			// point at the field.
 			dv, err := w.wordDecoder().DecodeHeader(f.value())

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"io"
+	"sort"
 )
 
 // Streaming decoders for MIME bodies (SPEC M2), and the position maps that
@@ -26,31 +27,40 @@ type pinned struct {
 
 func (p pinned) mapPos(int, int) (int, int, int64) { return p.line + 1, 1, p.off }
 
-// mapPositions makes the hits emitted until the returned function is called
-// point into the file through pm; src.line was added to their lines. A nil
-// pm changes nothing.
-func (j *job) mapPositions(pm posMap, src source) (restore func()) {
-	if pm == nil {
+// positions makes the hits emitted until the returned function is called
+// point into the file: through pm when the content was decoded (nil: it
+// was not), and past the '>' removed from ">From " lines of an mbox. src
+// is where the content starts; src.line was added to the hits' lines.
+func (w *mailWalker) positions(pm posMap, src source) (restore func()) {
+	s, j := w.s, w.j
+	if pm == nil && !s.mbox {
 		return func() {}
 	}
 	_, pin := pm.(pinned)
 	emit := j.emit
 	j.emit = func(h Hit) {
 		n := h.End - h.Offset
-		h.Line, h.Col, h.Offset = pm.mapPos(h.Line-src.line, h.Col)
+		if pm != nil {
+			h.Line, h.Col, h.Offset = pm.mapPos(h.Line-src.line, h.Col)
+		}
 		if pin {
 			h.End = h.Offset
+		} else if len(s.drops) > 0 {
+			off := s.fixOffset(src.offset, h.Offset)
+			if k := sort.Search(len(s.drops), func(i int) bool { return s.drops[i] >= off }); k > 0 && s.drops[k-1] == off-int64(h.Col) {
+				h.Col++ // the hit is on a ">From " line, after its removed '>'
+			}
+			end := off
+			if n > 0 {
+				end = s.fixOffset(src.offset, h.Offset+n-1) + 1
+			}
+			h.Offset, h.End = off, end
 		} else {
 			h.End = h.Offset + n
 		}
 		emit(h)
 	}
 	return func() { j.emit = emit }
-}
-
-// pinPositions pins every hit emitted until restore to the start of src.
-func (j *job) pinPositions(src source) (restore func()) {
-	return j.mapPositions(pinned{line: src.line, off: src.offset}, src)
 }
 
 // lineEnt says that the stage's output from line out, column col, comes

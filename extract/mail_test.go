@@ -1,0 +1,446 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// TestMailGolden reads every message and mbox under testdata/mail with
+// File, as the command does, and compares the hits (JSON Lines) and the
+// warnings with NAME.golden. Run with -update to rewrite the goldens, then
+// read the diff.
+//
+// The cases (SPEC §4, issue 5):
+//
+//	qp.eml              quoted-printable: soft breaks, =3D, UTF-8 escapes, trailing =20
+//	base64.eml          base64 text body (positions pinned to the body start)
+//	alternative.eml     multipart/alternative under a top-level Content-Location
+//	content-base.eml    quoted, folded Content-Base (RFC 2110) and Appendix D's relative links
+//	mhtml.eml           multipart/related (MHTML): Content-Base inherited, relative Content-Locations
+//	html-base.eml       an HTML part whose <base href> overrides Content-Location
+//	flowed.eml          format=flowed with DelSp=yes, quoting, space-stuffing, signature
+//	flowed-nodelsp.eml  format=flowed without DelSp
+//	rfc822.eml          nested message/rfc822 with its own Content-Base and multipart
+//	latin1.eml          ISO-8859-1 8bit body, RFC 2047 header
+//	sjis.eml            Shift_JIS 8bit body
+//	iso2022jp.eml       ISO-2022-JP body and B-encoded Subject
+//	two.mbox            two messages, >From and >>From lines, message numbers and Message-IDs
+//	list.eml            List-* and Archived-At headers, <...> in other headers
+//	bad-boundary.eml    damaged: the boundary never comes
+//	bad-base64.eml      damaged: a line that is not base64
+//	bad-charset.eml     damaged: unknown charset, truncated multipart
+func TestMailGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/mail/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, file := range files {
+		ext := filepath.Ext(file)
+		if ext != ".eml" && ext != ".mbox" {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			got := mailOutput(t, file, Options{})
+			golden := strings.TrimSuffix(file, ext) + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s: output differs from %s (go test -run TestMailGolden -update, then git diff)\ngot:\n%s\nwant:\n%s", file, golden, got, want)
+			}
+		})
+	}
+	if n < 15 {
+		t.Errorf("only %d golden messages found", n)
+	}
+}
+
+// mailOutput runs File on file and returns its hits as JSON Lines, then
+// its warnings, one per line. The file:// URI of the test directory is
+// replaced by file:///TESTDATA so that goldens do not depend on the checkout.
+func mailOutput(t *testing.T, file string, opts Options) string {
+	t.Helper()
+	x, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, warns strings.Builder
+	err = x.File(file, func(h Hit) {
+		b, err := json.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(b)
+		out.WriteByte('\n')
+	}, func(err error) {
+		fmt.Fprintf(&warns, "warning: %v\n", err)
+	})
+	if err != nil {
+		fmt.Fprintf(&warns, "error: %v\n", err)
+	}
+	dir, _ := filepath.Abs(filepath.Dir(file))
+	return strings.ReplaceAll(out.String()+warns.String(), FileURI(dir), "file:///TESTDATA")
+}
+
+// mailHits extracts the hits of a message given as a string.
+func mailHits(t *testing.T, msg string, opts Options) (hits []Hit, warns []string) {
+	t.Helper()
+	x, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = x.Reader(strings.NewReader(msg), "msg", "", func(h Hit) { hits = append(hits, h) },
+		func(err error) { warns = append(warns, err.Error()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hits, warns
+}
+
+func TestMailParts(t *testing.T) {
+	// IMAP section numbers (RFC 3501 6.4.5), as in the package comment.
+	msg := "From: a@example.com\nSubject: parts\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=a\n\n" +
+		"--a\nContent-Type: text/plain\n\none <http://a/1>\n" +
+		"--a\nContent-Type: multipart/alternative; boundary=b\n\n" +
+		"--b\n\ntwo <http://a/2.1>\n" +
+		"--b\nContent-Type: text/html\n\n<a href=\"http://a/2.2\">x</a>\n" +
+		"--b--\n" +
+		"--a\nContent-Type: message/rfc822\n\nFrom: b@example.com\nSubject: inner\n\nthree <http://a/3.1>\n" +
+		"--a\nContent-Type: message/rfc822\n\nFrom: c@example.com\nContent-Type: multipart/mixed; boundary=c\n\n" +
+		"--c\n\nfour <http://a/4.1>\n--c\n\nfive <http://a/4.2>\n--c--\n" +
+		"--a--\n"
+	hits, warns := mailHits(t, msg, Options{Type: Email})
+	want := []string{"1", "2.1", "2.2", "3.1", "4.1", "4.2"}
+	if len(warns) > 0 {
+		t.Errorf("warnings: %q", warns)
+	}
+	var got []string
+	for _, h := range hits {
+		got = append(got, h.Part)
+		if h.URI != "http://a/"+h.Part {
+			t.Errorf("hit %q has part %q", h.URI, h.Part)
+		}
+		if h.Message != 1 {
+			t.Errorf("hit %q: message %d, want 1", h.URI, h.Message)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("parts = %q, want %q", got, want)
+	}
+	// A message that is not multipart has one part, "1"; its header none.
+	hits, _ = mailHits(t, "From: a@example.com\nSubject: s\nList-Help: <http://a/help>\n\n<http://a/1>\n", Options{Type: Email})
+	if len(hits) != 2 || hits[0].Part != "" || hits[0].Header != "List-Help" || hits[1].Part != "1" {
+		t.Errorf("single part: %+v", hits)
+	}
+}
+
+func TestMailHeaders(t *testing.T) {
+	tests := []struct {
+		name, field string
+		want        []string // header:uri
+	}{
+		{"list-unsubscribe two URIs folded", "List-Unsubscribe: <mailto:leave@l.example>,\n <https://l.example/u?id=1>\n",
+			[]string{"List-Unsubscribe:mailto:leave@l.example", "List-Unsubscribe:https://l.example/u?id=1"}},
+		{"archived-at", "Archived-At: <http://a.example/msg/1>\n", []string{"Archived-At:http://a.example/msg/1"}},
+		{"list-post NO", "List-Post: NO (posting not allowed)\n", nil},
+		{"angle hit in any field", "X-Link: see <http://x.example/>\n", []string{"X-Link:http://x.example/"}},
+		{"bare hit in other field ignored", "X-Mailer: Foo http://foo.example/\n", nil},
+		{"name is never a scheme", "Mailto: x\n", nil},
+		{"message-id is not a URI", "Message-ID: <abc@example.com>\n", nil},
+		{"addresses are not URIs", "To: Bob <bob@example.com>\n", nil},
+		{"encoded-word", "Subject: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", []string{"Subject:http://enc.example/ü"}},
+		{"content-base quoted", "Content-Base: \"http://cb.example/dir/\"\n", []string{"Content-Base:http://cb.example/dir/"}},
+		{"content-location relative", "Content-Base: http://cb.example/dir/\nContent-Location: page.html\n",
+			[]string{"Content-Base:http://cb.example/dir/", "Content-Location:http://cb.example/dir/page.html"}},
+		{"content-location folded", "Content-Location: http://cl.example/a/very/long/\n  path.html\n", []string{"Content-Location:http://cl.example/a/very/long/path.html"}},
+		{"field name case kept", "list-archive: <http://arch.example/>\n", []string{"list-archive:http://arch.example/"}},
+	}
+	for _, tt := range tests {
+		msg := "From: a@example.com\nSubject: s\n" + tt.field + "\nbody\n"
+		if strings.HasPrefix(tt.field, "Subject:") {
+			msg = "From: a@example.com\nDate: today\n" + tt.field + "\nbody\n"
+		}
+		hits, warns := mailHits(t, msg, Options{Type: Email})
+		var got []string
+		for _, h := range hits {
+			if h.Kind != "header" {
+				t.Errorf("%s: kind %q", tt.name, h.Kind)
+			}
+			got = append(got, h.Header+":"+h.URI)
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") || len(warns) > 0 {
+			t.Errorf("%s: got %q (warnings %q), want %q", tt.name, got, warns, tt.want)
+		}
+	}
+}
+
+func TestMailHeaderPositions(t *testing.T) {
+	msg := "From: a@example.com\nList-Unsubscribe: <mailto:x@l.example>,\n <https://l.example/u>\n\nbody\n"
+	hits, _ := mailHits(t, msg, Options{Type: Email})
+	if len(hits) != 2 {
+		t.Fatalf("hits: %+v", hits)
+	}
+	for _, h := range hits {
+		if got := msg[h.Offset:h.End]; got != h.Raw {
+			t.Errorf("%s: input[%d:%d] = %q, raw %q", h.URI, h.Offset, h.End, got, h.Raw)
+		}
+	}
+	if h := hits[1]; h.Line != 3 || h.Col != 2 {
+		t.Errorf("second hit at %d:%d, want 3:2", h.Line, h.Col)
+	}
+}
+
+func TestMailBase(t *testing.T) {
+	const html = "Content-Type: text/html\n\n<a href=\"x\">x</a>\n"
+	tests := []struct {
+		name, retrieval, header, want string
+	}{
+		{"retrieval", "http://r.example/d/", "", "http://r.example/d/x"},
+		{"none", "", "", "x"},
+		{"content-base over retrieval", "http://r.example/", "Content-Base: http://cb.example/d/\n", "http://cb.example/d/x"},
+		{"quoted content-base", "", "Content-Base: \"http://cb.example/q/\"\n", "http://cb.example/q/x"},
+		{"absolute content-location", "http://r.example/", "Content-Location: http://cl.example/p/page\n", "http://cl.example/p/x"},
+		{"relative content-location", "http://r.example/d/", "Content-Location: sub/page\n", "http://r.example/d/sub/x"},
+		{"content-base over content-location", "", "Content-Base: http://cb.example/\nContent-Location: http://cl.example/a/b\n", "http://cb.example/x"},
+	}
+	for _, tt := range tests {
+		x, _ := New(Options{Type: Email})
+		var got []string
+		msg := "From: a@example.com\nSubject: s\n" + tt.header + html
+		err := x.Reader(strings.NewReader(msg), "m", tt.retrieval, func(h Hit) {
+			if h.Kind != "header" {
+				got = append(got, h.URI)
+			}
+		}, nil)
+		if err != nil || len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%s: got %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+func TestMailDamage(t *testing.T) {
+	tests := []struct {
+		name, msg string
+		uris      []string
+		warn      string // substring of the one warning
+	}{
+		{"no boundary parameter",
+			"From: a@b\nSubject: s\nContent-Type: multipart/mixed\n\n<http://d/1>\n", []string{"http://d/1"}, "without a boundary parameter"},
+		{"bad content-type",
+			"From: a@b\nSubject: s\nContent-Type: ???\n\n<http://d/1>\n", []string{"http://d/1"}, "bad Content-Type"},
+		{"unknown transfer encoding",
+			"From: a@b\nSubject: s\nContent-Transfer-Encoding: x-rot13\n\n<http://d/1>\n", []string{"http://d/1"}, "unknown Content-Transfer-Encoding"},
+		{"truncated inside a part",
+			"From: a@b\nSubject: s\nContent-Type: multipart/mixed; boundary=z\n\n--z\n\n<http://d/1>\n", []string{"http://d/1"}, "missing closing boundary"},
+		{"inner multipart not closed",
+			"From: a@b\nSubject: s\nContent-Type: multipart/mixed; boundary=z\n\n--z\nContent-Type: multipart/mixed; boundary=y\n\n--y\n\n<http://d/1>\n--z\n\n<http://d/2>\n--z--\n",
+			[]string{"http://d/1", "http://d/2"}, `missing closing boundary "y"`},
+		{"no header/body separator",
+			"From: a@b\nSubject: s\nthis line is the body <http://d/1>\n", []string{"http://d/1"}, ""},
+		{"base64 without padding",
+			"From: a@b\nSubject: s\nContent-Transfer-Encoding: base64\n\nPGh0dHA6Ly9kLzE+\nPGh0dHA6Ly9kLzI\n", []string{"http://d/1", "http://d/2"}, ""},
+	}
+	for _, tt := range tests {
+		hits, warns := mailHits(t, tt.msg, Options{Type: Email})
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.URI)
+		}
+		if strings.Join(got, " ") != strings.Join(tt.uris, " ") {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.uris)
+		}
+		switch {
+		case tt.warn == "" && len(warns) > 0:
+			t.Errorf("%s: unexpected warnings %q", tt.name, warns)
+		case tt.warn != "" && (len(warns) != 1 || !strings.Contains(warns[0], tt.warn)):
+			t.Errorf("%s: warnings %q, want one with %q", tt.name, warns, tt.warn)
+		}
+	}
+}
+
+func TestMailDepthLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("From: a@b\nSubject: deep\n")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n", i, i)
+	}
+	b.WriteString("\n<http://deep/>\n")
+	hits, warns := mailHits(t, b.String(), Options{Type: Email})
+	if len(hits) != 0 {
+		t.Errorf("hits past the depth limit: %+v", hits)
+	}
+	found := false
+	for _, w := range warns {
+		found = found || strings.Contains(w, "nested deeper")
+	}
+	if !found {
+		t.Errorf("no depth warning in %q", warns)
+	}
+}
+
+func TestMailDecodedCap(t *testing.T) {
+	body := strings.Repeat("aGVsbG8gd29ybGQgaHR0cDovL2NhcC5leGFtcGxlLyAK\n", 100) // "hello world http://cap.example/ \n"
+	msg := "From: a@b\nSubject: s\nContent-Transfer-Encoding: base64\n\n" + body
+	hits, warns := mailHits(t, msg, Options{Type: Email, MaxDecoded: 100})
+	if len(hits) == 0 || len(hits) > 4 {
+		t.Errorf("%d hits under a 100-byte cap", len(hits))
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0], "larger than 100 bytes") {
+		t.Errorf("warnings %q", warns)
+	}
+}
+
+func TestMbox(t *testing.T) {
+	mbox := "From a@b Thu Jan  1 00:00:00 1970\nFrom: a@b\nMessage-ID: <one@b>\n\n<http://m/1>\n>From <http://m/quoted>\n\n" +
+		"From b@b Thu Jan  1 00:00:00 1970\nFrom: b@b\nMessage-ID: <two@b>\n\n<http://m/2>\n"
+	hits, warns := mailHits(t, mbox, Options{})
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	want := []struct {
+		uri  string
+		msg  int
+		id   string
+		line int
+	}{{"http://m/1", 1, "one@b", 5}, {"http://m/quoted", 1, "one@b", 6}, {"http://m/2", 2, "two@b", 12}}
+	if len(hits) != len(want) {
+		t.Fatalf("hits %+v", hits)
+	}
+	for i, w := range want {
+		h := hits[i]
+		if h.URI != w.uri || h.Message != w.msg || h.MessageID != w.id || h.Line != w.line {
+			t.Errorf("hit %d = %s message %d %q line %d, want %s message %d %q line %d", i, h.URI, h.Message, h.MessageID, h.Line, w.uri, w.msg, w.id, w.line)
+		}
+	}
+	// Positions point into the file as stored, also on and after a
+	// >From line whose '>' was removed.
+	for _, h := range hits {
+		if got := mbox[h.Offset:h.End]; got != h.Raw {
+			t.Errorf("%s: input[%d:%d] = %q, want %q", h.URI, h.Offset, h.End, got, h.Raw)
+		}
+		if got := mbox[h.Offset-int64(h.Col)+1:]; !strings.HasPrefix(got, h.Raw) || h.Col > 1 && mbox[h.Offset-int64(h.Col)] != '\n' {
+			t.Errorf("%s: column %d does not match offset %d", h.URI, h.Col, h.Offset)
+		}
+	}
+}
+
+// TestMailOddReaders feeds a message one byte at a time, as x/net/html's
+// tests do: the result must not depend on how reads are split.
+func TestMailOddReaders(t *testing.T) {
+	for _, name := range []string{"testdata/mail/qp.eml", "testdata/mail/two.mbox", "testdata/mail/flowed.eml", "testdata/mail/bad-base64.eml"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := func(r io.Reader) string {
+			x, _ := New(Options{})
+			var b strings.Builder
+			x.Reader(r, name, "", func(h Hit) { fmt.Fprintf(&b, "%s %d:%d %d-%d\n", h.URI, h.Line, h.Col, h.Offset, h.End) },
+				func(err error) { fmt.Fprintf(&b, "%v\n", err) })
+			return b.String()
+		}
+		whole := run(bytes.NewReader(data))
+		if odd := run(&oneByteReader{data}); odd != whole {
+			t.Errorf("%s: one byte at a time:\n%s\nwhole:\n%s", name, odd, whole)
+		}
+	}
+}
+
+type oneByteReader struct{ b []byte }
+
+func (r *oneByteReader) Read(p []byte) (int, error) {
+	if len(r.b) == 0 {
+		return 0, io.EOF
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	p[0] = r.b[0]
+	r.b = r.b[1:]
+	return 1, nil
+}
+
+// checkHit is the invariant of every mail hit (fuzzing and tests): a
+// well-formed URI (no white space or control characters) at a position
+// inside the input.
+func checkHit(t *testing.T, h Hit) {
+	t.Helper()
+	for _, r := range h.URI {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			t.Fatalf("URI %q holds %U", h.URI, r)
+		}
+	}
+	if h.URI == "" {
+		t.Fatalf("empty URI in %+v", h)
+	}
+	if h.Line < 1 || h.Col < 1 || h.Offset < 0 || h.End < h.Offset {
+		t.Fatalf("bad position in %+v", h)
+	}
+}
+
+func FuzzMailReader(f *testing.F) {
+	files, _ := filepath.Glob("testdata/mail/*.eml")
+	mboxes, _ := filepath.Glob("testdata/mail/*.mbox")
+	for _, file := range append(files, mboxes...) {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data, strings.HasSuffix(file, ".mbox"))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, mbox bool) {
+		typ := Email
+		if mbox {
+			typ = Mbox
+		}
+		// A small decoded-size cap keeps every run's memory bounded.
+		x, err := New(Options{Type: typ, MaxDecoded: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = x.Reader(bytes.NewReader(data), "fuzz", "http://base.example/d/", func(h Hit) { checkHit(t, h) }, nil)
+		if err != nil {
+			t.Fatalf("error on in-memory input: %v", err)
+		}
+	})
+}
+
+// BenchmarkMbox reads the corpus mbox (../shared/bench/corpus.sh) repeated
+// in memory to about 50 MB.
+func BenchmarkMbox(b *testing.B) {
+	data, err := os.ReadFile("/tmp/corpus/mail.mbox")
+	if err != nil {
+		b.Skip("no corpus: run ../shared/bench/corpus.sh")
+	}
+	big := bytes.Repeat(data, 50<<20/len(data)+1)
+	x, _ := New(Options{Type: Mbox})
+	b.SetBytes(int64(len(big)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		n := 0
+		if err := x.Reader(bytes.NewReader(big), "mail.mbox", "", func(Hit) { n++ }, nil); err != nil {
+			b.Fatal(err)
+		}
+		if n == 0 && i == 0 {
+			b.Log("no hits (delimit not implemented yet?)")
+		}
+	}
+}
