@@ -92,7 +92,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Action: func(c *cli.Context) error {
 			return extractAction(c, stdout, stderr, status)
 		},
-		Commands:       subcommands(),
+		Commands:       []*cli.Command{resolveCommand(), parseCommand()},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError("%v (see urix --help)", err)

@@ -117,6 +117,18 @@ type Hit struct {
 	html bool // found in HTML: subject to the default javascript:/data: filter
 }
 
+// BaseError reports an Options.Base that cannot serve as a base (SPEC B3).
+type BaseError struct {
+	Base string
+	Err  error // from resolve.NewResolver
+}
+
+func (e *BaseError) Error() string {
+	return fmt.Sprintf("--base %q is not an absolute URI: it needs a scheme, as in https://example.com/docs/", e.Base)
+}
+
+func (e *BaseError) Unwrap() error { return e.Err }
+
 // Warning is a problem that did not stop reading: a damaged MIME part, an
 // unknown charset, a skipped binary file. Where locates it ("message 3, part 1.2").
 type Warning struct {
@@ -147,7 +159,7 @@ type Extractor struct {
 func New(opts Options) (*Extractor, error) {
 	if opts.Base != "" {
 		if _, err := resolve.NewResolver(opts.Base, opts.Resolve); err != nil {
-			return nil, fmt.Errorf("extract: --base %q is not an absolute URI (it needs a scheme, like http://example.com/dir/): %w", opts.Base, err)
+			return nil, &BaseError{Base: opts.Base, Err: err}
 		}
 	}
 	if opts.MaxDecoded <= 0 {
