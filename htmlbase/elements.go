@@ -99,6 +99,39 @@ var elems = func() map[string]elemInfo {
 	return m
 }()
 
+// elemTable is an open-addressing hash table over elems, faster than the
+// map for the one lookup every start tag makes.
+var elemTable = func() (t [1024]elemInfo) {
+	for name, info := range elems {
+		h := elemHash([]byte(name))
+		for t[h].name != "" {
+			h = (h + 1) % uint(len(t))
+		}
+		t[h] = info
+	}
+	return t
+}()
+
+func elemHash(name []byte) uint {
+	if len(name) == 0 {
+		return 0
+	}
+	return (uint(len(name))*131 + uint(name[0])*31 + uint(name[len(name)-1])*7 + uint(name[len(name)/2])) % 1024
+}
+
+// lookupElem returns what the element table knows about name.
+func lookupElem(name []byte) (elemInfo, bool) {
+	for h := elemHash(name); ; h = (h + 1) % uint(len(elemTable)) {
+		e := elemTable[h]
+		if e.name == "" {
+			return elemInfo{}, false
+		}
+		if e.name == string(name) {
+			return e, true
+		}
+	}
+}
+
 // isVoid reports whether an element of that id never has contents, so that
 // it is not pushed on the element stack.
 func isVoid(id elem) bool {

@@ -500,24 +500,36 @@ func TestLimits(t *testing.T) {
 	})
 }
 
-func TestContainsFold(t *testing.T) {
+func TestLookupElem(t *testing.T) {
+	for name, want := range elems {
+		if got, ok := lookupElem([]byte(name)); !ok || got != want {
+			t.Errorf("lookupElem(%q) = %v, %v; want %v", name, got, ok, want)
+		}
+	}
+	for _, name := range []string{"", "x", "custom-element", "imgs", "ab", "svgs"} {
+		if got, ok := lookupElem([]byte(name)); ok {
+			t.Errorf("lookupElem(%q) = %v, want none", name, got)
+		}
+	}
+}
+
+func TestMayHaveLinkAttr(t *testing.T) {
 	tests := []struct {
-		s, t string
+		tag  string
 		want bool
 	}{
-		{`<div style="x">`, "style", true},
-		{`<div STYLE="x">`, "style", true},
-		{`<div StYlE="x">`, "style", true},
-		{`<div class="x">`, "style", false},
-		{`style`, "style", true},
-		{`styl`, "style", false},
-		{`sssstyle`, "style", true},
-		{`SSSStyle`, "style", true},
-		{`<g XLink:href=x>`, "xlink", true},
+		{`<div style="x">`, true},
+		{`<div STYLE=x>`, true},
+		{"<div\n\tStYlE=x>", true},
+		{`<g XLink:href=x>`, true},
+		{`<div class="style">`, false},
+		{`<div class="x" data-style=y>`, false},
+		{`<div>`, false},
+		{`<div style>`, true},
 	}
 	for _, tt := range tests {
-		if got := containsFold([]byte(tt.s), tt.t); got != tt.want {
-			t.Errorf("containsFold(%q, %q) = %v, want %v", tt.s, tt.t, got, tt.want)
+		if got := mayHaveLinkAttr([]byte(tt.tag)); got != tt.want {
+			t.Errorf("mayHaveLinkAttr(%q) = %v, want %v", tt.tag, got, tt.want)
 		}
 	}
 }

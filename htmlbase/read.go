@@ -48,6 +48,7 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 	}
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(opts.MaxToken)
+	doc.Links = make([]Link, 0, 32)
 	return &reader{z: z, opts: opts, doc: doc, line: 1, stack: make([]string, 0, 32)}
 }
 
@@ -106,7 +107,7 @@ func (r *reader) posIn(raw []byte, p int) (line, col int) {
 // intern returns the element name as a string, allocating only for names
 // not seen before.
 func (r *reader) intern(name []byte) (string, elem) {
-	if info, ok := elems[string(name)]; ok {
+	if info, ok := lookupElem(name); ok {
 		return info.name, info.id
 	}
 	if s, ok := r.names[string(name)]; ok {
@@ -275,23 +276,21 @@ func sameDocument(v []byte) bool {
 }
 
 // mayHaveLinkAttr reports whether the raw start tag of an element with no
-// link attributes of its own may hold a style or xlink:href attribute: it
-// contains "style" or "xlink", any case.
+// link attributes of its own may hold a style or xlink:href attribute: an
+// attribute name starting with "style" or "xlink", any case, after
+// whitespace.
 func mayHaveLinkAttr(raw []byte) bool {
-	return containsFold(raw, "style") || containsFold(raw, "xlink")
-}
-
-// containsFold reports whether s contains the lower-case ASCII word t,
-// ignoring ASCII case.
-func containsFold(s []byte, t string) bool {
-	for _, first := range [2]byte{t[0], t[0] - ('a' - 'A')} {
-		for i := 0; i+len(t) <= len(s); i++ {
-			j := bytes.IndexByte(s[i:len(s)-len(t)+1], first)
-			if j < 0 {
-				break
+	for i := 1; i+5 < len(raw); i++ {
+		if !isSpace(raw[i-1]) {
+			continue
+		}
+		switch raw[i] {
+		case 's', 'S':
+			if hasPrefixFold(raw[i:], "style") {
+				return true
 			}
-			i += j
-			if hasPrefixFold(s[i:], t) {
+		case 'x', 'X':
+			if hasPrefixFold(raw[i:], "xlink") {
 				return true
 			}
 		}
