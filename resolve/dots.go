@@ -30,107 +30,129 @@ func hasDotSegment(p string) bool {
 }
 
 // appendRemoveDots appends to dst the path p with its dot segments
-// removed by the remove_dot_segments algorithm of RFC 3986 Section 5.2.4,
-// step for step (rules A to E), so its quirks are kept: "a/../b" gives
-// "/b", and ".." above the root is dropped.
+// removed by the remove_dot_segments algorithm of RFC 3986 Section 5.2.4.
 func appendRemoveDots(dst []byte, p string) []byte {
 	start := len(dst)
-	for len(p) > 0 {
-		switch {
-		case strings.HasPrefix(p, "../"): // A
-			p = p[3:]
-		case strings.HasPrefix(p, "./"): // A
-			p = p[2:]
-		case strings.HasPrefix(p, "/./"): // B
-			p = p[2:]
-		case p == "/.": // B
-			p = "/"
-		case strings.HasPrefix(p, "/../"): // C
-			p = p[3:]
-			dst = popSegment(dst, start)
-		case p == "/..": // C
-			p = "/"
-			dst = popSegment(dst, start)
-		case p == "." || p == "..": // D
-			p = ""
-		default: // E
-			i := 0
-			if p[0] == '/' {
-				i = 1
-			}
-			for i < len(p) && p[i] != '/' {
-				i++
-			}
-			dst = append(dst, p[:i]...)
-			p = p[i:]
-		}
-	}
-	return dst
+	return removeDots(append(dst, p...), start)
 }
 
-// popSegment removes the last segment of dst[start:] and the '/' before
-// it, if any.
-func popSegment(dst []byte, start int) []byte {
-	for i := len(dst) - 1; i >= start; i-- {
-		if dst[i] == '/' {
-			return dst[:i]
+// removeDots removes the dot segments of the path b[start:] in place by
+// the remove_dot_segments algorithm of RFC 3986 Section 5.2.4, rule for
+// rule (A to E), so its quirks are kept: "a/../b" gives "/b", and ".."
+// above the root is dropped. It works in place because the output never
+// grows faster than the input is consumed: w <= r throughout.
+func removeDots(b []byte, start int) []byte {
+	r, w, n := start, start, len(b)
+	for r < n {
+		in := b[r:n]
+		switch {
+		case hasPrefix(in, "../"): // A
+			r += 3
+		case hasPrefix(in, "./"): // A
+			r += 2
+		case hasPrefix(in, "/./"): // B: "/./" -> "/"
+			r += 2
+		case len(in) == 2 && in[0] == '/' && in[1] == '.': // B: "/." -> "/"
+			r++
+			b[r] = '/'
+		case hasPrefix(in, "/../"): // C: "/../" -> "/", pop
+			r += 3
+			w = popSegment(b, start, w)
+		case len(in) == 3 && in[0] == '/' && in[1] == '.' && in[2] == '.': // C: "/.." -> "/", pop
+			r += 2
+			b[r] = '/'
+			w = popSegment(b, start, w)
+		case len(in) == 1 && in[0] == '.' || len(in) == 2 && in[0] == '.' && in[1] == '.': // D
+			r = n
+		default: // E: move the first segment, with its leading '/'
+			i := 0
+			if in[0] == '/' {
+				i = 1
+			}
+			for i < len(in) && in[i] != '/' {
+				i++
+			}
+			w += copy(b[w:], in[:i])
+			r += i
 		}
 	}
-	return dst[:start]
+	return b[:w]
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+
+// popSegment returns the end of b[start:w] after removing its last
+// segment and the '/' before it, if any.
+func popSegment(b []byte, start, w int) int {
+	for i := w - 1; i >= start; i-- {
+		if b[i] == '/' {
+			return i
+		}
+	}
+	return start
 }
 
 // appendRemoveDots2396 appends to dst the path p with its dot segments
-// removed as steps 6c to 6g of Section 5.2 of the seeds do: "./" and a
-// final "." are removed, "<segment>/../" and a final "<segment>/.." are
-// removed where <segment> is not "..", and ".." segments left at the
-// start are kept (step 6g, the first of its three options, as Appendix C
-// shows: "../../../g" gives "http://a/../g"). It works as a stack of
-// segments; the leading '/' of an absolute path is not a segment.
+// removed as steps 6c to 6g of Section 5.2 of the seeds do.
 func appendRemoveDots2396(dst []byte, p string) []byte {
-	if len(p) > 0 && p[0] == '/' {
-		dst = append(dst, '/')
-		p = p[1:]
-	}
 	start := len(dst)
-	n := 0 // segments written to dst[start:]
+	return removeDots2396(append(dst, p...), start)
+}
+
+// removeDots2396 removes the dot segments of the path b[start:] in place
+// as steps 6c to 6g of Section 5.2 of the seeds do: "./" and a final "."
+// are removed, "<segment>/../" and a final "<segment>/.." are removed
+// where <segment> is not "..", and ".." segments left at the start are
+// kept (step 6g, the first of its three options, as Appendix C shows:
+// "../../../g" gives "http://a/../g"). It works as a stack of segments;
+// the leading '/' of an absolute path is not a segment. In place is safe
+// as each segment written was consumed with its separator first.
+func removeDots2396(b []byte, start int) []byte {
+	r, w, n := start, start, len(b)
+	if r < n && b[r] == '/' {
+		r++
+		w++
+		start++
+	}
+	segs := 0 // segments in b[start:w]
 	for {
-		i := strings.IndexByte(p, '/')
-		last := i < 0
-		if last {
-			i = len(p)
+		e := r
+		for e < n && b[e] != '/' {
+			e++
 		}
-		seg := p[:i]
+		last := e == n
+		seg := b[r:e]
 		switch {
-		case seg == ".":
+		case len(seg) == 1 && seg[0] == '.':
 			if last {
-				dst, n = pushSegment(dst, n, "")
+				w, segs = pushSegment(b, w, segs, nil)
 			}
-		case seg == ".." && n > 0 && !topIsDotDot(dst, start):
-			dst = popSegment(dst, start)
-			n--
+		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.' && segs > 0 && !topIsDotDot(b[start:w]):
+			w = popSegment(b, start, w)
+			segs--
 			if last {
-				dst, n = pushSegment(dst, n, "")
+				w, segs = pushSegment(b, w, segs, nil)
 			}
 		default:
-			dst, n = pushSegment(dst, n, seg)
+			w, segs = pushSegment(b, w, segs, seg)
 		}
 		if last {
-			return dst
+			return b[:w]
 		}
-		p = p[i+1:]
+		r = e + 1
 	}
 }
 
-func pushSegment(dst []byte, n int, seg string) ([]byte, int) {
-	if n > 0 {
-		dst = append(dst, '/')
+func pushSegment(b []byte, w, segs int, seg []byte) (int, int) {
+	if segs > 0 {
+		b[w] = '/'
+		w++
 	}
-	return append(dst, seg...), n + 1
+	return w + copy(b[w:], seg), segs + 1
 }
 
-// topIsDotDot reports whether the last segment of dst[start:] is "..".
-func topIsDotDot(dst []byte, start int) bool {
-	s := dst[start:]
+// topIsDotDot reports whether the last segment of s is "..".
+func topIsDotDot(s []byte) bool {
 	if len(s) < 2 || s[len(s)-1] != '.' || s[len(s)-2] != '.' {
 		return false
 	}

@@ -131,6 +131,61 @@ func FuzzRemoveDots(f *testing.F) {
 				t.Fatalf("appendRemoveDots(%q) = %q, but hasDotSegment says there is nothing to remove", p, got)
 			}
 		}
-		_ = appendRemoveDots2396(nil, p)
+		if got, want := string(appendRemoveDots2396(nil, p)), removeDots2396Naive(p); got != want {
+			t.Fatalf("appendRemoveDots2396(%q) = %q, want %q", p, got, want)
+		}
 	})
+}
+
+// removeDots2396Naive is steps 6c to 6f of Section 5.2 of the seeds as
+// the string rewriting the text describes, on the path segments after
+// the root '/' (abs_path = "/" path_segments).
+func removeDots2396Naive(p string) string {
+	root := ""
+	if strings.HasPrefix(p, "/") {
+		root, p = "/", p[1:]
+	}
+	complete := func(s string, i int) bool { return i == 0 || s[i-1] == '/' }
+	// c) every "./" where "." is a complete segment
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i+2 <= len(p); i++ {
+			if p[i:i+2] == "./" && complete(p, i) {
+				p = p[:i] + p[i+2:]
+				changed = true
+				break
+			}
+		}
+	}
+	// d) a final "." segment
+	if p == "." || strings.HasSuffix(p, "/.") {
+		p = p[:len(p)-1]
+	}
+	// e) the leftmost "<segment>/../", segment not "..", until none
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(p); i++ {
+			if !complete(p, i) {
+				continue
+			}
+			j := strings.IndexByte(p[i:], '/')
+			if j < 0 {
+				break
+			}
+			if seg := p[i : i+j]; seg != ".." && strings.HasPrefix(p[i+j:], "/../") {
+				p = p[:i] + p[i+j+4:]
+				changed = true
+				break
+			}
+		}
+	}
+	// f) a final "<segment>/..", segment not ".."
+	if strings.HasSuffix(p, "/..") {
+		rest := p[:len(p)-3]
+		i := strings.LastIndexByte(rest, '/') + 1
+		if rest[i:] != ".." {
+			p = rest[:i]
+		}
+	}
+	return root + p
 }

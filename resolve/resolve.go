@@ -133,7 +133,7 @@ func (rv *Resolver) Base() string { return rv.whole }
 // Resolve returns ref resolved against the base by Section 5.2 in the
 // resolver's mode. It never fails. When nothing has to change it returns
 // ref or the base itself, without allocating; otherwise it allocates the
-// result once (twice for results over 256 bytes).
+// result once (twice for results over 256 bytes with dot segments).
 func (rv *Resolver) Resolve(ref string) string {
 	r := Parse(ref)
 	// Step 3, with the compatibility rule of the -03 draft.
@@ -161,8 +161,6 @@ func tail(ref string, r *Reference) string {
 
 // resolve3986 is RFC 3986 Section 5.2.2, strict.
 func (rv *Resolver) resolve3986(ref string, r *Reference) string {
-	var arr [256]byte
-	b := arr[:0]
 	switch {
 	case r.HasScheme || r.HasAuthority:
 		if !hasDotSegment(r.Path) {
@@ -171,19 +169,13 @@ func (rv *Resolver) resolve3986(ref string, r *Reference) string {
 			}
 			return rv.base.Scheme + ":" + ref
 		}
+		// ref minus its path is scheme ":" "//" authority, or "//"
+		// authority with the base's scheme before it.
+		head := ref[:len(ref)-len(r.Path)-len(tail(ref, r))]
 		if r.HasScheme {
-			b = append(b, r.Scheme...)
-			b = append(b, ':')
-		} else {
-			b = append(b, rv.base.Scheme...)
-			b = append(b, ':')
+			return build(head, "", "", "", r.Path, tail(ref, r), false)
 		}
-		if r.HasAuthority {
-			b = append(b, "//"...)
-			b = append(b, r.Authority...)
-		}
-		b = appendRemoveDots(b, r.Path)
-		b = append(b, tail(ref, r)...)
+		return build(rv.base.Scheme, ":", head, "", r.Path, tail(ref, r), false)
 	case r.Path == "":
 		if !r.HasQuery {
 			if !r.HasFragment {
@@ -191,26 +183,44 @@ func (rv *Resolver) resolve3986(ref string, r *Reference) string {
 			}
 			return rv.whole + ref
 		}
-		b = append(b, rv.prefix...)
-		b = append(b, rv.base.Path...)
-		b = append(b, ref...)
+		return rv.prefix + rv.base.Path + ref
 	case r.Path[0] == '/':
 		if !hasDotSegment(r.Path) {
 			return rv.prefix + ref
 		}
-		b = append(b, rv.prefix...)
-		b = appendRemoveDots(b, r.Path)
-		b = append(b, tail(ref, r)...)
+		return build(rv.prefix, "", "", "", r.Path, tail(ref, r), false)
 	default:
 		if !rv.dirDot && !hasDotSegment(r.Path) {
 			return rv.prefix + rv.dir + ref
 		}
-		b = append(b, rv.prefix...)
-		var tmp [256]byte
-		merged := append(append(tmp[:0], rv.dir...), r.Path...)
-		b = appendRemoveDots(b, string(merged))
-		b = append(b, tail(ref, r)...)
+		return build(rv.prefix, "", "", rv.dir, r.Path, tail(ref, r), false)
 	}
+}
+
+// build returns h1 + h2 + h3 + dir + path + tail with the dot segments of
+// dir + path removed, by Section 5.2 step 6 of the seeds when rfc2396 is
+// set and by RFC 3986 Section 5.2.4 otherwise; dir is what the merge
+// keeps of the base path, or empty. It
+// allocates once, for the result, when that fits in 256 bytes, and twice
+// otherwise.
+func build(h1, h2, h3, dir, path, tail string, rfc2396 bool) string {
+	var arr [256]byte
+	b := arr[:0]
+	if n := len(h1) + len(h2) + len(h3) + len(dir) + len(path) + len(tail); n > len(arr) {
+		b = make([]byte, 0, n)
+	}
+	b = append(b, h1...)
+	b = append(b, h2...)
+	b = append(b, h3...)
+	start := len(b)
+	b = append(b, dir...)
+	b = append(b, path...)
+	if rfc2396 {
+		b = removeDots2396(b, start)
+	} else {
+		b = removeDots(b, start)
+	}
+	b = append(b, tail...)
 	return string(b)
 }
 
@@ -233,13 +243,7 @@ func (rv *Resolver) resolve2396(ref string, r *Reference) string {
 	if !rv.dirDot && !hasDotSegment(r.Path) {
 		return rv.prefix + rv.dir + ref
 	}
-	var arr [256]byte
-	b := append(arr[:0], rv.prefix...)
-	var tmp [256]byte
-	merged := append(append(tmp[:0], rv.dir...), r.Path...)
-	b = appendRemoveDots2396(b, string(merged))
-	b = append(b, tail(ref, r)...)
-	return string(b)
+	return build(rv.prefix, "", "", rv.dir, r.Path, tail(ref, r), true)
 }
 
 // Resolve resolves ref against base (Section 5.2), as
