@@ -9,6 +9,7 @@ import (
 
 const (
 	bufSize   = 1 << 20        // the Scanner's buffer
+	minBuf    = 128 << 10      // its first size, grown to bufSize when the input is larger
 	lookBack  = 1024           // bytes kept before the scan position when the buffer rolls
 	lookAhead = MaxHit + 8<<10 // bytes needed after a candidate before it is confirmed
 	maxAngle  = 4 << 10        // E5: an angle or multi-line quote hit ends within 4 KiB
@@ -157,7 +158,12 @@ func (s *Scanner) fill(need int) {
 		return
 	}
 	if s.buf == nil {
-		s.buf = make([]byte, bufSize)
+		s.buf = make([]byte, minBuf) // small inputs need no more
+	}
+	if (need > len(s.buf) || s.n == len(s.buf)) && len(s.buf) < bufSize {
+		b := make([]byte, bufSize)
+		copy(b, s.buf[:s.n])
+		s.buf = b
 	}
 	if need > len(s.buf) || s.n == len(s.buf) {
 		if keep := max(0, s.pos-lookBack); keep > 0 {

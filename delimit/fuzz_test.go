@@ -1,0 +1,72 @@
+package delimit
+
+import (
+	"bytes"
+	"testing"
+	"testing/iotest"
+)
+
+// FuzzFind checks the invariants of delimiting on any input:
+//   - no panic;
+//   - every hit's Raw equals input[Start:End], hits are in order and do not
+//     overlap (except the two variants of HyphenBoth), Line and Col match
+//     Start;
+//   - the Scanner over a one-byte reader gives exactly Find's hits;
+//   - a hit's URI (Space, Angle or Quote, without HyphenBreak or Truncated)
+//     scanned again, in the delimiters of its kind ("<URI>" for Angle,
+//     "\"URI\"" for Quote, the bare URI for Space), yields exactly one hit
+//     whose URI is itself.
+func FuzzFind(f *testing.F) {
+	for _, cases := range ruleTests {
+		for _, tc := range cases {
+			f.Add([]byte(tc.in), uint8(tc.opts.Hyphen), tc.opts.Abbrev)
+		}
+	}
+	f.Add([]byte("Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n but you can probably pick it up from <ftp://ds.internic.\n net/rfc/>."), uint8(0), false)
+	f.Fuzz(func(t *testing.T, in []byte, hyphen uint8, abbrev bool) {
+		opts := Options{Hyphen: Hyphen(hyphen % 3), Abbrev: abbrev}
+		hs := Find(in, opts)
+		end := int64(0)
+		for i, h := range hs {
+			if h.Start < 0 || h.End > int64(len(in)) || h.Start >= h.End || h.Raw != string(in[h.Start:h.End]) {
+				t.Fatalf("hit %d %+v: Raw is not input[Start:End]", i, h)
+			}
+			if h.Start < end && !(i > 0 && hs[i-1].Start == h.Start && hs[i-1].End == h.End) {
+				t.Fatalf("hit %d [%d,%d) overlaps the previous one ending at %d", i, h.Start, h.End, end)
+			}
+			end = h.End
+			line := 1 + bytes.Count(in[:h.Start], []byte{'\n'})
+			col := int(h.Start) - (bytes.LastIndexByte(in[:h.Start], '\n') + 1) + 1
+			if h.Line != line || h.Col != col {
+				t.Fatalf("hit %d at %d:%d, want %d:%d", i, h.Line, h.Col, line, col)
+			}
+			if h.Flags != 0 || h.Kind == Abbrev {
+				continue
+			}
+			again := h.URI
+			switch h.Kind {
+			case Angle:
+				again = "<" + h.URI + ">"
+			case Quote:
+				again = "\"" + h.URI + "\""
+			}
+			hs2 := Find([]byte(again), opts)
+			if len(hs2) != 1 || hs2[0].URI != h.URI {
+				t.Fatalf("hit %d %q (%v from %q): scanning %q again gives %q", i, h.URI, h.Kind, h.Raw, again, uris(hs2))
+			}
+		}
+		var got []Hit
+		s := NewScanner(iotest.OneByteReader(bytes.NewReader(in)), opts)
+		for s.Scan() {
+			got = append(got, s.Hit())
+		}
+		if len(got) != len(hs) {
+			t.Fatalf("Scanner: %d hits, Find: %d", len(got), len(hs))
+		}
+		for i := range got {
+			if got[i] != hs[i] {
+				t.Fatalf("Scanner hit %d = %+v, Find: %+v", i, got[i], hs[i])
+			}
+		}
+	})
+}
