@@ -352,6 +352,7 @@ type mailWalker struct {
 	s    *lineSource
 	dec  mime.WordDecoder
 	hbuf []byte // header block being read, reused
+	tbuf []byte // small bodies, reused (scanText)
 }
 
 // field is one header field: raw holds the whole field as stored (name,
@@ -705,10 +706,34 @@ func (w *mailWalker) multipart(br *bodyReader, boundary, path string, src source
 	_ = br
 }
 
+// smallBody is the size up to which a body is scanned from memory with
+// delimit.Find rather than through a delimit.Scanner (which allocates a
+// large buffer each time it is made): most parts are small.
+const smallBody = 256 << 10
+
+// scanText finds the URIs of plain text like job.scanText, reading bodies
+// up to smallBody bytes into a buffer the walker reuses.
+func (w *mailWalker) scanText(r io.Reader, src source) error {
+	if w.tbuf == nil {
+		w.tbuf = make([]byte, smallBody)
+	}
+	n, err := io.ReadFull(r, w.tbuf)
+	if err == nil {
+		return w.j.scanText(io.MultiReader(bytes.NewReader(w.tbuf[:n]), r), src)
+	}
+	for _, h := range delimit.Find(w.tbuf[:n], w.j.x.opts.Delimit) {
+		w.j.textHit(h, src, "")
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return nil
+	}
+	return err
+}
+
 // scanPlain scans raw lines as plain text with exact positions.
 func (w *mailWalker) scanPlain(r *bodyReader, src source) {
 	defer w.positions(nil, src)()
-	if err := w.j.scanText(r, src); err != nil {
+	if err := w.scanText(r, src); err != nil {
 		w.j.warn(src, err)
 	}
 	r.drain()
@@ -769,7 +794,7 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 			r, pm = f, f
 		}
 		restore := w.positions(pm, src)
-		err = j.scanText(r, src)
+		err = w.scanText(r, src)
 		restore()
 	}
 	if err != nil {
@@ -785,7 +810,7 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 			rsrc := src
 			rsrc.offset, rsrc.line = off, line-1
 			restore := w.positions(nil, rsrc)
-			if err := j.scanText(rest, rsrc); err != nil && w.s.err == nil {
+			if err := w.scanText(rest, rsrc); err != nil && w.s.err == nil {
 				j.warn(rsrc, err)
 			}
 			restore()
