@@ -35,7 +35,8 @@ var defaultPorts = map[string]string{
 }
 
 // DefaultPort returns the default port of scheme (lower case), or "" when
-// none is known.
+// none is known: the port that Section 6 says a URI may elide, and that
+// Normalize drops.
 func DefaultPort(scheme string) string { return defaultPorts[scheme] }
 
 // Normalize applies the normalizations of Section 6 and SPEC R3, and

@@ -38,7 +38,7 @@ const (
 	RFC2396
 )
 
-// String returns "3986" or "2396", the values of the --rfc flag.
+// String returns "3986" or "2396", the values of the --rfc flag (SPEC R2).
 func (m Mode) String() string {
 	switch m {
 	case RFC3986:
@@ -72,6 +72,7 @@ type Error struct {
 	Err error  // why it failed
 }
 
+// Error returns "resolve: OP "URI": cause" (STYLE habit 10).
 func (e *Error) Error() string { return fmt.Sprintf("resolve: %s %q: %v", e.Op, e.URI, e.Err) }
 
 // Unwrap returns the cause.
