@@ -37,7 +37,7 @@ type flowedReader struct {
 }
 
 func newFlowedReader(r io.Reader, delsp bool, inner posMap, src source) *flowedReader {
-	return &flowedReader{br: bufio.NewReaderSize(r, 16<<10), delsp: delsp, inner: inner,
+	return &flowedReader{br: bufio.NewReaderSize(r, 4<<10), delsp: delsp, inner: inner,
 		line0: src.line, off0: src.offset, inStart: true, inLine: 1, outLine: 1, outCol: 1}
 }
 

@@ -60,6 +60,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -565,6 +566,9 @@ func (w *mailWalker) entity(h header, hasBody bool, path string, isMsg bool, src
 	case strings.HasPrefix(mediaType, "multipart/"):
 		boundary := params["boundary"]
 		if boundary == "" {
+			boundary = param2231(h, "boundary")
+		}
+		if boundary == "" {
 			j.warn(src, fmt.Errorf("%s without a boundary parameter: body read as plain text", mediaType))
 			w.leaf(br, "text/plain", nil, "", bsrc)
 			return
@@ -655,6 +659,33 @@ func uriValue(v string) string {
 		}, v)
 	}
 	return v
+}
+
+// param2231 finds an RFC 2231 extended parameter (name*=charset'lang'value)
+// that mime.ParseMediaType dropped because it only knows the UTF-8 and
+// US-ASCII charset names (a boundary declared as ansi-x3.4-1968''... is
+// lost otherwise).
+func param2231(h header, name string) string {
+	f, ok := h.get("content-type")
+	if !ok {
+		return ""
+	}
+	v := f.value()
+	i := strings.Index(strings.ToLower(v), name+"*=")
+	if i < 0 {
+		return ""
+	}
+	v = strings.TrimLeft(v[i+len(name)+2:], " \t\"")
+	if j := strings.IndexAny(v, "\";"); j >= 0 {
+		v = v[:j]
+	}
+	if j := strings.LastIndexByte(v, '\''); j >= 0 {
+		v = v[j+1:]
+	}
+	if u, err := url.PathUnescape(v); err == nil {
+		v = u
+	}
+	return strings.TrimSpace(v)
 }
 
 // multipart walks the parts of a multipart body.

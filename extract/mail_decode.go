@@ -160,7 +160,7 @@ type qpReader struct {
 }
 
 func newQPReader(r io.Reader, line0 int, off int64) *qpReader {
-	return &qpReader{br: bufio.NewReaderSize(r, 16<<10), inLine: line0 + 1, inOff: off, inStart: true, outLine: 1, outCol: 1}
+	return &qpReader{br: bufio.NewReaderSize(r, 4<<10), inLine: line0 + 1, inOff: off, inStart: true, outLine: 1, outCol: 1}
 }
 
 func (q *qpReader) mapPos(line, col int) (int, int, int64) {
@@ -293,7 +293,7 @@ type b64Reader struct {
 }
 
 func newB64Reader(r io.Reader, line0 int, off int64) *b64Reader {
-	return &b64Reader{br: bufio.NewReaderSize(r, 16<<10), line: line0 + 1, off: off}
+	return &b64Reader{br: bufio.NewReaderSize(r, 4<<10), line: line0 + 1, off: off}
 }
 
 // rest returns the undecoded input from the bad line on, and where it starts.
