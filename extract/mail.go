@@ -663,7 +663,7 @@ func uriValue(v string) string {
 
 // param2231 finds an RFC 2231 extended parameter (name*=charset'lang'value)
 // that mime.ParseMediaType dropped because it only knows the UTF-8 and
-// US-ASCII charset names (a boundary declared as ansi-x3.4-1968''... is
+// US-ASCII charset names (a boundary declared as ansi-x3.4-1968”... is
 // lost otherwise).
 func param2231(h header, name string) string {
 	f, ok := h.get("content-type")
