@@ -73,8 +73,10 @@ func (s *Scanner) init() {
 	s.colon.at, s.lt.at, s.dot.at = -1, -1, -1
 }
 
-// Scan advances to the next hit, which Hit then returns. It returns false at
-// the end of the input or on a read error (see Err).
+// Scan advances to the next hit (E1–E12), which Hit then returns. It
+// returns false at the end of the input or on a read error (see Err); a
+// hit longer than MaxHit is reported cut and Truncated, never a silent
+// stop (SPEC §8).
 func (s *Scanner) Scan() bool {
 	for {
 		if s.pi < len(s.pending) {
@@ -123,10 +125,12 @@ func (s *Scanner) Scan() bool {
 	}
 }
 
-// Hit returns the hit found by the last call to Scan.
+// Hit returns the hit found by the last call to Scan: its URI, raw text,
+// offsets, line and column, Kind (E5, E6, E11) and Flags (E8).
 func (s *Scanner) Hit() Hit { return s.hit }
 
-// Err returns the first read error other than io.EOF.
+// Err returns the first read error other than io.EOF. The hits before the
+// error are still reported (SPEC §8).
 func (s *Scanner) Err() error { return s.err }
 
 // next returns the position of the next byte ch at or after pos, or n.
