@@ -63,9 +63,8 @@ func (s *Scanner) atDot(d int) {
 	}
 	tld := b[last:i]
 	scheme := "http://"
-	first := strings.ToLower(string(b[j : j+4]))
-	www := labels >= 3 && (first == "www." || first == "ftp.")
-	if first == "ftp." {
+	www := labels >= 3 && (hasLabel(b[j:i], "www") || hasLabel(b[j:i], "ftp"))
+	if www && hasLabel(b[j:i], "ftp") {
 		scheme = "ftp://"
 	}
 	// An optional port.
@@ -126,4 +125,18 @@ func publicSuffix(host []byte) bool {
 		return false // the host is a suffix itself: no registered name
 	}
 	return icann || strings.IndexByte(ps, '.') >= 0
+}
+
+// hasLabel reports whether host starts with the label l (lowercase ASCII)
+// in any case, followed by a dot.
+func hasLabel(host []byte, l string) bool {
+	if len(host) <= len(l) || host[len(l)] != '.' {
+		return false
+	}
+	for k := 0; k < len(l); k++ {
+		if host[k]|0x20 != l[k] {
+			return false
+		}
+	}
+	return true
 }

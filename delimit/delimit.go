@@ -91,7 +91,7 @@ type Hit struct {
 // Find returns every hit in text, in order (E1–E12). It is the Scanner over
 // text without copying it; the hits are the same as the Scanner's.
 func Find(text []byte, opts Options) []Hit {
-	s := &Scanner{opts: opts, buf: text, n: len(text), eof: true}
+	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
 	s.init()
 	var hits []Hit
 	for s.Scan() {

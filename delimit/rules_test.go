@@ -214,6 +214,11 @@ var ruleTests = map[string][]ruleCase{
 		{in: "www.w3.org/Addressing/", want: none()},
 		{in: "http://www.w3.org/x", opts: abbrevOn, want: hits(sp("http://www.w3.org/x"))},
 		{in: "www.a.b http://c/d", opts: abbrevOn, want: hits(sp("http://c/d"))},
+		{in: "a.b", opts: abbrevOn, want: none()},
+		{in: "WWW.Example.ORG", opts: abbrevOn, want: hits(abb("http://WWW.Example.ORG", "WWW.Example.ORG"))},
+		{in: "Ftp.Example.org:21/pub/", opts: abbrevOn, want: hits(abb("ftp://Ftp.Example.org:21/pub/", "Ftp.Example.org:21/pub/"))},
+		{in: "www.example.com@x", opts: abbrevOn, want: none()},
+		{in: "*www.example.com/x*", opts: abbrevOn, want: hits(abb("http://www.example.com/x", "www.example.com/x"))},
 	},
 	"E12 non-hits": {
 		{in: "<first>/<second>", want: none()},
