@@ -36,7 +36,7 @@ const (
 // run runs the command line args and returns the exit status. Deferred
 // flushes run before it returns, so nothing found is lost on error.
 func run(args []string, stdout, stderr io.Writer) int {
-	status := exitNotFound
+	status := exitFound // --help and subcommands that return nil succeed
 	app := newApp(stdout, stderr, &status)
 	if err := app.Run(args); err != nil {
 		msg := err.Error()
