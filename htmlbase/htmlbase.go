@@ -36,9 +36,12 @@
 // Text (H4): text nodes are entity-decoded and scanned with delimit.Find; a
 // hit is reported with Text set, Element the enclosing element, Attr "".
 // Comments, <script>, <style> (scanned as CSS instead), <iframe> fallback
-// text and anything inside <template> are not scanned as text. The contents
-// of <noscript>, <noembed> and <noframes> are read as markup, as a browser
-// without scripting, frames or plug-ins does.
+// text and text inside <template> are not scanned. Attributes inside
+// <template> are still reported (they are links written in the page), but a
+// <base> there is not the document's base. The contents of <noscript>,
+// <noembed> and <noframes> are read as markup, as a browser without
+// scripting, frames or plug-ins does; <xmp> and <plaintext> text is scanned
+// as written, without entity decoding.
 //
 // The base (H2): Base is the href of the first <base> element whose href is
 // not empty after cleanup, as written: htmlbase never resolves. A <base>
@@ -68,7 +71,8 @@
 // links found before it are returned. The element stack kept to name the
 // enclosing element of a text hit is capped at a fixed depth, so deeply
 // nested documents use constant memory; the Links slice grows with the
-// number of links in the document.
+// number of links in the document: a base may come after the links it
+// applies to (H2), so every link is kept until the end.
 package htmlbase
 
 import (
