@@ -535,3 +535,28 @@ func TestMayHaveLinkAttr(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLines needs delimit (H4): hits on several lines of one text node,
+// and many hits in one long text node (linear, not quadratic).
+func TestTextLines(t *testing.T) {
+	in := "<p>x</p><div>a\nhttp://x/1\n  http://x/2 http://x/3\n</div>"
+	doc := read(t, in)
+	want := []string{"2:1", "3:3", "3:14"}
+	var got []string
+	for _, l := range doc.Links {
+		got = append(got, fmt.Sprintf("%d:%d", l.Line, l.Col))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Read(%q) positions = %q, want %q", in, got, want)
+	}
+
+	const n = 50000
+	in = "<pre>" + strings.Repeat("http://example.com/a\n", n) + "</pre>"
+	doc = read(t, in)
+	if len(doc.Links) != n {
+		t.Fatalf("Read(%d lines of URIs) = %d links, want %d", n, len(doc.Links), n)
+	}
+	if l := doc.Links[n-1]; l.Line != n || l.Col != 1 || in[l.Offset:l.End] != "http://example.com/a" {
+		t.Errorf("Read(%d lines of URIs): last link %+v, want line %d col 1", n, l, n)
+	}
+}

@@ -32,10 +32,11 @@ func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 	if decode && bytes.IndexByte(raw, '&') >= 0 {
 		text, segs = r.unescape(raw)
 	}
+	cur := r.newCursor(raw)
 	for _, h := range delimit.Find(text, r.opts.Delimit) {
 		start := clamp(mapStart(segs, int(h.Start)), 0, len(raw))
 		end := clamp(mapEnd(segs, int(h.End)), start, len(raw))
-		line, col := r.posIn(raw, start)
+		line, col := cur.pos(start)
 		r.doc.Links = append(r.doc.Links, Link{
 			Ref: h.URI, Element: element,
 			Offset: r.tokOff + int64(start), End: r.tokOff + int64(end),
@@ -61,9 +62,10 @@ func (r *reader) candidate(raw []byte, decode bool) bool {
 // styleText reports the URLs of the CSS in a <style> element, each at its
 // own position.
 func (r *reader) styleText(raw []byte) {
+	cur := r.newCursor(raw)
 	r.css.scan(raw, func(u []byte, start, end int) {
 		u = cleanValue(u, &r.buf)
-		line, col := r.posIn(raw, start)
+		line, col := cur.pos(start)
 		r.doc.Links = append(r.doc.Links, Link{
 			Ref: string(u), Element: "style",
 			Offset: r.tokOff + int64(start), End: r.tokOff + int64(end),
