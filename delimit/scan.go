@@ -91,9 +91,17 @@ func (s *Scanner) Scan() bool {
 			}
 			continue
 		}
-		c := s.next(&s.colon, ':')
+		// The cached positions, refreshed only when passed (inlined fast path).
+		c := s.colon.at
+		if s.colon.miss || c < s.pos {
+			c = s.next(&s.colon, ':')
+		}
 		which := byte(':')
-		if l := s.next(&s.lt, '<'); l < c {
+		l := s.lt.at
+		if s.lt.miss || l < s.pos {
+			l = s.next(&s.lt, '<')
+		}
+		if l < c {
 			c, which = l, '<'
 		}
 		if s.opts.Abbrev {
@@ -116,8 +124,19 @@ func (s *Scanner) Scan() bool {
 		}
 		switch which {
 		case ':':
+			// Most colons in prose are followed by a space (E12 "Note: see").
+			if c+1 < s.n {
+				if x := s.buf[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
+					s.pos = c + 1
+					continue
+				}
+			}
 			s.atColon(c)
 		case '<':
+			if c+1 < s.n && ctab[s.buf[c+1]]&(cAlpha|cSpace) == 0 {
+				s.pos = c + 1
+				continue
+			}
 			s.atAngle(c)
 		default:
 			s.atDot(c)
