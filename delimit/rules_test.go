@@ -231,6 +231,11 @@ var ruleTests = map[string][]ruleCase{
 		{in: "http://", want: none()},
 		{in: `"http://"`, want: none()},
 		{in: "<scheme>://<site><path>?<query>", want: none()},
+		{in: "Data::Dumper and DNS::Resolver", want: none()},
+		{in: "<OT::Coverage::iter_t, hb_set_t const&>", want: none()},
+		{in: "<Color.RED: 1>", want: none()},
+		{in: "<http:\n//a/b>", want: none()},
+		{in: "Data::Dumper http://a/b", want: hits(sp("http://a/b"))},
 	},
 }
 

@@ -343,6 +343,10 @@ func (s *Scanner) atColon(c int) {
 	if x := b[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
 		return
 	}
+	// "DNS::Resolver", "std::string": a C++, Perl or Rust name, not a URI.
+	if b[c+1] == ':' {
+		return
+	}
 	// Confirm: a registered scheme at a word start right before ':' (E1).
 	lo := max(s.floor, c-maxLook)
 	j := c
@@ -522,6 +526,12 @@ func (s *Scanner) atAngle(a int) {
 	}
 	c := i
 	i++
+	// The scheme-specific part starts right after the colon: not with
+	// whitespace ("<Color.RED: 1>", Python's enum repr) nor with a second
+	// colon ("<OT::Value>", a C++ or Perl name).
+	if i >= len(b) || b[i] == ':' || ctab[b[i]]&cSpace != 0 {
+		return
+	}
 	segs := s.segs[:0]
 	defer func() { s.segs = segs[:0] }()
 	st := runState{}
