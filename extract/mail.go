@@ -658,7 +658,23 @@ func uriValue(v string) string {
 			return r
 		}, v)
 	}
+	if !validRef(v) {
+		return ""
+	}
 	return v
+}
+
+// validRef reports whether v can stand as a URI reference in a header:
+// no control characters, no white space, none of the characters that end a
+// URI in text (SPEC E3).
+func validRef(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c <= ' ' || c == 0x7f || strings.IndexByte("<>\"{}|\\^`", c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // param2231 finds an RFC 2231 extended parameter (name*=charset'lang'value)
