@@ -27,6 +27,8 @@ func TestTrimTrailing(t *testing.T) {
 		{"http://a/b-", 0, 0, "http://a/b-"},
 		{"http://a/b/", 0, 0, "http://a/b/"},
 		{"...", 0, 0, ""},
+		{"http://a/#b[", 0, 0, "http://a/#b"},
+		{"http://a/b(.", 0, 0, "http://a/b"},
 	}
 	for _, tt := range tests {
 		if got := tt.in[:trimTrailing([]byte(tt.in), tt.wrap, tt.n)]; got != tt.want {

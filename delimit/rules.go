@@ -158,9 +158,10 @@ func (st *runState) scan(b []byte, i, limit int) (end int, truncated bool) {
 }
 
 // trimTrailing returns the length of hit s once the trailing punctuation of
-// E4 is stripped, repeatedly: '.', ',', ';', ':', '!', '?', '\”, a closing
-// ')' or ']' that balances no opener inside the hit, and the Markdown
-// emphasis wrapper wrap ('*' or '_', written n times before the hit).
+// E4 is stripped, repeatedly: the characters . , ; : ! ? and the apostrophe,
+// a closing ')' or ']' that balances no opener inside the hit, a final '('
+// or '[' (it opens nothing), and the Markdown emphasis wrapper wrap ('*' or
+// '_', written n times before the hit).
 func trimTrailing(s []byte, wrap byte, n int) int {
 	e := len(s)
 	for e > 0 {
@@ -171,6 +172,8 @@ func trimTrailing(s []byte, wrap byte, n int) int {
 		case c == wrap && n > 0:
 			e--
 			n--
+		case c == '(' || c == '[':
+			e-- // an opener that opens nothing: "see http://a/b[" (AsciiDoc)
 		case c == ')' || c == ']' || c == '}':
 			open := byte('(')
 			if c == ']' {
