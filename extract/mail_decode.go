@@ -331,7 +331,7 @@ func (b *b64Reader) fill() {
 	if err != nil && err != bufio.ErrBufferFull {
 		b.err = err
 		if err == io.EOF {
-			b.flush()
+			defer b.flush() // the last group, maybe without its padding
 		}
 	}
 	lineNo, lineOff := b.line, b.off
