@@ -38,6 +38,9 @@ type reader struct {
 	names             map[string]string
 	name              [16]byte // lower-cased tag name, when short
 	buf, content, txt []byte
+	links             []Link   // the links found, in chunks: full ones in
+	full              [][]Link // full, so that growing never copies
+	nlinks            int
 	segs              []seg
 	css               cssScanner
 }
@@ -48,12 +51,12 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 	}
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(opts.MaxToken)
-	doc.Links = make([]Link, 0, 32)
 	return &reader{z: z, opts: opts, doc: doc, line: 1, stack: make([]string, 0, 32)}
 }
 
-// run reads every token.
+// run reads every token and leaves the links in r.doc.
 func (r *reader) run() error {
+	defer r.finish()
 	z := r.z
 	for {
 		tt := z.Next()
@@ -284,7 +287,7 @@ func (r *reader) endTag() {
 // attrLink reports the value v of attribute attr of the current start tag.
 func (r *reader) attrLink(element, attr string, v []byte) {
 	v = cleanValue(v, &r.buf)
-	r.doc.Links = append(r.doc.Links, Link{
+	r.add(Link{
 		Ref: string(v), Element: element, Attr: attr,
 		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,
 		SameDocument: sameDocument(v),
@@ -316,4 +319,30 @@ func mayHaveLinkAttr(raw []byte) bool {
 		}
 	}
 	return false
+}
+
+// add appends l to the links found.
+func (r *reader) add(l Link) {
+	if len(r.links) == cap(r.links) {
+		if r.links != nil {
+			r.full = append(r.full, r.links)
+		}
+		r.links = make([]Link, 0, min(max(64, 2*r.nlinks), 8192))
+	}
+	r.links = append(r.links, l)
+	r.nlinks++
+}
+
+// finish moves the links found into r.doc.Links, with one copy at most.
+func (r *reader) finish() {
+	if len(r.full) == 0 {
+		r.doc.Links = r.links
+		return
+	}
+	all := make([]Link, 0, r.nlinks)
+	for _, c := range r.full {
+		all = append(all, c...)
+	}
+	r.doc.Links = append(all, r.links...)
+	r.full, r.links = nil, nil
 }

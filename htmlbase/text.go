@@ -37,7 +37,7 @@ func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 		start := clamp(mapStart(segs, int(h.Start)), 0, len(raw))
 		end := clamp(mapEnd(segs, int(h.End)), start, len(raw))
 		line, col := cur.pos(start)
-		r.doc.Links = append(r.doc.Links, Link{
+		r.add(Link{
 			Ref: h.URI, Element: element,
 			Offset: r.tokOff + int64(start), End: r.tokOff + int64(end),
 			Line: line, Col: col,
@@ -66,7 +66,7 @@ func (r *reader) styleText(raw []byte) {
 	r.css.scan(raw, func(u []byte, start, end int) {
 		u = cleanValue(u, &r.buf)
 		line, col := cur.pos(start)
-		r.doc.Links = append(r.doc.Links, Link{
+		r.add(Link{
 			Ref: string(u), Element: "style",
 			Offset: r.tokOff + int64(start), End: r.tokOff + int64(end),
 			Line: line, Col: col,
