@@ -29,17 +29,39 @@ package extract
 //
 // # Positions
 //
-// Line, column and offset point into the file as stored (after gzip). They
-// are exact for header fields without encoded-words and for bodies stored
-// as they are read (7bit, 8bit, binary). For quoted-printable bodies and
-// format=flowed text the line is exact (decoding is tracked line by line)
-// and the column is the column in the decoded line. For base64 bodies, RFC
-// 2047 encoded header fields, and parts read out of an encoded
-// message/rfc822, the hit points at the first line of the body (or the
-// field) and its end equals its offset. For 8bit bodies in a charset other
-// than UTF-8 the line is exact and the column counts bytes of the UTF-8
-// conversion.
+// Line, column and offset point into the file as stored (after gzip), also
+// in an mbox on and after ">From " lines whose '>' was removed. They are
+// exact for header fields without encoded-words and for bodies stored as
+// they are read (7bit, 8bit, binary). For quoted-printable bodies and
+// format=flowed text the line is exact (decoding is tracked line by line,
+// through soft breaks and flowed joins) and the column is counted in the
+// decoded text from the start of the stored line the hit starts on, so it
+// is exact unless an =XX escape comes before the hit on that line. For
+// base64 bodies, RFC 2047 encoded header fields, and parts read out of an
+// encoded message/rfc822, the hit points at the first line of the body (or
+// the field), column 1, and its end equals its offset. For 8bit bodies in a
+// charset other than UTF-8 the line is exact and the column counts bytes of
+// the UTF-8 conversion. HTML parts take htmlbase's positions through the
+// same maps.
 //
+// # Damage and limits
+//
+// Problems go to the warning callback, one per problem, located by message
+// and part ("FILE: message 3, part 1.2: ..."), and reading goes on: a
+// multipart without a boundary parameter or whose boundary never comes is
+// read as plain text; a part missing its closing boundary (a truncated
+// message) ends where the input or an enclosing boundary does; a base64
+// line that is not base64 stops decoding and the rest of the part is read as
+// plain text; an unknown charset is read as UTF-8 (and an HTML part sniffs
+// its own); an unknown transfer encoding is read as stored; a bad
+// Content-Type is text/plain. Text outside the parts of a multipart
+// (preamble, epilogue) is read as plain text, which is also what recovers a
+// wrong boundary. Nesting is limited to maxMIMEDepth entities, one header
+// block to maxHeader bytes, and a part's decoded size to
+// Options.MaxDecoded; past these the rest is skipped with a warning.
+// Nothing else grows with the input: there is no limit on the size of a
+// message.
+
 // # Base URI
 //
 // Section 5.1.2 and SPEC M4: an entity's base is its Content-Base (RFC
