@@ -156,7 +156,10 @@ func (j *job) readMbox(r io.Reader, src source) error {
 	return s.err
 }
 
-var fromLine = []byte("From ")
+var (
+	fromLine = []byte("From ")
+	utf8BOM  = []byte("\xef\xbb\xbf")
+)
 
 // ---------------------------------------------------------------------------
 // lineSource: the input as lines, with positions.
@@ -238,6 +241,10 @@ func (s *lineSource) next() (chunk, bool) {
 		return chunk{}, false
 	}
 	s.cur = chunk{b: b, off: s.off, line: s.line, start: s.atStart}
+	if s.off == 0 && bytes.HasPrefix(b, utf8BOM) {
+		s.cur.b, s.cur.off = b[len(utf8BOM):], int64(len(utf8BOM))
+	}
+	b = s.cur.b
 	if s.mbox && s.cur.start && len(b) >= 5 {
 		if bytes.HasPrefix(b, fromLine) {
 			s.held, s.atFrom = true, true

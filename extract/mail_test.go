@@ -345,6 +345,13 @@ func TestMbox(t *testing.T) {
 	}
 }
 
+func TestMboxBOM(t *testing.T) {
+	hits, warns := mailHits(t, "\xef\xbb\xbfFrom a@b x\nFrom: a@b\nMessage-ID: <1@b>\n\n<http://bom/>\n", Options{})
+	if len(warns) > 0 || len(hits) != 1 || hits[0].MessageID != "1@b" || hits[0].Offset != 43 {
+		t.Errorf("hits %+v, warnings %q", hits, warns)
+	}
+}
+
 // TestMailOddReaders feeds a message one byte at a time, as x/net/html's
 // tests do: the result must not depend on how reads are split.
 func TestMailOddReaders(t *testing.T) {
