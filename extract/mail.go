@@ -407,7 +407,9 @@ func (f *field) value() string {
 	return strings.TrimSpace(b.String())
 }
 
-// header is a parsed header block.
+// header is a parsed header block. Its fields' raw bytes live in the
+// walker's hbuf until the next readHeader: an entity reads what it needs
+// from its header before walking its parts.
 type header struct {
 	fields []field
 }
@@ -508,14 +510,38 @@ func fieldName(line []byte) int {
 	return 0
 }
 
+// lowerASCII returns b in lower case; the names of common fields come
+// from a table, without allocating.
 func lowerASCII(b []byte) string {
-	for _, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			return strings.ToLower(string(b))
+	var tmp [32]byte
+	if len(b) <= len(tmp) {
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			tmp[i] = c
 		}
+		if n, ok := commonFields[string(tmp[:len(b)])]; ok {
+			return n
+		}
+		return string(tmp[:len(b)])
 	}
-	return string(b)
+	return strings.ToLower(string(b))
 }
+
+var commonFields = func() map[string]string {
+	m := make(map[string]string)
+	for _, n := range []string{"from", "to", "cc", "subject", "date", "message-id", "mime-version",
+		"content-type", "content-transfer-encoding", "content-disposition", "content-id",
+		"content-base", "content-location", "content-description", "received", "return-path",
+		"delivered-to", "reply-to", "sender", "in-reply-to", "references", "x-mailer",
+		"list-id", "list-unsubscribe", "list-subscribe", "list-archive", "list-post",
+		"list-help", "list-owner", "archived-at", "precedence", "errors-to", "user-agent",
+		"dkim-signature", "authentication-results", "x-spam-status", "x-spam-level"} {
+		m[n] = n
+	}
+	return m
+}()
 
 // uriFields are header fields whose every URI is reported (SPEC M3); in
 // other fields only <...> hits count.
