@@ -68,9 +68,22 @@ func benchFiles(b *testing.B, files [][]byte, run func(io.Reader) int) {
 	b.ReportMetric(float64(n)/float64(b.N), "links/op")
 }
 
-// inputs calls bench for the synthetic page and the corpus.
+// plain is a page of prose and markup without a single link.
+var plain = sync.OnceValue(func() [][]byte {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html><head><title>Plain</title></head><body>\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "<div class=\"para\"><p>Paragraph %d has <em>emphasis</em>, <code>code &amp; entities</code> and plain words, but no address.</p></div>\n", i)
+	}
+	b.WriteString("</body></html>\n")
+	return [][]byte{[]byte(b.String())}
+})
+
+// inputs calls bench for the synthetic pages (dense in links, and with
+// none) and the corpus.
 func inputs(b *testing.B, bench func(b *testing.B, files [][]byte)) {
 	b.Run("synthetic", func(b *testing.B) { bench(b, synthetic()) })
+	b.Run("nolinks", func(b *testing.B) { bench(b, plain()) })
 	b.Run("corpus", func(b *testing.B) {
 		files, err := corpus()
 		if err != nil || len(files) == 0 {
