@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -46,4 +48,58 @@ func charsetReader(label string, r io.Reader) (io.Reader, error) {
 		return r, nil
 	}
 	return transform.NewReader(r, enc.NewDecoder()), nil
+}
+
+// decodeText converts r from enc to UTF-8. For charsets in which ASCII
+// stands for itself (all but UTF-16/32 and HZ), ASCII text is passed
+// through untouched and conversion starts at the first byte that is not
+// ASCII or is ESC (ISO-2022 shifts): most parts labelled ISO-8859-1 or
+// Windows-1252 are plain ASCII and cost nothing.
+func decodeText(r io.Reader, label string, enc encoding.Encoding) io.Reader {
+	if !asciiCompatible(label, enc) {
+		return transform.NewReader(r, enc.NewDecoder())
+	}
+	return &lazyDecoder{r: r, enc: enc}
+}
+
+var asciiCompat sync.Map // lower-case label -> bool
+
+func asciiCompatible(label string, enc encoding.Encoding) bool {
+	label = strings.ToLower(label)
+	if v, ok := asciiCompat.Load(label); ok {
+		return v.(bool)
+	}
+	const probe = "az AZ 09 :/?#[]@!$&'()*+,;=-._~%\n"
+	out, err := enc.NewEncoder().String(probe)
+	ok := err == nil && out == probe && !strings.Contains(label, "hz")
+	if ok {
+		back, err := enc.NewDecoder().String(probe)
+		ok = err == nil && back == probe
+	}
+	asciiCompat.Store(label, ok)
+	return ok
+}
+
+type lazyDecoder struct {
+	r   io.Reader
+	enc encoding.Encoding
+	t   io.Reader // the converting reader, from the first non-ASCII byte on
+}
+
+func (l *lazyDecoder) Read(p []byte) (int, error) {
+	if l.t != nil {
+		return l.t.Read(p)
+	}
+	n, err := l.r.Read(p)
+	for i, c := range p[:n] {
+		if c >= 0x80 || c == 0x1b {
+			rest := append([]byte(nil), p[i:n]...)
+			l.t = transform.NewReader(io.MultiReader(bytes.NewReader(rest), l.r), l.enc.NewDecoder())
+			if i > 0 {
+				return i, nil
+			}
+			return l.t.Read(p)
+		}
+	}
+	return n, err
 }

@@ -87,7 +87,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/resolve"
@@ -889,7 +888,7 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 		restore()
 	} else {
 		if enc != nil {
-			r = transform.NewReader(r, enc.NewDecoder())
+			r = decodeText(r, label, enc)
 		}
 		if strings.EqualFold(params["format"], "flowed") {
 			f := newFlowedReader(r, strings.EqualFold(params["delsp"], "yes"), pm, src)

@@ -182,3 +182,32 @@ func TestUriValue(t *testing.T) {
 		}
 	}
 }
+
+func TestDecodeText(t *testing.T) {
+	tests := []struct {
+		label, in, want string
+	}{
+		{"iso-8859-1", "ascii only http://a/\n", "ascii only http://a/\n"},
+		{"iso-8859-1", "Gr\xfc\xdfe http://b\xfccher.example/ ok\n", "Grüße http://bücher.example/ ok\n"},
+		{"windows-1252", "\x93http://q/\x94\n", "\u201chttp://q/\u201d\n"},
+		{"iso-2022-jp", "a \x1b$BF|K\\\x1b(B b\n", "a 日本 b\n"},
+		{"shift_jis", "x \x93\xfa\x96{ y\n", "x 日本 y\n"},
+		{"utf-16le", "h\x00i\x00\n\x00", "hi\n"},
+	}
+	for _, tt := range tests {
+		enc, known := lookupCharset(tt.label)
+		if !known || enc == nil {
+			t.Fatalf("lookupCharset(%q) = %v, %v", tt.label, enc, known)
+		}
+		for _, odd := range []bool{false, true} {
+			var r io.Reader = strings.NewReader(tt.in)
+			if odd {
+				r = &oneByteReader{[]byte(tt.in)}
+			}
+			got, err := io.ReadAll(decodeText(r, tt.label, enc))
+			if err != nil || string(got) != tt.want {
+				t.Errorf("decodeText(%q, %s, one byte at a time %v) = %q, %v; want %q", tt.in, tt.label, odd, got, err, tt.want)
+			}
+		}
+	}
+}
