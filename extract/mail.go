@@ -87,7 +87,6 @@ import (
 	"strconv"
 	"strings"
 
-
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/resolve"
 )
