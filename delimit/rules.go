@@ -57,10 +57,14 @@ func uriRune(r rune) bool {
 }
 
 // isWordRune reports whether r is part of a word: a scheme right after it
-// is not at a word start (E1).
+// is not at a word start (E1). Han, Hiragana and Katakana are not: those
+// scripts do not separate words with spaces ("詳細はhttp://example.jp").
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return ctab[r]&cWord != 0
+	}
+	if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+		return false
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }

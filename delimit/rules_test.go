@@ -47,6 +47,8 @@ var ruleTests = map[string][]ruleCase{
 		{in: "xhttp://a", want: none()},
 		{in: "éhttp://a", want: none()},
 		{in: "1http://a", want: none()},
+		{in: "詳細はhttp://example.jp/を", want: hits(sp("http://example.jp/を"))},
+		{in: "Яhttp://a", want: none()},
 		{in: "(http://a)", want: hits(sp("http://a"))},
 		{in: "--http://a", want: hits(sp("http://a"))},
 		{in: "text:http://example.com/", want: hits(sp("http://example.com/"))},
