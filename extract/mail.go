@@ -594,12 +594,16 @@ func (w *mailWalker) entity(h header, hasBody bool, path string, isMsg bool, src
 		switch {
 		case mt != "":
 			mediaType, params = mt, ps
+			if err != nil {
+				// A bad or repeated parameter: mime drops them all; keep
+				// what can be read (the first of each name).
+				params = looseParams(v)
+			}
 		case v == "":
 		default:
 			j.warn(src, fmt.Errorf("bad Content-Type %q: read as text/plain", clip(v)))
 			mediaType = "text/plain"
 		}
-		_ = err // bad parameters: the media type stands, the parameters are lost
 	}
 	cte := ""
 	if f, ok := h.get("content-transfer-encoding"); ok {
@@ -728,6 +732,29 @@ func validRef(v string) bool {
 		}
 	}
 	return true
+}
+
+// looseParams reads the parameters of a Content-Type value that
+// mime.ParseMediaType rejects: ';'-separated name=value pairs, values
+// quoted or not, the first of each name kept.
+func looseParams(v string) map[string]string {
+	params := make(map[string]string)
+	parts := strings.Split(v, ";")
+	for _, p := range parts[1:] {
+		name, val, ok := strings.Cut(p, "=")
+		if !ok {
+			continue
+		}
+		name = strings.ToLower(strings.TrimSpace(name))
+		val = strings.TrimSpace(val)
+		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+			val = val[1 : len(val)-1]
+		}
+		if _, dup := params[name]; !dup && name != "" {
+			params[name] = val
+		}
+	}
+	return params
 }
 
 // param2231 finds an RFC 2231 extended parameter (name*=charset'lang'value)

@@ -258,6 +258,8 @@ func TestMailDamage(t *testing.T) {
 			"From: a@b\nSubject: s\nthis line is the body <http://d/1>\n", []string{"http://d/1"}, ""},
 		{"RFC 2231 boundary in a charset mime does not know",
 			"From: a@b\nSubject: s\nContent-Type: multipart/mixed;\n\tboundary*=\"ansi-x3.4-1968''AB%43\"\n\n--ABC\n\n<http://d/1>\n--ABC--\n", []string{"http://d/1"}, ""},
+		{"repeated boundary parameter",
+			"From: a@b\nSubject: s\nContent-Type: multipart/mixed; boundary=\"q\"; boundary=\"q\"\n\n--q\n\n<http://d/1>\n--q--\n", []string{"http://d/1"}, ""},
 		{"base64 without padding",
 			"From: a@b\nSubject: s\nContent-Transfer-Encoding: base64\n\nPGh0dHA6Ly9kLzE+\nPGh0dHA6Ly9kLzI\n", []string{"http://d/1", "http://d/2"}, ""},
 	}
