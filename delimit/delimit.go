@@ -11,6 +11,37 @@
 // confirms each candidate locally, looking a few bytes back for a scheme and
 // forward for the rest of the URI.
 //
+// # Decisions where SPEC §2 is silent
+//
+//   - E1: a run of scheme characters before ':' loses leading '+', '-', '.'
+//     ("--http://a" is a hit); a scheme right after Han, Hiragana or Katakana
+//     is at a word start (those scripts put no space before a URI).
+//   - E1, E12: "Name::Member" (C++, Perl, Rust) is never a hit, and in angle
+//     brackets the scheme-specific part starts right after the colon, so
+//     "<Color.RED: 1>" (Python's enum repr) and "<OT::Value>" are not hits.
+//     "URL" is never the scheme of an angle hit (E9).
+//   - E2: in angle brackets a scheme-specific part of slashes only
+//     ("<http://>") is no hit; file: needs a path with more than slashes.
+//   - E3: non-ASCII symbols (So, Sm: "✪", "｜") end a hit like punctuation;
+//     U+200C and U+200D continue it (Indic and Arabic words need them);
+//     '%' not followed by two hex digits ends it.
+//   - E4: an unmatched ')' or ']' ends a bare hit even in its middle
+//     ("[t](http://a/b)[u](mailto:x)"); a final '(' or '[' is stripped;
+//     '*' and '_' are stripped from the end as often as they were written
+//     right before the hit (up to three).
+//   - E6: a quote hit is not trimmed of trailing punctuation (the closing
+//     quote delimits, as brackets do); a quote that does not close within
+//     8 lines and 4 KiB gives a bare hit of its first line.
+//   - E7: the quote prefix is the line's leading run of '>' and '|', each
+//     optionally followed by one space; a continuation line must start with
+//     exactly that prefix (a deeper level is not stripped).
+//   - E8: blanks between the '-' and the line break are allowed; with
+//     several breaks, HyphenDrop drops every such hyphen.
+//   - E11: www. and ftp. hosts need three labels and a last label of two or
+//     more letters, and may stand without a path; other hosts need a path
+//     and a public suffix from a real rule (ICANN, or a private rule of two
+//     or more labels), and a name under it. Not after '@', '.', '/', ':'.
+//
 // # Security considerations
 //
 // Memory is bounded whatever the input: the Scanner keeps one buffer of
