@@ -634,7 +634,7 @@ func (w *mailWalker) entity(h header, hasBody bool, path string, isMsg bool, src
 		if mediaType == "multipart/digest" {
 			child = "message/rfc822"
 		}
-		w.multipart(br, boundary, path, src, bounds, depth, child)
+		w.multipart(boundary, path, src, bounds, depth, child)
 	case mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news":
 		if isIdentity(cte) {
 			nh, nb := w.readHeader(bounds, bsrc)
@@ -759,8 +759,8 @@ func looseParams(v string) map[string]string {
 
 // param2231 finds an RFC 2231 extended parameter (name*=charset'lang'value)
 // that mime.ParseMediaType dropped because it only knows the UTF-8 and
-// US-ASCII charset names (a boundary declared as ansi-x3.4-1968”... is
-// lost otherwise).
+// US-ASCII charset names: a boundary declared in the charset
+// ansi-x3.4-1968 is lost otherwise.
 func param2231(h header, name string) string {
 	f, ok := h.get("content-type")
 	if !ok {
@@ -785,7 +785,7 @@ func param2231(h header, name string) string {
 }
 
 // multipart walks the parts of a multipart body.
-func (w *mailWalker) multipart(br *bodyReader, boundary, path string, src source, bounds []string, depth int, childType string) {
+func (w *mailWalker) multipart(boundary, path string, src source, bounds []string, depth int, childType string) {
 	j := w.j
 	inner := make([]string, len(bounds)+1)
 	copy(inner, bounds)
@@ -830,7 +830,6 @@ func (w *mailWalker) multipart(br *bodyReader, boundary, path string, src source
 	esrc := src
 	esrc.offset, esrc.line = w.s.off, w.s.line
 	w.scanPlain(&bodyReader{s: w.s, bounds: bounds}, esrc)
-	_ = br
 }
 
 // smallBody is the size up to which a body is scanned from memory with
