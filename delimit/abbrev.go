@@ -117,14 +117,28 @@ func (s *Scanner) atDot(d int) {
 
 // publicSuffix reports whether the last label of host is a real public
 // suffix (E11): a rule of the ICANN section or a multi-label private rule,
-// not the default "*" rule that matches any unknown TLD.
+// not the default "*" rule that matches any unknown TLD, nor a single-label
+// suffix that is usually a file name extension (fileExt).
 func publicSuffix(host []byte) bool {
 	h := strings.ToLower(string(host))
 	ps, icann := publicsuffix.PublicSuffix(h)
 	if ps == h {
 		return false // the host is a suffix itself: no registered name
 	}
-	return icann || strings.IndexByte(ps, '.') >= 0
+	if strings.IndexByte(ps, '.') >= 0 {
+		return true
+	}
+	return icann && !fileExt[ps]
+}
+
+// fileExt holds the country-code TLDs that are far more often file name
+// extensions in prose (debian/rules.in/x, test-lib.sh/f, Makefile.am/x)
+// than the last label of an abbreviated URL: a bare host.tld/path ending in
+// one of them is not a hit (E11). Multi-label suffixes (co.in) still count.
+var fileExt = map[string]bool{
+	"ac": true, "am": true, "cc": true, "in": true, "md": true, "mk": true,
+	"ml": true, "pl": true, "pm": true, "ps": true, "py": true, "rs": true,
+	"sh": true, "so": true,
 }
 
 // hasLabel reports whether host starts with the label l (lowercase ASCII)

@@ -40,7 +40,9 @@
 //   - E11: www. and ftp. hosts need three labels and a last label of two or
 //     more letters, and may stand without a path; other hosts need a path
 //     and a public suffix from a real rule (ICANN, or a private rule of two
-//     or more labels), and a name under it. Not after '@', '.', '/', ':'.
+//     or more labels), and a name under it; single-label suffixes that are
+//     mostly file name extensions (in, sh, pl, cc, py, md, am, ...) do not
+//     count. Never right after '@', '.', '/', ':'.
 //
 // # Security considerations
 //
