@@ -18,6 +18,12 @@ package extract
 // block over one bad line and forgets positions); their values go through
 // package mime (ParseMediaType, WordDecoder).
 //
+// text/html (and application/xhtml+xml) parts go to htmlbase, every other
+// text/* part to delimit: RFC 2046 4.1.4 has unrecognized text subtypes
+// read as text/plain (the Git howto mails are text/asciidoc). Parts of
+// other types are skipped, except message/rfc822 (also message/global and
+// message/news), read as messages, and multipart/*, walked.
+//
 // # Part numbers
 //
 // Parts are numbered like IMAP section numbers (RFC 3501 6.4.5): the
@@ -547,6 +553,7 @@ var uriFields = map[string]bool{
 	"list-unsubscribe": true, "list-subscribe": true, "list-archive": true,
 	"list-post": true, "list-help": true, "list-owner": true,
 	"archived-at": true,
+	"x-url":       true, // old mailers' home page field
 }
 
 // message reads one message: header, then body, at the current position.
@@ -893,7 +900,10 @@ func (w *mailWalker) decoder(br *bodyReader, cte string, src source) (io.Reader,
 func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]string, cte string, src source) {
 	j := w.j
 	html := mediaType == "text/html" || mediaType == "application/xhtml+xml"
-	if !html && mediaType != "text/plain" && mediaType != "text" {
+	// Unrecognized subtypes of text are treated as text/plain (RFC 2046
+	// 4.1.4): text/x-diff, text/markdown, text/asciidoc (the Git howto
+	// mails), text/enriched...
+	if !html && mediaType != "text" && !strings.HasPrefix(mediaType, "text/") {
 		br.drain()
 		return
 	}

@@ -172,6 +172,7 @@ func TestMailHeaders(t *testing.T) {
 		{"content-location relative", "Content-Base: http://cb.example/dir/\nContent-Location: page.html\n",
 			[]string{"Content-Base:http://cb.example/dir/", "Content-Location:http://cb.example/dir/page.html"}},
 		{"content-location folded", "Content-Location: http://cl.example/a/very/long/\n  path.html\n", []string{"Content-Location:http://cl.example/a/very/long/path.html"}},
+		{"x-url", "X-Url: http://barry.example.org\n", []string{"X-Url:http://barry.example.org"}},
 		{"field name case kept", "list-archive: <http://arch.example/>\n", []string{"list-archive:http://arch.example/"}},
 	}
 	for _, tt := range tests {
@@ -233,6 +234,21 @@ func TestMailBase(t *testing.T) {
 		}, nil)
 		if err != nil || len(got) != 1 || got[0] != tt.want {
 			t.Errorf("%s: got %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+func TestMailTextSubtypes(t *testing.T) {
+	// RFC 2046 4.1.4: unknown text subtypes are read as text/plain; other
+	// types are skipped.
+	for _, tt := range []struct {
+		ct   string
+		want int
+	}{{"text/plain", 1}, {"text/asciidoc", 1}, {"text/x-diff", 1}, {"TEXT/Markdown; charset=utf-8", 1},
+		{"image/png", 0}, {"application/octet-stream", 0}, {"audio/basic", 0}} {
+		hits, _ := mailHits(t, "From: a@b\nSubject: s\nContent-Type: "+tt.ct+"\n\nsee http://t.example/\n", Options{Type: Email})
+		if len(hits) != tt.want {
+			t.Errorf("%s: %d hits, want %d", tt.ct, len(hits), tt.want)
 		}
 	}
 }
