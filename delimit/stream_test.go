@@ -2,6 +2,7 @@ package delimit
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"runtime"
@@ -179,5 +180,17 @@ func TestKindString(t *testing.T) {
 		if k.String() != s {
 			t.Errorf("%d.String() = %q, want %q", k, k.String(), s)
 		}
+	}
+}
+
+func TestScannerReadError(t *testing.T) {
+	boom := errors.New("boom")
+	s := NewScanner(io.MultiReader(strings.NewReader("see http://a/b and <http://c/"), iotest.ErrReader(boom)), Options{})
+	var got []string
+	for s.Scan() {
+		got = append(got, s.Hit().URI)
+	}
+	if len(got) != 2 || got[0] != "http://a/b" || got[1] != "http://c/" || s.Err() != boom {
+		t.Errorf("hits %q, Err() = %v; want [http://a/b http://c/] and boom", got, s.Err())
 	}
 }
