@@ -54,6 +54,10 @@ type job struct {
 	warnFn    func(error)
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	found     int                          // hits emitted
+
+	// whole is the input as a regular, uncompressed file, for the
+	// pre-scan of a large HTML document (see scanHTML); nil otherwise.
+	whole *io.SectionReader
 }
 
 func (j *job) warn(src source, err error) {
@@ -90,7 +94,11 @@ func (x *Extractor) file(path string, counter *atomic.Int64, emit func(Hit), war
 	if counter != nil {
 		r = &countingReader{r: f, n: counter}
 	}
-	return x.Reader(r, path, base, emit, warn)
+	in := Input{R: r, Name: path, Retrieval: base}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		in.whole = io.NewSectionReader(f, 0, st.Size())
+	}
+	return x.Input(in, emit, warn)
 }
 
 // fileError turns an os error into a one-line message that names the file.
@@ -116,12 +124,14 @@ type Input struct {
 	Retrieval string // the URI it was retrieved from (Section 5.1.3); "" for none
 	Type      Type   // its kind when the container says (Content-Type); Auto sniffs
 	Charset   string // charset declared by the container, for HTML; "" for none
+
+	whole *io.SectionReader // R as a whole regular file, when it is one
 }
 
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
 // in.Type, and Options.Base overrides in.Retrieval (B1).
 func (x *Extractor) Input(in Input, emit func(Hit), warn func(error)) error {
-	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn}
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, whole: in.whole}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
@@ -151,6 +161,7 @@ func (j *job) run(r io.Reader, name string, kind Type, charset string, src sourc
 			return fmt.Errorf("gzip: %w", err)
 		}
 		defer zr.Close()
+		j.whole = nil // the file holds compressed bytes
 		limited := &capReader{r: zr, left: j.x.opts.MaxDecoded}
 		return j.run(limited, strings.TrimSuffix(name, ".gz"), kind, charset, src)
 	}
@@ -247,9 +258,20 @@ func (j *job) textHit(h delimit.Hit, src source, kind string) {
 // scanHTML reads an HTML document with htmlbase and reports its links,
 // resolved against the document's own <base href> if it has one, else
 // against src.base (SPEC H2, B1). charset is a charset declared outside the
-// document (MIME), or "".
+// document (MIME, HTTP), or "".
+//
+// A <base> applies also to the links before it, so htmlbase collects the
+// links of a document until its end; for a file larger than
+// streamHTMLAbove in which a byte scan finds no "<base" at all, the links
+// stream out instead, and memory stays bounded whatever their number.
 func (j *job) scanHTML(r io.Reader, charset string, src source) error {
-	doc, err := htmlbase.Read(r, htmlbase.Options{Charset: charset, Delimit: j.x.opts.Delimit})
+	opts := htmlbase.Options{Charset: charset, Delimit: j.x.opts.Delimit}
+	if src.part == "" && j.whole != nil && j.whole.Size() > streamHTMLAbove && !mayHaveBaseTag(j.whole) {
+		opts.Emit = func(l htmlbase.Link) { j.htmlHit(l, src, src.base) }
+		_, err := htmlbase.Read(r, opts)
+		return err
+	}
+	doc, err := htmlbase.Read(r, opts)
 	if doc == nil {
 		return err
 	}
@@ -260,26 +282,73 @@ func (j *job) scanHTML(r io.Reader, charset string, src source) error {
 		}
 	}
 	for _, l := range doc.Links {
-		kind := "html-attr"
-		if l.Text {
-			kind = "html-text"
-		}
-		line := l.Line
-		if src.line > 0 {
-			line += src.line
-		}
-		j.report(Hit{
-			URI: l.Ref, Raw: l.Ref, File: j.file,
-			Line: line, Col: l.Col, Offset: src.offset + l.Offset, End: src.offset + l.End,
-			Kind: kind, Element: l.Element, Attr: l.Attr,
-			Part: src.part, Message: src.message, MessageID: src.messageID,
-			SameDocument: l.SameDocument,
-			HyphenBreak:  l.Flags&delimit.HyphenBreak != 0,
-			Truncated:    l.Flags&delimit.Truncated != 0,
-			html:         true,
-		}, base)
+		j.htmlHit(l, src, base)
 	}
 	return err
+}
+
+// streamHTMLAbove is the file size above which scanHTML looks for "<base"
+// first, to stream the links of a document that has none.
+const streamHTMLAbove = 1 << 20
+
+// mayHaveBaseTag reports whether "<base" followed by a tag delimiter occurs
+// anywhere in the file, in any case: a cheap, conservative test (a "<base"
+// in a comment or script also counts) that no <base> element exists.
+func mayHaveBaseTag(f *io.SectionReader) bool {
+	buf := make([]byte, 64<<10)
+	const keep = len("<base ") - 1
+	var off int64
+	carry := 0
+	for {
+		n, err := f.ReadAt(buf[carry:], off)
+		off += int64(n)
+		chunk := buf[:carry+n]
+		for i := 0; ; {
+			k := bytes.IndexByte(chunk[i:], '<')
+			if k < 0 {
+				break
+			}
+			i += k + 1
+			rest := chunk[i:]
+			if len(rest) < keep && err == nil {
+				break // decided with the next chunk
+			}
+			if len(rest) >= 4 && bytes.EqualFold(rest[:4], []byte("base")) &&
+				(len(rest) == 4 || isTagEnd(rest[4])) {
+				return true
+			}
+		}
+		if err != nil {
+			return false // io.EOF, or unreadable: the stream will report it
+		}
+		carry = copy(buf, chunk[len(chunk)-min(keep, len(chunk)):])
+	}
+}
+
+func isTagEnd(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>'
+}
+
+// htmlHit reports one link of an HTML document read at src, against base.
+func (j *job) htmlHit(l htmlbase.Link, src source, base string) {
+	kind := "html-attr"
+	if l.Text {
+		kind = "html-text"
+	}
+	line := l.Line
+	if src.line > 0 {
+		line += src.line
+	}
+	j.report(Hit{
+		URI: l.Ref, Raw: l.Raw, File: j.file,
+		Line: line, Col: l.Col, Offset: src.offset + l.Offset, End: src.offset + l.End,
+		Kind: kind, Element: l.Element, Attr: l.Attr,
+		Part: src.part, Message: src.message, MessageID: src.messageID,
+		SameDocument: l.SameDocument,
+		HyphenBreak:  l.Flags&delimit.HyphenBreak != 0,
+		Truncated:    l.Flags&delimit.Truncated != 0,
+		html:         true,
+	}, base)
 }
 
 // documentBase returns the absolute form of a <base href>: as written when

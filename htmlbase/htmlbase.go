@@ -72,7 +72,8 @@
 // enclosing element of a text hit is capped at a fixed depth, so deeply
 // nested documents use constant memory; the Links slice grows with the
 // number of links in the document: a base may come after the links it
-// applies to (H2), so every link is kept until the end.
+// applies to (H2), so every link is kept until the end, unless
+// Options.Emit streams them.
 package htmlbase
 
 import (
@@ -95,11 +96,19 @@ type Options struct {
 	// MaxToken caps the size in bytes of a single token; 0 means
 	// DefaultMaxToken.
 	MaxToken int
+	// Emit, when not nil, receives each link as soon as it is found, and
+	// Document.Links stays empty, so that memory does not grow with the
+	// number of links. Document.Base is still set at the end; a caller that
+	// streams must know that the document has no <base> (H2 applies it to
+	// the links before it too), as extract does for a large file in which a
+	// byte scan finds no "<base".
+	Emit func(Link)
 }
 
 // Link is one reference found in a document.
 type Link struct {
 	Ref          string // the reference as written, entity-decoded and cleaned (H1)
+	Raw          string // the source text of a text hit ("&lt;URL:http://a/b&gt;"); Ref for attribute links
 	Element      string // lower-case element name (for a text hit: the enclosing element)
 	Attr         string // lower-case attribute name; "" for a text hit and for CSS in <style>
 	Offset, End  int64  // byte offsets in the input of the element's start tag (attribute links) or of the hit (text)

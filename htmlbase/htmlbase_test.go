@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -558,5 +559,41 @@ func TestTextLines(t *testing.T) {
 	}
 	if l := doc.Links[n-1]; l.Line != n || l.Col != 1 || in[l.Offset:l.End] != "http://example.com/a" {
 		t.Errorf("Read(%d lines of URIs): last link %+v, want line %d col 1", n, l, n)
+	}
+}
+
+// TestRaw: a text hit keeps its source text, entities and all; an
+// attribute link's Raw is its cleaned value; CSS in <style> keeps url(...).
+func TestRaw(t *testing.T) {
+	doc := read(t, `<p>See &lt;URL:http://a/b&gt;.</p><a href=" x&amp;y ">x</a><style>p{background:url("i.png")}</style>`)
+	want := []string{"&lt;URL:http://a/b&gt;", "x&y", `url("i.png")`}
+	if len(doc.Links) != len(want) {
+		t.Fatalf("got %d links %+v, want %d", len(doc.Links), doc.Links, len(want))
+	}
+	for i, l := range doc.Links {
+		if l.Raw != want[i] {
+			t.Errorf("link %d (%q): Raw = %q, want %q", i, l.Ref, l.Raw, want[i])
+		}
+	}
+}
+
+// TestEmit: with Options.Emit the links stream out in document order and
+// Document.Links stays empty; the base is still reported.
+func TestEmit(t *testing.T) {
+	const in = `<a href="a">a</a><p>http://t/x</p><base href="http://b/"><img src="i" srcset="s1 1x, s2 2x">`
+	collected, err := Read(strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var streamed []Link
+	doc, err := Read(strings.NewReader(in), Options{Emit: func(l Link) { streamed = append(streamed, l) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Links) != 0 || doc.Base != "http://b/" || !doc.HasBase {
+		t.Errorf("streamed Document = %+v, want no Links and the base", doc)
+	}
+	if !reflect.DeepEqual(streamed, collected.Links) {
+		t.Errorf("streamed %+v\nwant      %+v", streamed, collected.Links)
 	}
 }

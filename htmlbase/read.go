@@ -287,8 +287,9 @@ func (r *reader) endTag() {
 // attrLink reports the value v of attribute attr of the current start tag.
 func (r *reader) attrLink(element, attr string, v []byte) {
 	v = cleanValue(v, &r.buf)
+	ref := string(v)
 	r.add(Link{
-		Ref: string(v), Element: element, Attr: attr,
+		Ref: ref, Raw: ref, Element: element, Attr: attr,
 		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,
 		SameDocument: sameDocument(v),
 	})
@@ -321,8 +322,12 @@ func mayHaveLinkAttr(raw []byte) bool {
 	return false
 }
 
-// add appends l to the links found.
+// add appends l to the links found, or passes it to Options.Emit.
 func (r *reader) add(l Link) {
+	if r.opts.Emit != nil {
+		r.opts.Emit(l)
+		return
+	}
 	if len(r.links) == cap(r.links) {
 		if r.links != nil {
 			r.full = append(r.full, r.links)

@@ -38,7 +38,7 @@ func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 		end := clamp(mapEnd(segs, int(h.End)), start, len(raw))
 		line, col := cur.pos(start)
 		r.add(Link{
-			Ref: h.URI, Element: element,
+			Ref: h.URI, Raw: string(raw[start:end]), Element: element,
 			Offset: r.tokOff + int64(start), End: r.tokOff + int64(end),
 			Line: line, Col: col,
 			Text: true, Kind: h.Kind, Flags: h.Flags,
@@ -67,7 +67,7 @@ func (r *reader) styleText(raw []byte) {
 		u = cleanValue(u, &r.buf)
 		line, col := cur.pos(start)
 		r.add(Link{
-			Ref: string(u), Element: "style",
+			Ref: string(u), Raw: string(raw[start:end]), Element: "style",
 			Offset: r.tokOff + int64(start), End: r.tokOff + int64(end),
 			Line: line, Col: col,
 			SameDocument: sameDocument(u),

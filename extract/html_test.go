@@ -1,0 +1,73 @@
+package extract
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMayHaveBaseTag checks the byte scan that lets a large HTML file
+// stream its links, also across the scan's 64 KiB chunk boundary.
+func TestMayHaveBaseTag(t *testing.T) {
+	pad := strings.Repeat("x", 64<<10)
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`<html><a href="x">`, false},
+		{`<BASE href="http://a/">`, true},
+		{`<base>`, true},
+		{`<base/>`, true},
+		{"<base\nhref=x>", true},
+		{`<basefont size=3><baseball>`, false},
+		{`<!-- <base href=x> -->`, true}, // conservative: a comment counts
+		{pad[:len(pad)-3] + `<base href=x>`, true},
+		{pad[:len(pad)-1] + `<bAsE>`, true},
+		{pad[:len(pad)-6] + `<based>`, false},
+		{`x<base`, true},
+		{`x<bas`, false},
+	}
+	for _, tt := range tests {
+		r := io.NewSectionReader(strings.NewReader(tt.in), 0, int64(len(tt.in)))
+		if got := mayHaveBaseTag(r); got != tt.want {
+			t.Errorf("mayHaveBaseTag(%q) = %v, want %v", tail(tt.in), got, tt.want)
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 40 {
+		return "..." + s[len(s)-30:]
+	}
+	return s
+}
+
+// TestLargeHTML: a file over streamHTMLAbove streams its links when it has
+// no <base>, and still applies a <base> that comes after its links.
+func TestLargeHTML(t *testing.T) {
+	dir := t.TempDir()
+	links := strings.Repeat(`<p><a href="rel/x">x</a> filler filler filler filler filler</p>`+"\n", (streamHTMLAbove/64)+100)
+	for _, tt := range []struct {
+		name, doc, want string
+	}{
+		{"nobase.html", "<html><body>" + links + "</body></html>", "file://" + dir + "/rel/x"},
+		{"lastbase.html", "<html><body>" + links + `<base href="http://b.example/d/"></body></html>`, "http://b.example/d/rel/x"},
+	} {
+		path := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(path, []byte(tt.doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		n, bad := 0, 0
+		err := mustNew(t, Options{}).File(path, func(h Hit) {
+			n++
+			if h.URI != tt.want || h.Kind != "html-attr" {
+				bad++
+			}
+		}, nil)
+		if err != nil || n != strings.Count(links, "<a ") || bad != 0 {
+			t.Errorf("%s: %d hits, %d not %q, error %v", tt.name, n, bad, tt.want, err)
+		}
+	}
+}
