@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -367,6 +368,51 @@ func TestMboxBOM(t *testing.T) {
 	hits, warns := mailHits(t, "\xef\xbb\xbfFrom a@b x\nFrom: a@b\nMessage-ID: <1@b>\n\n<http://bom/>\n", Options{})
 	if len(warns) > 0 || len(hits) != 1 || hits[0].MessageID != "1@b" || hits[0].Offset != 43 {
 		t.Errorf("hits %+v, warnings %q", hits, warns)
+	}
+}
+
+// TestMailCRLF reads every golden message with CRLF line ends: the same
+// URIs on the same lines.
+func TestMailCRLF(t *testing.T) {
+	files, _ := filepath.Glob("testdata/mail/*.eml")
+	mboxes, _ := filepath.Glob("testdata/mail/*.mbox")
+	for _, name := range append(files, mboxes...) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := func(b []byte) string {
+			x, _ := New(Options{})
+			var out strings.Builder
+			x.Reader(bytes.NewReader(b), name, "", func(h Hit) { fmt.Fprintf(&out, "%s %s line %d\n", h.URI, h.Part, h.Line) }, nil)
+			return out.String()
+		}
+		lf := run(data)
+		crlf := run(bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")))
+		if lf != crlf {
+			t.Errorf("%s with CRLF:\n%s\nwith LF:\n%s", name, crlf, lf)
+		}
+	}
+}
+
+func TestMailDigestAndEncodedMessage(t *testing.T) {
+	msg := "From: a@b\nSubject: s\nContent-Type: multipart/digest; boundary=d\n\n" +
+		"--d\n\nFrom: x@y\nSubject: one\n\n<http://dig/1.1>\n" +
+		"--d\nContent-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\n" +
+		base64.StdEncoding.EncodeToString([]byte("From: z@y\nSubject: two\n\n<http://dig/2.1>\n")) + "\n" +
+		"--d--\n"
+	hits, warns := mailHits(t, msg, Options{Type: Email})
+	if len(warns) > 0 || len(hits) != 2 {
+		t.Fatalf("hits %+v, warnings %q", hits, warns)
+	}
+	for _, h := range hits {
+		if h.URI != "http://dig/"+h.Part {
+			t.Errorf("%s in part %s", h.URI, h.Part)
+		}
+	}
+	// The encoded message's hit points at the start of the part body.
+	if h := hits[1]; h.Line != 15 || h.Col != 1 || h.End != h.Offset {
+		t.Errorf("encoded message hit at %d:%d [%d,%d)", h.Line, h.Col, h.Offset, h.End)
 	}
 }
 
