@@ -85,7 +85,7 @@ type lineQueue struct {
 
 const (
 	queueWindow = 4 << 20 // output bytes kept behind the newest entry
-	queueMax    = 1 << 16 // entries kept at most
+	queueMax    = 1 << 18 // entries kept at most (lines of 16 bytes fill a 4 MiB window)
 )
 
 func (q *lineQueue) add(e lineEnt) {
@@ -108,6 +108,12 @@ func (q *lineQueue) find(line, col int) lineEnt {
 	// Lookups mostly move forward: move head up to the last entry at or
 	// before the position, then search forward from there.
 	i := q.head
+	if e := q.ents[i]; !before(e, line, col) {
+		// Before every entry kept (only after more than queueMax lines
+		// within the scanner's look-ahead): assume one stored line per
+		// output line, as in runs of empty lines.
+		return lineEnt{out: line, col: 1, in: line + e.in - e.out, off: max(0, e.off-int64(e.out-line))}
+	}
 	for i+1 < len(q.ents) && before(q.ents[i+1], line, col) {
 		i++
 	}

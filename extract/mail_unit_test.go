@@ -102,6 +102,37 @@ func TestQPPositions(t *testing.T) {
 	}
 }
 
+// TestQPManyLines: line numbers stay exact through a quoted-printable part
+// of hundreds of thousands of short lines (the position map keeps a
+// bounded window of lines).
+func TestQPManyLines(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("From: a@b\nSubject: s\nContent-Transfer-Encoding: quoted-printable\n\n")
+	lines := 4
+	want := map[string]int{}
+	for i := 0; i < 600000; i++ {
+		switch i {
+		case 10, 300000, 599990:
+			u := "http://many.example/" + strings.Repeat("x", i%7) + "=\n" + "=3Dend"
+			b.WriteString(u + "\n")
+			want["http://many.example/"+strings.Repeat("x", i%7)+"=end"] = lines + 1
+			lines += 2
+		default:
+			b.WriteString("\n")
+			lines++
+		}
+	}
+	hits, _ := mailHits(t, b.String(), Options{Type: Email})
+	if len(hits) != 3 {
+		t.Fatalf("%d hits", len(hits))
+	}
+	for _, h := range hits {
+		if h.Line != want[h.URI] {
+			t.Errorf("%s on line %d, want %d", h.URI, h.Line, want[h.URI])
+		}
+	}
+}
+
 func TestBase64(t *testing.T) {
 	enc := base64.StdEncoding.EncodeToString([]byte("hello http://x/"))
 	tests := []struct {
