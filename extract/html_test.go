@@ -71,3 +71,15 @@ func TestLargeHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLAttrEscaped: an attribute value with characters a URI cannot
+// hold (spaces, quotes, controls left after H1 cleanup) comes out
+// percent-encoded, as browsers send it, so that every printed URI is one
+// token on its line.
+func TestHTMLAttrEscaped(t *testing.T) {
+	hits, _ := collect(t, mustNew(t, Options{Type: HTML}), "-", "http://b/", []byte(`<a href="0 0">x</a><img src="a|b{c}.png">`))
+	want := []string{"http://b/0%200", "http://b/a%7Cb%7Bc%7D.png"}
+	if got := uris(hits); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -392,6 +392,9 @@ func (j *job) resolver(base string) *resolve.Resolver {
 // references are kept as written: only relative ones are resolved.
 func (j *job) report(h Hit, base string) {
 	h.Base = base
+	if h.html {
+		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
+	}
 	if schemeOf(h.URI) != "" {
 		h.Resolved = true
 	} else if r := j.resolver(base); r != nil {

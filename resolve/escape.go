@@ -1,0 +1,65 @@
+package resolve
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// EscapeInvalid percent-encodes what may never appear in a URI reference
+// (seeds Section 2.4.3 "excluded US-ASCII characters", RFC 3986 Section 2):
+// control characters, space, DEL and " < > \ ^ ` { | }; and, of the
+// non-ASCII characters an IRI may hold, the Unicode spaces and controls
+// (U+00A0, U+3000, U+0085, ...), as %HH of their UTF-8 bytes. Other
+// non-ASCII characters and '%' are kept as they are (see ToASCII). HTML
+// attribute values such as href="a b" need this: browsers send a%20b.
+// A string that needs no escaping is returned unchanged, without allocating.
+func EscapeInvalid(s string) string {
+	i := 0
+	for i < len(s) {
+		n := invalidAt(s, i)
+		if n > 0 {
+			break
+		}
+		i -= n
+	}
+	if i == len(s) {
+		return s
+	}
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(s)+16)
+	b = append(b, s[:i]...)
+	for i < len(s) {
+		n := invalidAt(s, i)
+		if n < 0 {
+			b = append(b, s[i:i-n]...)
+			i -= n
+			continue
+		}
+		for _, c := range []byte(s[i : i+n]) {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+		i += n
+	}
+	return string(b)
+}
+
+// invalidAt returns the length of the character at s[i]: positive when it
+// must be escaped, negative when it is kept.
+func invalidAt(s string, i int) int {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		switch c {
+		case ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', 0x7f:
+			return 1
+		}
+		if c < 0x20 {
+			return 1
+		}
+		return -1
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r != utf8.RuneError && (unicode.IsSpace(r) || unicode.IsControl(r)) {
+		return n
+	}
+	return -n
+}
