@@ -47,22 +47,26 @@ for _ in $(seq 100); do cat "$corpus/mail.mbox"; done >"$mbox17"
 size() { if [ -d "$1" ]; then find "$1" -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1; else stat -c %s "$1"; fi; }
 
 # measure NAME INPUT RUNS CMD... : runs CMD (stdout = the URIs) RUNS times,
-# keeps the median wall time and the largest peak RSS, and prints a row.
+# keeps the median wall time (bash's microsecond clock; GNU time's is 10 ms)
+# and the largest peak RSS (GNU time), and prints a row.
 printf '%-34s %-16s %9s %9s %10s %9s\n' tool input MB/s seconds "RSS MiB" URIs
 measure() {
   local name=$1 input=$2 runs=$3; shift 3
   local bytes secs=() rss=0 count
   bytes=$(size "$input")
   for _ in $(seq "$runs"); do
-    /usr/bin/time -o "$work/t" -f '%e %M' "$@" >"$work/out" 2>"$work/err" || true
-    read -r s m <"$work/t" || { echo "$name: failed: $(head -1 "$work/err")" >&2; return; }
-    secs+=("$s"); [ "$m" -gt "$rss" ] && rss=$m
+    local t0=$EPOCHREALTIME
+    /usr/bin/time -o "$work/t" -f '%M' "$@" >"$work/out" 2>"$work/err" || true
+    local t1=$EPOCHREALTIME
+    read -r m <"$work/t" || { echo "$name: failed: $(head -1 "$work/err")" >&2; return; }
+    secs+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')")
+    [ "$m" -gt "$rss" ] && rss=$m
   done
   count=$(wc -l <"$work/out")
   local med
   med=$(printf '%s\n' "${secs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   awk -v n="$name" -v i="$(basename "$input")" -v b="$bytes" -v s="$med" -v r="$rss" -v c="$count" \
-    'BEGIN { if (s < 0.01) s = 0.01; printf "%-34s %-16s %9.1f %9.2f %10.1f %9d\n", n, i, b/1e6/s, s, r/1024, c }'
+    'BEGIN { printf "%-34s %-16s %9.1f %9.3f %10.1f %9d\n", n, i, b/1e6/s, s, r/1024, c }'
 }
 have() { command -v "$1" >/dev/null; }
 pat='https?://[^[:space:]<>"]+'
