@@ -19,7 +19,9 @@ func TestSniff(t *testing.T) {
 		{"From alice@example.com Thu Jan  1 00:00:00 1970\nFrom: a\n", "x", Mbox},
 		{"From: Alice <a@example.com>\nTo: b@example.com\nSubject: hi\n\nbody\n", "x", Email},
 		{"Return-Path: <a@b>\nReceived: from x\n\tby y\nSubject: s\n\nbody", "x", Email},
-		{"Subject: only one field\n\nbody", "x", Text},                  // one field is not a header block
+		{"Subject: only one field\n\nbody", "x", Text}, // one field is not a header block
+		{"From: a@b.example\nSubject: s\nbody without the empty line\n", "x", Email},
+		{"Subject: s\nnot a field\nFrom: a@b.example\n", "x", Text},
 		{"Note: see http://a/b\nAlso: this\n\nbody", "notes.txt", Text}, // no mail field
 		{"<!DOCTYPE html><html><body><a href=x>", "x", HTML},
 		{"\xef\xbb\xbf<html><body>", "x", HTML},

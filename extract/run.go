@@ -65,43 +65,63 @@ func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(
 		x.parallel(paths, jobs, func(i int) { x.runOne(paths[i], ro.Open, stats, lockedEmit, lockedReport) })
 		return
 	}
-	// Ordered: each input streams batches into its own channel; the
-	// caller's goroutine drains the channels in input order. A worker on a
-	// later input blocks when its channel is full, which bounds memory; the
-	// input at the head is always being drained, so no worker waits forever.
-	const batchLen, queued = 256, 64
+	// Ordered: each input streams batches of hits into its own channel, and
+	// the caller's goroutine drains those channels in input order. The
+	// channels are made as inputs are handed out, at most ahead inputs
+	// past the one being drained (so that the other workers go on while a
+	// large input is drained), and a worker blocks when its channel is
+	// full: memory stays bounded whatever the number and size of the
+	// inputs (at most ahead*queued*batchLen hits wait). No worker waits
+	// forever: inputs are handed out in order, so the one being drained has
+	// a worker or gets the next free one.
+	const batchLen, queued, ahead = 64, 64, 16
 	type batch struct {
 		hits []Hit
 		errs []error // errors and warnings, after the hits of the batch
 	}
-	chans := make([]chan batch, len(paths))
-	for i := range chans {
-		chans[i] = make(chan batch, queued)
+	type task struct {
+		i   int
+		out chan batch
 	}
-	go x.parallel(paths, jobs, func(i int) {
-		var b batch
-		flush := func() {
-			if len(b.hits)+len(b.errs) > 0 {
-				chans[i] <- b
-				b = batch{}
-			}
+	tasks := make(chan task)
+	order := make(chan chan batch, max(ahead, jobs))
+	go func() {
+		for i := range paths {
+			out := make(chan batch, queued)
+			order <- out
+			tasks <- task{i, out}
 		}
-		x.runOne(paths[i], ro.Open, stats,
-			func(h Hit) {
-				if len(b.errs) > 0 {
-					flush()
+		close(tasks)
+		close(order)
+	}()
+	for w := 0; w < jobs; w++ {
+		go func() {
+			for t := range tasks {
+				var b batch
+				flush := func() {
+					if len(b.hits)+len(b.errs) > 0 {
+						t.out <- b
+						b = batch{}
+					}
 				}
-				b.hits = append(b.hits, h)
-				if len(b.hits) == batchLen {
-					flush()
-				}
-			},
-			func(err error) { b.errs = append(b.errs, err) })
-		flush()
-		close(chans[i])
-	})
-	for _, ch := range chans {
-		for b := range ch {
+				x.runOne(paths[t.i], ro.Open, stats,
+					func(h Hit) {
+						if len(b.errs) > 0 {
+							flush()
+						}
+						b.hits = append(b.hits, h)
+						if len(b.hits) == batchLen {
+							flush()
+						}
+					},
+					func(err error) { b.errs = append(b.errs, err) })
+				flush()
+				close(t.out)
+			}
+		}()
+	}
+	for out := range order {
+		for b := range out {
 			for _, h := range b.hits {
 				emit(h)
 			}

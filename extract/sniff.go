@@ -36,8 +36,9 @@ var mailFields = []string{"from", "to", "subject", "date", "message-id", "mime-v
 	"received", "return-path", "delivered-to", "content-type", "newsgroups", "x-mailer"}
 
 // looksLikeHeader reports whether b starts with an RFC 5322 header block:
-// every line up to the first empty one (or the end of b) is a field or a
-// continuation, there are at least two fields, and one is a mail field.
+// at least two fields, one of them a mail field, each line a field or a
+// continuation, up to the first empty line, the end of b, or a line that is
+// neither (some real messages lack the empty line before the body).
 func looksLikeHeader(b []byte) bool {
 	fields, mail := 0, false
 	for len(b) > 0 {
@@ -62,13 +63,10 @@ func looksLikeHeader(b []byte) bool {
 			continue
 		}
 		colon := bytes.IndexByte(line, ':')
-		if colon <= 0 {
-			return false
-		}
-		for _, c := range line[:colon] {
-			if c <= ' ' || c > '~' {
-				return false
-			}
+		if colon <= 0 || !isFieldName(line[:colon]) {
+			// Not a field: a header block that lacks the empty line
+			// before its body still counts once it has shown itself.
+			return fields >= 2 && mail
 		}
 		fields++
 		name := strings.ToLower(string(line[:colon]))
@@ -79,4 +77,15 @@ func looksLikeHeader(b []byte) bool {
 		}
 	}
 	return fields >= 2 && mail
+}
+
+// isFieldName reports whether b is an RFC 5322 field name: printable
+// US-ASCII except ':' and space.
+func isFieldName(b []byte) bool {
+	for _, c := range b {
+		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
