@@ -46,54 +46,71 @@ for _ in $(seq 100); do cat "$corpus/mail.mbox"; done >"$mbox17"
 
 size() { if [ -d "$1" ]; then find "$1" -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1; else stat -c %s "$1"; fi; }
 
-# measure NAME INPUT RUNS CMD... : runs CMD (stdout = the URIs) RUNS times,
-# keeps the median wall time (bash's microsecond clock; GNU time's is 10 ms)
-# and the largest peak RSS (GNU time), and prints a row.
+# Tools are timed in sections; within a section every tool runs once per
+# round, round after round (interleaved), so that the load of the machine's
+# neighbours, which drifts over minutes, weighs on all of them alike. For
+# each tool: the median wall time over its rounds (bash's microsecond clock;
+# GNU time's is 10 ms), the largest peak RSS (GNU time), the URIs printed.
+#   add NAME INPUT RUNS CMD...   registers a tool in the current section
+#   section TITLE                runs the registered tools and prints them
 printf '%-34s %-16s %9s %9s %10s %9s\n' tool input MB/s seconds "RSS MiB" URIs
-measure() {
-  local name=$1 input=$2 runs=$3; shift 3
-  local bytes secs=() rss=0 count
-  bytes=$(size "$input")
-  for _ in $(seq "$runs"); do
-    local t0=$EPOCHREALTIME
-    /usr/bin/time -o "$work/t" -f '%M' "$@" >"$work/out" 2>"$work/err" || true
-    local t1=$EPOCHREALTIME
-    read -r m <"$work/t" || { echo "$name: failed: $(head -1 "$work/err")" >&2; return; }
-    secs+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')")
-    [ "$m" -gt "$rss" ] && rss=$m
+names=(); inputs=(); runs=(); cmds=()
+add() {
+  names+=("$1"); inputs+=("$2"); runs+=("$3"); shift 3
+  cmds+=("$(printf '%q ' "$@")")
+}
+section() {
+  echo "== $1 ==" >&2
+  local n=${#names[@]} r k most=0
+  for k in $(seq 0 $((n - 1))); do [ "${runs[$k]}" -gt "$most" ] && most=${runs[$k]}; rm -f "$work/times.$k"; echo 0 >"$work/rss.$k"; done
+  for k in $(seq 0 $((n - 1))); do # warm the page cache: no tool pays for the disk
+    if [ -d "${inputs[$k]}" ]; then find "${inputs[$k]}" -type f -exec cat {} + >/dev/null; else cat "${inputs[$k]}" >/dev/null; fi
   done
-  count=$(wc -l <"$work/out")
-  local med
-  med=$(printf '%s\n' "${secs[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  awk -v n="$name" -v i="$(basename "$input")" -v b="$bytes" -v s="$med" -v r="$rss" -v c="$count" \
-    'BEGIN { printf "%-34s %-16s %9.1f %9.3f %10.1f %9d\n", n, i, b/1e6/s, s, r/1024, c }'
+  for r in $(seq "$most"); do
+    for k in $(seq 0 $((n - 1))); do
+      [ "$r" -le "${runs[$k]}" ] || continue
+      local t0=$EPOCHREALTIME
+      eval "/usr/bin/time -o \"$work/t\" -f '%M' ${cmds[$k]}" >"$work/out.$k" 2>"$work/err" || true
+      local t1=$EPOCHREALTIME
+      local m; read -r m <"$work/t" || { echo "${names[$k]}: failed: $(head -1 "$work/err")" >&2; continue; }
+      awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }' >>"$work/times.$k"
+      [ "$m" -gt "$(cat "$work/rss.$k")" ] && echo "$m" >"$work/rss.$k"
+    done
+  done
+  for k in $(seq 0 $((n - 1))); do
+    [ -s "$work/times.$k" ] || continue
+    local med bytes count
+    med=$(sort -n "$work/times.$k" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    bytes=$(size "${inputs[$k]}"); count=$(wc -l <"$work/out.$k")
+    awk -v n="${names[$k]}" -v i="$(basename "${inputs[$k]}")" -v b="$bytes" -v s="$med" -v r="$(cat "$work/rss.$k")" -v c="$count" \
+      'BEGIN { printf "%-34s %-16s %9.1f %9.3f %10.1f %9d\n", n, i, b/1e6/s, s, r/1024, c }'
+  done
+  names=(); inputs=(); runs=(); cmds=()
 }
 have() { command -v "$1" >/dev/null; }
 pat='https?://[^[:space:]<>"]+'
 
-echo "== plain text (one core) ==" >&2
-measure "urix -j1" "$corpus/text.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text.txt"
-have rg && measure "rg -o (pattern)" "$corpus/text.txt" "$RUNS" rg -o "$pat" "$corpus/text.txt"
-measure "grep -oE (pattern)" "$corpus/text.txt" "$RUNS" grep -oE "$pat" "$corpus/text.txt"
-measure "urix -j1" "$corpus/text-10m.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text-10m.txt"
+add "urix -j1" "$corpus/text.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text.txt"
+have rg && add "rg -o (pattern)" "$corpus/text.txt" "$RUNS" rg -o "$pat" "$corpus/text.txt"
+add "grep -oE (pattern)" "$corpus/text.txt" "$RUNS" grep -oE "$pat" "$corpus/text.txt"
+add "urix -j1" "$corpus/text-10m.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text-10m.txt"
 if [ -n "$xurls" ]; then
-  measure "xurls" "$corpus/text-10m.txt" 1 "$xurls" "$corpus/text-10m.txt"
-  [ -z "${SKIP_SLOW:-}" ] && measure "xurls" "$corpus/text.txt" 1 "$xurls" "$corpus/text.txt"
+  add "xurls" "$corpus/text-10m.txt" 1 "$xurls" "$corpus/text-10m.txt"
+  [ -z "${SKIP_SLOW:-}" ] && add "xurls" "$corpus/text.txt" 1 "$xurls" "$corpus/text.txt"
 fi
+section "plain text (one core)"
 
-echo "== HTML tree ==" >&2
-measure "urix -j1" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
-measure "urix -j2" "$corpus/html" "$RUNS" "$work/urix" -j 2 -r "$corpus/html"
-measure "htmlwalk (bare x/net/html)" "$corpus/html" "$RUNS" xargs -a "$work/html.list" "$work/htmlwalk"
+add "urix -j1" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
+add "urix -j2" "$corpus/html" "$RUNS" "$work/urix" -j 2 -r "$corpus/html"
+add "htmlwalk (bare x/net/html)" "$corpus/html" "$RUNS" xargs -a "$work/html.list" "$work/htmlwalk"
+have rg && add "rg -j1 -o (pattern)" "$corpus/html" "$RUNS" rg -j1 -o "$pat" "$corpus/html"
 if have lynx && [ -z "${SKIP_SLOW:-}" ]; then
-  measure "lynx -dump -listonly" "$corpus/html" 1 \
+  add "lynx -dump -listonly" "$corpus/html" 1 \
     sh -c 'while IFS= read -r f; do lynx -dump -listonly -nonumbers "$f"; done <"$1"' sh "$work/html.list"
 fi
-have rg && measure "rg -j1 -o (pattern)" "$corpus/html" "$RUNS" rg -j1 -o "$pat" "$corpus/html"
+section "HTML tree"
 
-echo "== mail ==" >&2
-measure "urix -j1 (mbox)" "$mbox50" "$RUNS" "$work/urix" -j 1 "$mbox50"
-measure "urix -j1 (mbox)" "$mbox17" "$RUNS" "$work/urix" -j 1 "$mbox17"
-if have urlscan && [ -z "${SKIP_SLOW:-}" ]; then
-  measure "urlscan -n" "$mbox17" 1 urlscan -n "$mbox17"
-fi
+add "urix -j1 (mbox)" "$mbox50" "$RUNS" "$work/urix" -j 1 "$mbox50"
+add "urix -j1 (mbox)" "$mbox17" "$RUNS" "$work/urix" -j 1 "$mbox17"
+have urlscan && [ -z "${SKIP_SLOW:-}" ] && add "urlscan -n" "$mbox17" 1 urlscan -n "$mbox17"
+section "mail"
