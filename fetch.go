@@ -62,7 +62,7 @@ func newFetcher() func(string) (extract.Input, io.Closer, bool, error) {
 			return extract.Input{}, nil, true, fmt.Errorf("%s: HTTP %s", name, resp.Status)
 		}
 		in := extract.Input{
-			R:         &limitedBody{r: resp.Body, left: fetchMaxBytes},
+			R:         extract.CapReader(resp.Body, fetchMaxBytes, errFetchTooLarge),
 			Name:      name,
 			Retrieval: resp.Request.URL.String(),
 		}
@@ -86,22 +86,4 @@ func newFetcher() func(string) (extract.Input, io.Closer, bool, error) {
 		}
 		return in, resp.Body, true, nil
 	}
-}
-
-// limitedBody fails with errFetchTooLarge past left bytes.
-type limitedBody struct {
-	r    io.Reader
-	left int64
-}
-
-func (l *limitedBody) Read(p []byte) (int, error) {
-	if l.left <= 0 {
-		return 0, errFetchTooLarge
-	}
-	if int64(len(p)) > l.left {
-		p = p[:l.left]
-	}
-	n, err := l.r.Read(p)
-	l.left -= int64(n)
-	return n, err
 }

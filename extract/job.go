@@ -162,7 +162,7 @@ func (j *job) run(r io.Reader, name string, kind Type, charset string, src sourc
 		}
 		defer zr.Close()
 		j.whole = nil // the file holds compressed bytes
-		limited := &capReader{r: zr, left: j.x.opts.MaxDecoded}
+		limited := CapReader(zr, j.x.opts.MaxDecoded, ErrTooLarge)
 		return j.run(limited, strings.TrimSuffix(name, ".gz"), kind, charset, src)
 	}
 	if kind == Auto {
@@ -185,15 +185,22 @@ func (j *job) run(r io.Reader, name string, kind Type, charset string, src sourc
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
 
-// capReader fails with ErrTooLarge once more than left bytes were read.
+// CapReader returns a reader of r that fails with err once more than n
+// bytes were read: the caps of SPEC §8 on decompressed, decoded and fetched
+// input.
+func CapReader(r io.Reader, n int64, err error) io.Reader {
+	return &capReader{r: r, left: n, err: err}
+}
+
 type capReader struct {
 	r    io.Reader
 	left int64
+	err  error
 }
 
 func (c *capReader) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		return 0, ErrTooLarge
+		return 0, c.err
 	}
 	if int64(len(p)) > c.left {
 		p = p[:c.left]

@@ -655,7 +655,7 @@ func (w *mailWalker) entity(h header, hasBody bool, path string, isMsg bool, src
 		// An encoded message (seen with message/global): decode it and
 		// walk it from a source of its own; positions point at the body.
 		r, _ := w.decoder(br, cte, bsrc)
-		sub := &mailWalker{j: j, s: newLineSource(&capReader{r: r, left: j.x.opts.MaxDecoded}, false)}
+		sub := &mailWalker{j: j, s: newLineSource(CapReader(r, j.x.opts.MaxDecoded, ErrTooLarge), false)}
 		sub.s.off, sub.s.line = bsrc.offset, bsrc.line
 		defer w.positions(pinned{line: bsrc.line, off: bsrc.offset}, bsrc)()
 		nh, nb := sub.readHeader(nil, bsrc)
@@ -908,7 +908,7 @@ func (w *mailWalker) leaf(br *bodyReader, mediaType string, params map[string]st
 		return
 	}
 	dec, pm := w.decoder(br, cte, src)
-	r := io.Reader(&capReader{r: dec, left: j.x.opts.MaxDecoded})
+	r := CapReader(dec, j.x.opts.MaxDecoded, ErrTooLarge)
 
 	label := params["charset"]
 	enc, known := lookupCharset(label)
