@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -281,5 +282,18 @@ func TestRunRecursive(t *testing.T) {
 	x.Run([]string{dir}, RunOptions{}, nil, func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
 	if len(got) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "use -r") {
 		t.Errorf("directory without -r: got %q, errors %v", got, errs)
+	}
+}
+
+func TestCapReader(t *testing.T) {
+	errCap := errors.New("too much")
+	r := CapReader(strings.NewReader("0123456789"), 4, errCap)
+	got, err := io.ReadAll(r)
+	if string(got) != "0123" || err != errCap {
+		t.Errorf("CapReader(10 bytes, 4) read %q, %v; want \"0123\", %v", got, err, errCap)
+	}
+	got, err = io.ReadAll(CapReader(strings.NewReader("0123"), 8, errCap))
+	if string(got) != "0123" || err != nil {
+		t.Errorf("CapReader under its cap read %q, %v; want all and no error", got, err)
 	}
 }
