@@ -292,8 +292,10 @@ func TestCapReader(t *testing.T) {
 	if string(got) != "0123" || err != errCap {
 		t.Errorf("CapReader(10 bytes, 4) read %q, %v; want \"0123\", %v", got, err, errCap)
 	}
-	got, err = io.ReadAll(CapReader(strings.NewReader("0123"), 8, errCap))
-	if string(got) != "0123" || err != nil {
-		t.Errorf("CapReader under its cap read %q, %v; want all and no error", got, err)
+	for _, n := range []int64{4, 8} {
+		got, err = io.ReadAll(CapReader(strings.NewReader("0123"), n, errCap))
+		if string(got) != "0123" || err != nil {
+			t.Errorf("CapReader(4 bytes, %d) read %q, %v; want all and no error", n, got, err)
+		}
 	}
 }

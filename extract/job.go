@@ -200,6 +200,12 @@ type capReader struct {
 
 func (c *capReader) Read(p []byte) (int, error) {
 	if c.left <= 0 {
+		// At the cap: fail only if there is more to read.
+		var one [1]byte
+		n, err := c.r.Read(one[:])
+		if n == 0 {
+			return 0, err
+		}
 		return 0, c.err
 	}
 	if int64(len(p)) > c.left {
