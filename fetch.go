@@ -14,31 +14,32 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// Limits on fetching an http:// or https:// argument (SPEC §7).
-const (
-	fetchRedirects = 10
-	fetchTimeout   = 30 * time.Second
-	fetchMaxBytes  = 50 << 20
-)
+// fetchLimits bound fetching one http:// or https:// argument.
+type fetchLimits struct {
+	redirects int
+	timeout   time.Duration // for the whole exchange, body included
+	maxBytes  int64
+}
 
-// errFetchTooLarge ends a response body past fetchMaxBytes.
-var errFetchTooLarge = fmt.Errorf("response larger than %d MiB, the fetch limit", fetchMaxBytes>>20)
+// defaultFetchLimits are SPEC §7's: 10 redirects, 30 s, 50 MiB.
+var defaultFetchLimits = fetchLimits{redirects: 10, timeout: 30 * time.Second, maxBytes: 50 << 20}
 
 // newFetcher returns an extract.RunOptions.Open that fetches http:// and
 // https:// arguments and leaves every other argument to extract. The
 // response's Content-Type picks the reader and its charset; the base is the
 // response's Content-Location, else the final URL after redirects
 // (Section 5.1.3).
-func newFetcher() func(string) (extract.Input, io.Closer, bool, error) {
+func newFetcher(limits fetchLimits) func(string) (extract.Input, io.Closer, bool, error) {
 	client := &http.Client{
-		Timeout: fetchTimeout,
+		Timeout: limits.timeout,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= fetchRedirects {
-				return fmt.Errorf("stopped after %d redirects", fetchRedirects)
+			if len(via) >= limits.redirects {
+				return fmt.Errorf("stopped after %d redirects", limits.redirects)
 			}
 			return nil
 		},
 	}
+	tooLarge := fmt.Errorf("response larger than %d bytes, the fetch limit", limits.maxBytes)
 	return func(name string) (extract.Input, io.Closer, bool, error) {
 		lower := strings.ToLower(name)
 		if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
@@ -62,7 +63,7 @@ func newFetcher() func(string) (extract.Input, io.Closer, bool, error) {
 			return extract.Input{}, nil, true, fmt.Errorf("%s: HTTP %s", name, resp.Status)
 		}
 		in := extract.Input{
-			R:         extract.CapReader(resp.Body, fetchMaxBytes, errFetchTooLarge),
+			R:         extract.CapReader(resp.Body, limits.maxBytes, tooLarge),
 			Name:      name,
 			Retrieval: resp.Request.URL.String(),
 		}

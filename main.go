@@ -214,7 +214,7 @@ func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error 
 		Recursive: c.Bool("recursive"),
 		Jobs:      c.Int("jobs"),
 		Unordered: c.Bool("unordered"),
-		Open:      newFetcher(),
+		Open:      newFetcher(defaultFetchLimits),
 	}
 	x.Run(c.Args().Slice(), ro, stats, out.hit, report)
 	progress.stop()

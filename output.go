@@ -39,15 +39,10 @@ func newPrinter(c *cli.Context, stdout io.Writer) (*printer, error) {
 	if f, ok := stdout.(*os.File); ok {
 		tty = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 	}
-	switch c.String("color") {
-	case "auto":
-		_, noColor := os.LookupEnv("NO_COLOR")
-		p.color = tty && !noColor
-	case "always":
-		p.color = true
-	case "never":
-	default:
-		return nil, usageError("--color %q: want auto, always or never", c.String("color"))
+	_, noColor := os.LookupEnv("NO_COLOR")
+	var err error
+	if p.color, err = colorChoice(c.String("color"), tty, noColor); err != nil {
+		return nil, err
 	}
 	switch c.String("format") {
 	case "plain":
@@ -71,6 +66,20 @@ func newPrinter(c *cli.Context, stdout io.Writer) (*printer, error) {
 		p.counts = make(map[[2]string]int)
 	}
 	return p, nil
+}
+
+// colorChoice applies --color: auto colours a terminal unless NO_COLOR is
+// set (https://no-color.org), always and never do what they say.
+func colorChoice(mode string, tty, noColor bool) (bool, error) {
+	switch mode {
+	case "auto":
+		return tty && !noColor, nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usageError("--color %q: want auto, always or never", mode)
 }
 
 // hit prints one hit (or counts it).

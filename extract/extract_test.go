@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestSniff(t *testing.T) {
@@ -264,6 +266,17 @@ func TestRunOrderAndErrors(t *testing.T) {
 			t.Errorf("-j %d: errors %v, want one naming missing.txt", jobs, errs)
 		}
 	}
+	// --unordered: every hit and the error all the same, in any order.
+	var got []string
+	var errs []error
+	mustNew(t, Options{}).Run(inputs, RunOptions{Jobs: 3, Unordered: true}, nil,
+		func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+	sorted := append([]string(nil), want...)
+	sort.Strings(sorted)
+	sort.Strings(got)
+	if !reflect.DeepEqual(got, sorted) || len(errs) != 1 {
+		t.Errorf("--unordered: %d hits (want %d), errors %v", len(got), len(want), errs)
+	}
 }
 
 func TestRunRecursive(t *testing.T) {
@@ -296,6 +309,23 @@ func TestCapReader(t *testing.T) {
 		got, err = io.ReadAll(CapReader(strings.NewReader("0123"), n, errCap))
 		if string(got) != "0123" || err != nil {
 			t.Errorf("CapReader(4 bytes, %d) read %q, %v; want all and no error", n, got, err)
+		}
+	}
+}
+
+// TestReadErrorKeepsHits: a read error, also one that strikes while the
+// input's kind is sniffed and is not repeated by the reader, is reported
+// after the hits read before it.
+func TestReadErrorKeepsHits(t *testing.T) {
+	errDisk := errors.New("disk on fire")
+	for _, r := range []io.Reader{
+		iotest.TimeoutReader(strings.NewReader("<http://a.example/> and more\n")), // error once, then data
+		io.MultiReader(strings.NewReader("<http://a.example/> and more\n"), iotest.ErrReader(errDisk)),
+	} {
+		var got []string
+		err := mustNew(t, Options{}).Reader(r, "in.txt", "", func(h Hit) { got = append(got, h.URI) }, nil)
+		if len(got) == 0 || got[0] != "http://a.example/" || err == nil || !strings.HasPrefix(err.Error(), "in.txt: ") {
+			t.Errorf("got %q, error %v; want the hit, then an error naming in.txt", got, err)
 		}
 	}
 }

@@ -151,9 +151,12 @@ func (x *Extractor) Input(in Input, emit func(Hit), warn func(error)) error {
 // sniff); charset is a charset declared outside the content, or "".
 func (j *job) run(r io.Reader, name string, kind Type, charset string, src source) error {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(sniffLen)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return err
+	// A read error while sniffing does not end the input here: what was
+	// read is still scanned; the error comes back from the reader, or at
+	// the end if the reader does not repeat it.
+	head, peekErr := br.Peek(sniffLen)
+	if peekErr == io.EOF || peekErr == bufio.ErrBufferFull {
+		peekErr = nil
 	}
 	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(name, ".gz")) {
 		zr, err := gzip.NewReader(br)
@@ -172,15 +175,21 @@ func (j *job) run(r io.Reader, name string, kind Type, charset string, src sourc
 		}
 		kind = Sniff(head, name)
 	}
+	var err error
 	switch kind {
 	case HTML:
-		return j.scanHTML(br, charset, src)
+		err = j.scanHTML(br, charset, src)
 	case Email:
-		return j.readMessage(br, src)
+		err = j.readMessage(br, src)
 	case Mbox:
-		return j.readMbox(br, src)
+		err = j.readMbox(br, src)
+	default:
+		err = j.scanText(br, src)
 	}
-	return j.scanText(br, src)
+	if err == nil {
+		err = peekErr
+	}
+	return err
 }
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestOutputBeforeError: what was found before an input failed is written
+// (flushed) before the error message, so that on a terminal, where both
+// streams meet, the order is the order of the inputs (SPEC §8).
+func TestOutputBeforeError(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	os.WriteFile(a, []byte("<http://a.example/>\n"), 0o644)
+	os.WriteFile(b, []byte("<http://b.example/>\n"), 0o644)
+	missing := filepath.Join(dir, "missing.txt")
+	var both bytes.Buffer
+	code := run([]string{"urix", "-j", "2", a, missing, b}, &both, &both)
+	want := "http://a.example/\nurix: " + missing + ": no such file or directory\nhttp://b.example/\n"
+	if code != exitError || both.String() != want {
+		t.Errorf("exit %d, output:\n%s\nwant exit 2 and:\n%s", code, both.String(), want)
+	}
+}
+
+// TestColorChoice: --color auto colours only a terminal, and NO_COLOR
+// turns it off; always and never do what they say.
+func TestColorChoice(t *testing.T) {
+	tests := []struct {
+		mode          string
+		tty, noColor  bool
+		want, wantErr bool
+	}{
+		{"auto", true, false, true, false},
+		{"auto", true, true, false, false},
+		{"auto", false, false, false, false},
+		{"always", false, true, true, false},
+		{"never", true, false, false, false},
+		{"sometimes", true, false, false, true},
+	}
+	for _, tt := range tests {
+		got, err := colorChoice(tt.mode, tt.tty, tt.noColor)
+		if got != tt.want || (err != nil) != tt.wantErr {
+			t.Errorf("colorChoice(%q, tty=%v, NO_COLOR=%v) = %v, %v; want %v, error %v", tt.mode, tt.tty, tt.noColor, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
