@@ -83,3 +83,21 @@ func TestHTMLAttrEscaped(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestHTMLDeclaredCharset: an HTML mail part whose charset is declared only
+// by its Content-Type is decoded with it (H5), and so is an input whose
+// container declares one (extract.Input.Charset, as HTTP does).
+func TestHTMLDeclaredCharset(t *testing.T) {
+	msg := "From: a@b.example\r\nSubject: s\r\nContent-Type: text/html; charset=iso-8859-1\r\n" +
+		"Content-Transfer-Encoding: quoted-printable\r\n\r\n<a href=3D\"http://c.example/caf=E9\">x</a>\r\n"
+	hits, warns := collect(t, mustNew(t, Options{}), "msg.eml", "", []byte(msg))
+	if got := uris(hits); len(warns) > 0 || strings.Join(got, " ") != "http://c.example/café" {
+		t.Errorf("mail: got %q, warnings %v; want http://c.example/café", got, warns)
+	}
+	var got []string
+	err := mustNew(t, Options{}).Input(Input{R: strings.NewReader("<a href=\"caf\xe9\">x</a>"), Name: "-",
+		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h Hit) { got = append(got, h.URI) }, nil)
+	if err != nil || strings.Join(got, " ") != "http://c.example/café" {
+		t.Errorf("Input.Charset: got %q, %v; want http://c.example/café", got, err)
+	}
+}
