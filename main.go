@@ -174,6 +174,9 @@ func options(c *cli.Context) (extract.Options, error) {
 	}
 	o.Delimit.Abbrev = c.Bool("abbrev")
 	o.Base = c.String("base")
+	if c.IsSet("base") && o.Base == "" {
+		return o, usageError("--base is empty: give an absolute URI, as in --base https://example.com/docs/")
+	}
 	o.Normalize = c.Bool("normalize")
 	o.ASCII = c.Bool("ascii")
 	o.Absolute = c.Bool("absolute")
@@ -219,6 +222,10 @@ func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error 
 	x.Run(c.Args().Slice(), ro, stats, out.hit, report)
 	progress.stop()
 	out.finish()
+	if err := out.flush(); err != nil {
+		fmt.Fprintln(stderr, "urix: writing the output: "+err.Error())
+		failed = true
+	}
 	switch {
 	case failed:
 		*status = exitError

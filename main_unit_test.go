@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,3 +48,20 @@ func TestColorChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteError: an output that cannot be written (a full disk) is an
+// error: a message and exit status 2, not a silent success.
+func TestWriteError(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "a.txt")
+	os.WriteFile(in, []byte("<http://a.example/>\n"), 0o644)
+	var stderr bytes.Buffer
+	code := run([]string{"urix", in}, failingWriter{}, &stderr)
+	if code != exitError || !strings.Contains(stderr.String(), "urix: writing the output: no space left") {
+		t.Errorf("exit %d, stderr %q; want 2 and a message about the output", code, stderr.String())
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,7 +24,9 @@ import (
 // pipe it is exactly one URI per line.
 type printer struct {
 	w        *bufio.Writer
-	json     *json.Encoder
+	json     bool            // JSON Lines
+	jbuf     bytes.Buffer    // one JSON object, reused
+	jenc     *json.Encoder   // writes into jbuf, without HTML escaping
 	position bool            // FILE:LINE:COL: prefix
 	color    bool            // colour the prefix
 	eol      byte            // '\n', or NUL with -0
@@ -50,8 +53,9 @@ func newPrinter(c *cli.Context, stdout io.Writer) (*printer, error) {
 			p.position = true // people at a terminal want to know where
 		}
 	case "json":
-		p.json = json.NewEncoder(p.w)
-		p.json.SetEscapeHTML(false)
+		p.json = true
+		p.jenc = json.NewEncoder(&p.jbuf)
+		p.jenc.SetEscapeHTML(false) // URIs hold <, > and &
 		p.color = false
 	default:
 		return nil, usageError("--format %q: want plain or json", c.String("format"))
@@ -92,16 +96,17 @@ func (p *printer) hit(h extract.Hit) {
 	}
 	if p.counts != nil {
 		r := resolve.Parse(h.URI)
-		p.counts[[2]string{strings.ToLower(r.Scheme), strings.ToLower(r.Host)}]++
+		scheme := strings.ToLower(r.Scheme)
+		if !r.HasScheme {
+			scheme = "(relative)" // left unresolved: no base (B2)
+		}
+		p.counts[[2]string{scheme, strings.ToLower(r.Host)}]++
 		p.printed++
 		return
 	}
 	p.printed++
-	if p.json != nil {
-		p.json.Encode(h) // writes '\n'; errors surface at flush
-		if p.eol != '\n' {
-			p.w.WriteByte(p.eol)
-		}
+	if p.json {
+		p.writeJSON(h)
 		return
 	}
 	if p.position {
@@ -161,8 +166,8 @@ func (p *printer) finish() {
 		return a.Host < b.Host
 	})
 	for _, r := range rows {
-		if p.json != nil {
-			p.json.Encode(r)
+		if p.json {
+			p.writeJSON(r)
 			continue
 		}
 		host := r.Host
@@ -173,4 +178,15 @@ func (p *printer) finish() {
 	}
 }
 
-func (p *printer) flush() { p.w.Flush() }
+// flush writes out what is buffered. The first write error, such as a
+// full disk, is kept by the bufio.Writer and returned by every later call.
+func (p *printer) flush() error { return p.w.Flush() }
+
+// writeJSON writes v as one JSON object ended by the line terminator
+// (newline, or NUL alone with -0). Write errors are sticky in p.w: see flush.
+func (p *printer) writeJSON(v any) {
+	p.jbuf.Reset()
+	p.jenc.Encode(v) // a Hit or a count row always encodes
+	p.w.Write(bytes.TrimSuffix(p.jbuf.Bytes(), []byte("\n")))
+	p.w.WriteByte(p.eol)
+}

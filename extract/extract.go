@@ -124,7 +124,10 @@ type BaseError struct {
 }
 
 func (e *BaseError) Error() string {
-	return fmt.Sprintf("--base %q is not an absolute URI: it needs a scheme, as in https://example.com/docs/", e.Base)
+	if errors.Is(e.Err, resolve.ErrNotAbsolute) {
+		return fmt.Sprintf("--base %q is not an absolute URI: it needs a scheme, as in https://example.com/docs/", e.Base)
+	}
+	return fmt.Sprintf("--base %q is not a valid URI: %v", e.Base, e.Err)
 }
 
 func (e *BaseError) Unwrap() error { return e.Err }
@@ -159,6 +162,9 @@ type Extractor struct {
 func New(opts Options) (*Extractor, error) {
 	if opts.Base != "" {
 		if _, err := resolve.NewResolver(opts.Base, opts.Resolve); err != nil {
+			return nil, &BaseError{Base: opts.Base, Err: err}
+		}
+		if err := resolve.Validate(resolve.ToASCII(opts.Base)); err != nil { // IRIs as their URIs
 			return nil, &BaseError{Base: opts.Base, Err: err}
 		}
 	}

@@ -19,7 +19,10 @@ func TestSniff(t *testing.T) {
 		head, name string
 		want       Type
 	}{
-		{"From alice@example.com Thu Jan  1 00:00:00 1970\nFrom: a\n", "x", Mbox},
+		{"From alice@example.com Thu Jan  1 00:00:00 1970\nFrom: a\nSubject: s\n\nbody", "x", Mbox},
+		{"From what I know, see http://a.example/x and\n<http://b.example/y>\n", "x", Text},
+		{"<BASE href=\"http://x/y/\">\n<A href=\"../x\">a</A>\n", "x", HTML},
+		{"<linkage> is a word\n", "x", Text},
 		{"From: Alice <a@example.com>\nTo: b@example.com\nSubject: hi\n\nbody\n", "x", Email},
 		{"Return-Path: <a@b>\nReceived: from x\n\tby y\nSubject: s\n\nbody", "x", Email},
 		{"Subject: only one field\n\nbody", "x", Text}, // one field is not a header block

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/resolve"
 )
 
 // TestMayHaveBaseTag checks the byte scan that lets a large HTML file
@@ -99,5 +101,39 @@ func TestHTMLDeclaredCharset(t *testing.T) {
 		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h Hit) { got = append(got, h.URI) }, nil)
 	if err != nil || strings.Join(got, " ") != "http://c.example/café" {
 		t.Errorf("Input.Charset: got %q, %v; want http://c.example/café", got, err)
+	}
+}
+
+// TestBaseValidity: an unparsable <base href> is ignored (H2); an IRI or a
+// value with a space is a base, as in browsers; --compat resolves an
+// "http:g" reference against an http base (R2); a --base that is not a
+// valid URI is refused (B3).
+func TestBaseValidity(t *testing.T) {
+	tests := []struct {
+		doc  string
+		opts Options
+		want string
+	}{
+		{`<base href="http://[bad"><a href="g">`, Options{}, "http://r.example/dir/g"},
+		{`<base href="http://bücher.example/x/"><a href="g">`, Options{}, "http://bücher.example/x/g"},
+		{`<base href="http://a.example/x y/"><a href="g">`, Options{}, "http://a.example/x%20y/g"},
+		{`<base href="http://a/b/c/d;p?q"><a href="http:g">`, Options{}, "http:g"},
+		{`<base href="http://a/b/c/d;p?q"><a href="http:g">`, Options{Resolve: resolve.Options{Compat: true}}, "http://a/b/c/g"},
+		{`<base href="http://a/b/c/d;p?q"><a href="https:g">`, Options{Resolve: resolve.Options{Compat: true}}, "https:g"},
+	}
+	for _, tt := range tests {
+		tt.opts.Type = HTML
+		hits, _ := collect(t, mustNew(t, tt.opts), "-", "http://r.example/dir/page", []byte(tt.doc))
+		if got := uris(hits); len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%s (compat %v): got %q, want %q", tt.doc, tt.opts.Resolve.Compat, got, tt.want)
+		}
+	}
+	for _, base := range []string{"http://a b/", "http://[bad", "http://a/%zz"} {
+		if _, err := New(Options{Base: base}); err == nil || !strings.Contains(err.Error(), "not a valid URI") {
+			t.Errorf("New(Base: %q) error = %v, want it refused as not a valid URI", base, err)
+		}
+	}
+	if _, err := New(Options{Base: "http://bücher.example/a/"}); err != nil {
+		t.Errorf("New(Base: IRI): %v", err)
 	}
 }

@@ -373,10 +373,23 @@ func (j *job) htmlHit(l htmlbase.Link, src source, base string) {
 	}, base)
 }
 
+// compatRelative reports whether --compat makes the absolute-looking ref
+// relative: its scheme is the base's and no authority follows ("http:g"
+// against an http base, seed 002 Section 5.2 step 3); resolve decides
+// whether the scheme is hierarchical.
+func (j *job) compatRelative(ref, scheme, base string) bool {
+	return j.x.opts.Resolve.Compat && strings.EqualFold(scheme, schemeOf(base)) &&
+		!strings.HasPrefix(ref[len(scheme)+1:], "//")
+}
+
 // documentBase returns the absolute form of a <base href>: as written when
 // absolute, resolved against the retrieval base when relative (H2). A
 // relative href with no base to resolve it against is ignored.
 func (j *job) documentBase(href, retrieval string) (string, bool) {
+	href = resolve.EscapeInvalid(href) // as for every attribute value
+	if resolve.Validate(resolve.ToASCII(href)) != nil {
+		return "", false // unparsable: ignored (H2); IRIs are checked as URIs
+	}
 	if resolve.Parse(href).IsAbsolute() {
 		if _, err := resolve.NewResolver(href, j.x.opts.Resolve); err != nil {
 			return "", false
@@ -417,7 +430,7 @@ func (j *job) report(h Hit, base string) {
 	if h.html {
 		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
 	}
-	if schemeOf(h.URI) != "" {
+	if scheme := schemeOf(h.URI); scheme != "" && !j.compatRelative(h.URI, scheme, base) {
 		h.Resolved = true
 	} else if r := j.resolver(base); r != nil {
 		h.URI = r.Resolve(h.URI)

@@ -12,11 +12,11 @@ import (
 func Sniff(head []byte, name string) Type {
 	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	switch {
-	case bytes.HasPrefix(h, []byte("From ")):
+	case looksLikeMbox(h):
 		return Mbox
 	case looksLikeHeader(h):
 		return Email
-	case strings.HasPrefix(http.DetectContentType(h), "text/html"):
+	case strings.HasPrefix(http.DetectContentType(h), "text/html"), startsWithHTMLTag(h):
 		return HTML
 	}
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -88,4 +88,36 @@ func isFieldName(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// looksLikeMbox reports whether b starts with an mbox "From " separator
+// line followed by a message header, so that prose starting with "From
+// what I know" stays text.
+func looksLikeMbox(b []byte) bool {
+	if !bytes.HasPrefix(b, []byte("From ")) {
+		return false
+	}
+	nl := bytes.IndexByte(b, '\n')
+	return nl > 0 && looksLikeHeader(b[nl+1:])
+}
+
+// htmlTags are elements that often start an HTML fragment which
+// http.DetectContentType does not know (it knows <html>, <head>, <body>,
+// <a>, <p>, <div>, <table>, <script>, <style>, <title>, <!DOCTYPE>, ...).
+var htmlTags = []string{"base", "link", "meta", "img", "ul", "ol", "li", "span", "section", "article", "nav", "form", "svg"}
+
+// startsWithHTMLTag reports whether b, after white space, starts with one
+// of htmlTags followed by a tag delimiter, in any case.
+func startsWithHTMLTag(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n\f")
+	if len(b) < 2 || b[0] != '<' {
+		return false
+	}
+	for _, t := range htmlTags {
+		rest := b[1:]
+		if len(rest) > len(t) && bytes.EqualFold(rest[:len(t)], []byte(t)) && isTagEnd(rest[len(t)]) {
+			return true
+		}
+	}
+	return false
 }

@@ -36,9 +36,8 @@
 // Text (H4): text nodes are entity-decoded and scanned with delimit.Find; a
 // hit is reported with Text set, Element the enclosing element, Attr "".
 // Comments, <script>, <style> (scanned as CSS instead), <iframe> fallback
-// text and text inside <template> are not scanned. Attributes inside
-// <template> are still reported (they are links written in the page), but a
-// <base> there is not the document's base. The contents of <noscript>,
+// text and everything inside <template> (text, attributes, a <base>: its
+// content is inert, not part of the document) are not scanned. The contents of <noscript>,
 // <noembed> and <noframes> are read as markup, as a browser without
 // scripting, frames or plug-ins does; <xmp> and <plaintext> text is scanned
 // as written, without entity decoding.

@@ -357,7 +357,7 @@ func TestText(t *testing.T) {
 		{`<script>var u = "http://script/";</script>`, nil},
 		{`<SCRIPT>x = "<p>http://script/</p>"</SCRIPT>`, nil},
 		{`<template><p>http://template/</p></template>`, nil},
-		{`<template><a href="t">x</a></template>`, []string{"a@href t"}},
+		{`<template><a href="t">x</a></template><a href="u">`, []string{"a@href u"}}, // template content is inert
 		{`<style>/* http://style/ */</style>`, nil},
 		{`<iframe src="f">http://fallback/</iframe>`, []string{"iframe@src f"}},
 		{`<p title="http://attr/">x</p>`, nil},

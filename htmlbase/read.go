@@ -209,6 +209,9 @@ func (r *reader) startTag(selfClosing bool) {
 	if !selfClosing && !isVoid(id) {
 		r.push(name)
 	}
+	if r.template > 0 {
+		return // template content is inert, not part of the document (H4)
+	}
 	if id == eOther && r.svg == 0 && !mayHaveLinkAttr(z.Raw()) {
 		return // the common case: <div class=...>, <span>, <p>
 	}
