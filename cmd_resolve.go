@@ -61,21 +61,34 @@ usage error (no --base, a relative --base, an unknown --rfc).`,
 	}
 }
 
+// setIn returns the context in which flag name was given: the subcommand's,
+// else the command line's before it ("urix --rfc 2396 resolve ..." means
+// what it says), else the subcommand's with its default.
+func setIn(c *cli.Context, name string) *cli.Context {
+	for _, ctx := range c.Lineage() {
+		if ctx.IsSet(name) {
+			return ctx
+		}
+	}
+	return c
+}
+
 func resolveAction(c *cli.Context) error {
 	base := c.String("base")
 	if !c.IsSet("base") {
 		return cli.Exit("urix: resolve: --base is required: give the absolute URI the references are relative to (e.g. --base https://example.com/docs/)", exitError)
 	}
 	var opts resolve.Options
-	switch c.String("rfc") {
+	rfc := setIn(c, "rfc").String("rfc")
+	switch rfc {
 	case "3986":
 		opts.Mode = resolve.RFC3986
 	case "2396":
 		opts.Mode = resolve.RFC2396
 	default:
-		return cli.Exit(fmt.Sprintf("urix: resolve: --rfc %q: want 3986 or 2396", c.String("rfc")), exitError)
+		return cli.Exit(fmt.Sprintf("urix: resolve: --rfc %q: want 3986 or 2396", rfc), exitError)
 	}
-	opts.Compat = c.Bool("compat")
+	opts.Compat = setIn(c, "compat").Bool("compat")
 	rv, err := resolve.NewResolver(base, opts)
 	if err != nil {
 		why := err.Error()
@@ -84,7 +97,7 @@ func resolveAction(c *cli.Context) error {
 		}
 		return cli.Exit(fmt.Sprintf("urix: resolve: --base %q: %s (e.g. --base https://example.com/docs/ or --base file:///home/me/notes.txt)", base, why), exitError)
 	}
-	ascii, normalize := c.Bool("ascii"), c.Bool("normalize")
+	ascii, normalize := setIn(c, "ascii").Bool("ascii"), setIn(c, "normalize").Bool("normalize")
 	out := bufio.NewWriter(c.App.Writer)
 	printed := 0
 	each := func(ref string) error {

@@ -213,6 +213,9 @@ func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error 
 			failed = true
 		}
 	}
+	if c.Int("jobs") < 1 {
+		return usageError("--jobs %d: want 1 or more files at once", c.Int("jobs"))
+	}
 	ro := extract.RunOptions{
 		Recursive: c.Bool("recursive"),
 		Jobs:      c.Int("jobs"),

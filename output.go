@@ -29,6 +29,7 @@ type printer struct {
 	jenc     *json.Encoder   // writes into jbuf, without HTML escaping
 	position bool            // FILE:LINE:COL: prefix
 	color    bool            // colour the prefix
+	eachLine bool            // flush after every hit: a person is watching
 	eol      byte            // '\n', or NUL with -0
 	seen     map[string]bool // -u
 	counts   map[[2]string]int
@@ -52,6 +53,7 @@ func newPrinter(c *cli.Context, stdout io.Writer) (*printer, error) {
 		if tty {
 			p.position = true // people at a terminal want to know where
 		}
+		p.eachLine = tty
 	case "json":
 		p.json = true
 		p.jenc = json.NewEncoder(&p.jbuf)
@@ -114,6 +116,9 @@ func (p *printer) hit(h extract.Hit) {
 	}
 	p.w.WriteString(h.URI)
 	p.w.WriteByte(p.eol)
+	if p.eachLine {
+		p.w.Flush()
+	}
 }
 
 // prefix writes FILE:LINE:COL: , coloured as grep and ripgrep do.

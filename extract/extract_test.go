@@ -332,3 +332,17 @@ func TestReadErrorKeepsHits(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncatedGzip: a damaged .gz names gzip in its error, after the
+// hits read before the damage.
+func TestTruncatedGzip(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("<http://a/gz>\n" + strings.Repeat("filler ", 4000)))
+	zw.Close()
+	cut := gz.Bytes()[:gz.Len()-20]
+	hits, errs := collect(t, mustNew(t, Options{}), "notes.txt.gz", "", cut)
+	if got := uris(hits); len(got) != 1 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "notes.txt.gz: gzip: ") {
+		t.Errorf("got %q, errors %v; want the hit and one gzip error naming the file", got, errs)
+	}
+}

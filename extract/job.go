@@ -165,7 +165,7 @@ func (j *job) run(r io.Reader, name string, kind Type, charset string, src sourc
 		}
 		defer zr.Close()
 		j.whole = nil // the file holds compressed bytes
-		limited := CapReader(zr, j.x.opts.MaxDecoded, ErrTooLarge)
+		limited := CapReader(gzipErrors{zr}, j.x.opts.MaxDecoded, ErrTooLarge)
 		return j.run(limited, strings.TrimSuffix(name, ".gz"), kind, charset, src)
 	}
 	if kind == Auto {
@@ -190,6 +190,18 @@ func (j *job) run(r io.Reader, name string, kind Type, charset string, src sourc
 		err = peekErr
 	}
 	return err
+}
+
+// gzipErrors names gzip in the errors of a compressed stream, so that a
+// truncated file says "gzip: unexpected EOF".
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
 }
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
