@@ -268,13 +268,19 @@ func startProgress(stderr io.Writer, stats *extract.Stats, files int) *progress 
 			case <-p.done:
 				return
 			case <-t.C:
-				if stats.Bytes.Load() > 64<<20 || stats.Files.Load() > 100 || files > 100 {
+				if longWork(stats.Bytes.Load(), stats.Files.Load(), files) {
 					p.show()
 				}
 			}
 		}
 	}()
 	return p
+}
+
+// longWork says when a progress line is worth showing (SPEC §7): many
+// files (more than 100 given or done) or more than 64 MiB read.
+func longWork(bytes, filesDone int64, filesGiven int) bool {
+	return bytes > 64<<20 || filesDone > 100 || filesGiven > 100
 }
 
 func (p *progress) show() {

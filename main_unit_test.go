@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/extract"
 )
 
 // TestOutputBeforeError: what was found before an input failed is written
@@ -65,3 +67,34 @@ func TestWriteError(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestProgress: the progress line appears only for long work, never on a
+// stderr that is not a terminal, and it is cleared before other messages.
+func TestProgress(t *testing.T) {
+	for _, tt := range []struct {
+		bytes, done int64
+		given       int
+		want        bool
+	}{
+		{1 << 20, 3, 3, false},
+		{65 << 20, 1, 1, true},
+		{1 << 20, 101, 1, true},
+		{0, 0, 500, true},
+	} {
+		if got := longWork(tt.bytes, tt.done, tt.given); got != tt.want {
+			t.Errorf("longWork(%d bytes, %d done, %d given) = %v, want %v", tt.bytes, tt.done, tt.given, got, tt.want)
+		}
+	}
+	var stderr bytes.Buffer // not a terminal: no ticker, nothing written
+	p := startProgress(&stderr, new(extract.Stats), 1000)
+	p.stop()
+	if p.done != nil || stderr.Len() != 0 {
+		t.Errorf("progress on a non-terminal: ticker %v, wrote %q", p.done != nil, stderr.String())
+	}
+	p = &progress{w: &stderr, stats: new(extract.Stats)}
+	p.show()
+	p.clear()
+	if got := stderr.String(); !strings.HasPrefix(got, "\r\x1b[Kurix: 0 files, 0 MB, 0 URIs") || !strings.HasSuffix(got, "\r\x1b[K") {
+		t.Errorf("show then clear wrote %q", got)
+	}
+}

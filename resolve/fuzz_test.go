@@ -40,10 +40,45 @@ func FuzzNormalize(f *testing.F) {
 		if again := Normalize(n); again != n {
 			t.Fatalf("Normalize(%q) = %q, but Normalize of that = %q (not idempotent)", s, n, again)
 		}
-		if Parse(n).HasScheme != Parse(s).HasScheme || Parse(n).HasAuthority != Parse(s).HasAuthority {
+		pn, ps := Parse(n), Parse(s)
+		if pn.HasScheme != ps.HasScheme || pn.HasAuthority != ps.HasAuthority ||
+			pn.HasQuery != ps.HasQuery || pn.HasFragment != ps.HasFragment {
 			t.Fatalf("Normalize(%q) = %q changes which components are defined", s, n)
 		}
+		// R3 "never changes anything else": case-folding and %-decoding
+		// aside, a query and a fragment come out as they went in.
+		if !strings.EqualFold(unescapeUnreserved(pn.Query), unescapeUnreserved(ps.Query)) ||
+			!strings.EqualFold(unescapeUnreserved(pn.Fragment), unescapeUnreserved(ps.Fragment)) {
+			t.Fatalf("Normalize(%q) = %q changes the query or fragment", s, n)
+		}
+		// A changed URI must have had something to normalize.
+		if n != s && strings.ToLower(s) == s && !strings.ContainsAny(s, "%.:") && pn.Path != "/" {
+			t.Fatalf("Normalize(%q) = %q changed a URI with nothing to normalize", s, n)
+		}
 	})
+}
+
+// unescapeUnreserved decodes the %hh of unreserved characters (R3), to
+// compare components up to normalization.
+func unescapeUnreserved(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if c, ok := unhexPair(s[i+1], s[i+2]); ok && isUnreserved(c) {
+				b.WriteByte(c)
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func unhexPair(a, b byte) (byte, bool) {
+	x, ok1 := unhex(a)
+	y, ok2 := unhex(b)
+	return x<<4 | y, ok1 && ok2
 }
 
 // removeDotsNaive is RFC 3986 Section 5.2.4 written as plainly as the
