@@ -20,9 +20,7 @@ type flowedReader struct {
 	line0 int    // lines of the file before the input (inner == nil)
 	off0  int64  // offset of the input in the file (inner == nil)
 
-	out []byte
-	pos int
-	err error
+	lineOutput
 
 	open  bool // a paragraph is open (its line is not ended yet)
 	depth int  // quote depth of the open paragraph
@@ -50,18 +48,7 @@ func (f *flowedReader) mapPos(line, col int) (int, int, int64) {
 	return f.line0 + l, c, f.off0 + e.off + int64(c-1)
 }
 
-func (f *flowedReader) Read(p []byte) (int, error) {
-	for f.pos >= len(f.out) {
-		if f.err != nil {
-			return 0, f.err
-		}
-		f.out, f.pos = f.out[:0], 0
-		f.fill()
-	}
-	n := copy(p, f.out[f.pos:])
-	f.pos += n
-	return n, nil
-}
+func (f *flowedReader) Read(p []byte) (int, error) { return f.read(p, f.fill) }
 
 func (f *flowedReader) write(b []byte) {
 	f.out = append(f.out, b...)

@@ -141,6 +141,29 @@ func (e lineEnt) lineCol(line, col int) (int, int) {
 // ---------------------------------------------------------------------------
 // Quoted-printable (RFC 2045 6.7).
 
+// lineOutput is the output side of the decoders that work a line at a
+// time (quoted-printable, base64, format=flowed): their fill appends the
+// output of the next input line to out, or sets err when the input ends.
+type lineOutput struct {
+	out []byte
+	pos int // bytes of out already read
+	err error
+}
+
+// read serves p from out, calling fill for more until it has some or err is set.
+func (o *lineOutput) read(p []byte, fill func()) (int, error) {
+	for o.pos >= len(o.out) {
+		if o.err != nil {
+			return 0, o.err
+		}
+		o.out, o.pos = o.out[:0], 0
+		fill()
+	}
+	n := copy(p, o.out[o.pos:])
+	o.pos += n
+	return n, nil
+}
+
 // qpReader decodes quoted-printable leniently: "=" + two hex digits (either
 // case) is a byte, "=" at the end of a line (after trailing white space is
 // removed) is a soft line break, any other "=" is kept as it is, and
@@ -148,13 +171,11 @@ func (e lineEnt) lineCol(line, col int) (int, int) {
 // lines longer than 4 KiB, both common in real mail.) It tracks where each
 // decoded line comes from.
 type qpReader struct {
+	lineOutput
 	br     *bufio.Reader
-	out    []byte
-	pos    int
 	carry  [2]byte // the end of an over-long line that may hold a split "=XX"
 	ncarry int
 	tmp    []byte
-	err    error
 
 	inLine  int   // 1-based file line of the next input line
 	inOff   int64 // file offset of the next input byte
@@ -175,18 +196,7 @@ func (q *qpReader) mapPos(line, col int) (int, int, int64) {
 	return l, c, e.off + int64(c-1)
 }
 
-func (q *qpReader) Read(p []byte) (int, error) {
-	for q.pos >= len(q.out) {
-		if q.err != nil {
-			return 0, q.err
-		}
-		q.out, q.pos = q.out[:0], 0
-		q.fill()
-	}
-	n := copy(p, q.out[q.pos:])
-	q.pos += n
-	return n, nil
-}
+func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.fill) }
 
 // fill decodes the next input line (or piece of one) into q.out.
 func (q *qpReader) fill() {
@@ -289,9 +299,7 @@ type b64Reader struct {
 	quad [4]byte
 	nq   int
 	n    int64 // base64 characters read
-	out  []byte
-	pos  int
-	err  error
+	lineOutput
 
 	bad     []byte // the first line that is not base64
 	badLine int    // its 1-based file line
@@ -319,18 +327,7 @@ var b64dec = func() (t [256]byte) {
 	return t
 }()
 
-func (b *b64Reader) Read(p []byte) (int, error) {
-	for b.pos >= len(b.out) {
-		if b.err != nil {
-			return 0, b.err
-		}
-		b.out, b.pos = b.out[:0], 0
-		b.fill()
-	}
-	n := copy(p, b.out[b.pos:])
-	b.pos += n
-	return n, nil
-}
+func (b *b64Reader) Read(p []byte) (int, error) { return b.read(p, b.fill) }
 
 func (b *b64Reader) fill() {
 	line, err := b.br.ReadSlice('\n')
