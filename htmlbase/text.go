@@ -2,6 +2,7 @@ package htmlbase
 
 import (
 	"bytes"
+	"sort"
 
 	"golang.org/x/net/html"
 
@@ -162,20 +163,11 @@ func appendEntity(out, ent []byte) []byte {
 
 // mapStart maps a start offset in decoded text to the raw text.
 func mapStart(segs []seg, p int) int {
-	// last seg with dec <= p
-	lo, hi := 0, len(segs)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if segs[m].dec <= p {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == 0 {
+	k := sort.Search(len(segs), func(i int) bool { return segs[i].dec > p }) // after the last seg with dec <= p
+	if k == 0 {
 		return p
 	}
-	s := segs[lo-1]
+	s := segs[k-1]
 	if p < s.decEnd {
 		return s.raw
 	}
@@ -184,20 +176,11 @@ func mapStart(segs []seg, p int) int {
 
 // mapEnd maps an end offset (exclusive) in decoded text to the raw text.
 func mapEnd(segs []seg, p int) int {
-	// last seg with dec < p
-	lo, hi := 0, len(segs)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if segs[m].dec < p {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == 0 {
+	k := sort.Search(len(segs), func(i int) bool { return segs[i].dec >= p }) // after the last seg with dec < p
+	if k == 0 {
 		return p
 	}
-	s := segs[lo-1]
+	s := segs[k-1]
 	if p <= s.decEnd {
 		return s.rawEnd
 	}
