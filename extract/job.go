@@ -386,12 +386,13 @@ func (j *job) htmlHit(l htmlbase.Link, src source, base string) {
 }
 
 // compatRelative reports whether --compat makes the absolute-looking ref
-// relative: its scheme is the base's and no authority follows ("http:g"
-// against an http base, seed 002 Section 5.2 step 3); resolve decides
-// whether the scheme is hierarchical.
-func (j *job) compatRelative(ref, scheme, base string) bool {
-	return j.x.opts.Resolve.Compat && strings.EqualFold(scheme, schemeOf(base)) &&
-		!strings.HasPrefix(ref[len(scheme)+1:], "//")
+// relative to base (resolve.Resolver.CompatRelative: "http:g").
+func (j *job) compatRelative(ref, base string) bool {
+	if !j.x.opts.Resolve.Compat {
+		return false
+	}
+	r := j.resolver(base)
+	return r != nil && r.CompatRelative(ref)
 }
 
 // documentBase returns the absolute form of a <base href>: as written when
@@ -442,7 +443,7 @@ func (j *job) report(h Hit, base string) {
 	if h.html {
 		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
 	}
-	if scheme := schemeOf(h.URI); scheme != "" && !j.compatRelative(h.URI, scheme, base) {
+	if schemeOf(h.URI) != "" && !j.compatRelative(h.URI, base) {
 		h.Resolved = true
 	} else if r := j.resolver(base); r != nil {
 		h.URI = r.Resolve(h.URI)

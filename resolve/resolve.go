@@ -138,7 +138,7 @@ func (rv *Resolver) Base() string { return rv.whole }
 func (rv *Resolver) Resolve(ref string) string {
 	r := Parse(ref)
 	// Step 3, with the compatibility rule of the -03 draft.
-	if r.HasScheme && rv.opts.Compat && rv.hier && strings.EqualFold(r.Scheme, rv.base.Scheme) {
+	if rv.compat(&r) {
 		ref = ref[len(r.Scheme)+1:]
 		r = Parse(ref)
 	}
@@ -146,6 +146,22 @@ func (rv *Resolver) Resolve(ref string) string {
 		return rv.resolve2396(ref, &r)
 	}
 	return rv.resolve3986(ref, &r)
+}
+
+// compat reports whether the compatibility rule (Options.Compat) drops the
+// scheme of r: it is the base's, and the base's scheme is hierarchical.
+func (rv *Resolver) compat(r *Reference) bool {
+	return r.HasScheme && rv.opts.Compat && rv.hier && strings.EqualFold(r.Scheme, rv.base.Scheme)
+}
+
+// CompatRelative reports whether ref, though it has a scheme, is relative
+// to this base under the compatibility rule (Options.Compat, seed 002
+// Section 5.2 step 3): "http:g" against an http base. A reference with an
+// authority ("http://h/p") is not: the rule changes nothing in it but dot
+// segments.
+func (rv *Resolver) CompatRelative(ref string) bool {
+	r := Parse(ref)
+	return rv.compat(&r) && !r.HasAuthority
 }
 
 // tail is the part of ref after its path: ["?" query] ["#" fragment].

@@ -303,3 +303,30 @@ func TestResolveAllocs(t *testing.T) {
 		}
 	}
 }
+
+func TestCompatRelative(t *testing.T) {
+	rv, err := NewResolver("http://a/b/c/d;p?q", Options{Compat: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := NewResolver("http://a/b/c/d;p?q", Options{})
+	mail, _ := NewResolver("mailto:a@b.example", Options{Compat: true})
+	tests := []struct {
+		rv   *Resolver
+		ref  string
+		want bool
+	}{
+		{rv, "http:g", true},
+		{rv, "HTTP:g?y", true},
+		{rv, "http://h/p", false}, // an authority: nothing to make relative
+		{rv, "https:g", false},    // another scheme
+		{rv, "g", false},          // no scheme: relative anyway
+		{plain, "http:g", false},  // no Compat
+		{mail, "mailto:x", false}, // mailto is not hierarchical
+	}
+	for _, tt := range tests {
+		if got := tt.rv.CompatRelative(tt.ref); got != tt.want {
+			t.Errorf("CompatRelative(%q) against %s = %v, want %v", tt.ref, tt.rv.Base(), got, tt.want)
+		}
+	}
+}
