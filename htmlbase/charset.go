@@ -8,9 +8,10 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
+
+	"github.com/urix/urix/htmlbase/charset"
 )
 
 // sniffLen is how much of the document the meta prescan looks at (HTML
@@ -73,20 +74,15 @@ func sniff(head []byte, declared string) encoding.Encoding {
 	return lookup("windows-1252")
 }
 
-// lookupLabel resolves a WHATWG encoding label; UTF-8 gives (nil, true).
+// lookupLabel resolves an encoding label by the one charset policy
+// (package charset); UTF-8 gives (nil, true).
 func lookupLabel(label string) (encoding.Encoding, bool) {
-	e, name := charset.Lookup(label)
-	if e == nil {
-		return nil, false
-	}
-	if name == "utf-8" {
-		return nil, true
-	}
-	return e, true
+	e, _, ok := charset.Lookup(label)
+	return e, ok
 }
 
 func lookup(label string) encoding.Encoding {
-	e, _ := charset.Lookup(label)
+	e, _, _ := charset.Lookup(label)
 	return e
 }
 
@@ -128,12 +124,9 @@ func prescan(head []byte) (encoding.Encoding, bool) {
 			if label == nil {
 				continue
 			}
-			l := string(trimSpace(label))
-			if e, ok := lookupLabel(l); ok {
-				if e != nil {
-					if _, name := charset.Lookup(l); name == "utf-16be" || name == "utf-16le" {
-						return nil, true
-					}
+			if e, name, ok := charset.Lookup(string(trimSpace(label))); ok {
+				if name == "utf-16be" || name == "utf-16le" {
+					return nil, true
 				}
 				return e, true
 			}

@@ -330,3 +330,48 @@ func TestCompatRelative(t *testing.T) {
 		}
 	}
 }
+
+func TestAbsolute(t *testing.T) {
+	base, err := NewResolver("http://a/b/c/d;p?q", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compat, err := NewResolver("http://a/b/c/d;p?q", Options{Compat: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		ref  string
+		base *Resolver
+		want string
+		ok   bool
+	}{
+		{"g", base, "http://a/b/c/g", true},
+		{"http://x/./y", base, "http://x/./y", true}, // as written: only relative references are resolved
+		{"http:g", base, "http:g", true},
+		{"http:g", compat, "http://a/b/c/g", true}, // the compatibility rule makes it relative
+		{"http://h/g", compat, "http://h/g", true}, // not with an authority
+		{"mailto:x@y", nil, "mailto:x@y", true},    // absolute needs no base
+		{"../g", nil, "../g", false},               // relative with no base: as written, not ok
+		{"", base, "http://a/b/c/d;p?q", true},     // the current document
+	}
+	for _, tt := range tests {
+		got, ok := Absolute(tt.ref, tt.base)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Absolute(%q) = %q, %v; want %q, %v", tt.ref, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestModeText(t *testing.T) {
+	for _, m := range []Mode{RFC3986, RFC2396} {
+		var got Mode
+		b, _ := m.MarshalText()
+		if err := got.UnmarshalText(b); err != nil || got != m {
+			t.Errorf("round trip of %v: %v, %v", m, got, err)
+		}
+	}
+	if _, err := ParseMode("1808"); err == nil {
+		t.Error("ParseMode(1808): no error")
+	}
+}

@@ -1,0 +1,37 @@
+// Package limit caps how much is read from a stream (SPEC §8): a
+// decompressed file, a decoded MIME part, a fetched document. Past the cap
+// the stream fails with the caller's error instead of ending quietly, so
+// that a compression bomb is reported, never taken for a short input.
+package limit
+
+import "io"
+
+// Reader returns a reader of r that fails with err once more than n bytes
+// were read from it; exactly n bytes are not an error.
+func Reader(r io.Reader, n int64, err error) io.Reader {
+	return &reader{r: r, left: n, err: err}
+}
+
+type reader struct {
+	r    io.Reader
+	left int64
+	err  error
+}
+
+func (c *reader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// At the cap: fail only if there is more to read.
+		var one [1]byte
+		n, err := c.r.Read(one[:])
+		if n == 0 {
+			return 0, err
+		}
+		return 0, c.err
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
