@@ -1,9 +1,12 @@
-package extract
+package mail
 
 import (
+	"testing/iotest"
+
 	"bytes"
 	"encoding/base64"
 	"errors"
+	"github.com/urix/urix/htmlbase/charset"
 	"io"
 	"strings"
 	"testing"
@@ -30,7 +33,7 @@ func TestFlowed(t *testing.T) {
 		{"empty line ends a paragraph", "a \n\nb\n", false, "a \nb\n"},
 	}
 	for _, tt := range tests {
-		f := newFlowedReader(strings.NewReader(tt.in), tt.delsp, nil, source{})
+		f := newFlowedReader(strings.NewReader(tt.in), tt.delsp, identity{})
 		got, err := io.ReadAll(f)
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%s: flowed(%q, delsp=%v) = %q, %v; want %q", tt.name, tt.in, tt.delsp, got, err, tt.want)
@@ -42,15 +45,14 @@ func TestFlowedPositions(t *testing.T) {
 	// Output line 1 is input lines 1-2 joined; the URI starts on input
 	// line 2 after the quote marker and the stuffing space.
 	in := "> see \n>  http://q/ \n> x\n"
-	f := newFlowedReader(strings.NewReader(in), true, nil, source{line: 10, offset: 1000})
+	f := newFlowedReader(strings.NewReader(in), true, identity{})
 	out, _ := io.ReadAll(f)
-	if string(out) != ">  sees http://q/x\n" && !bytes.Contains(out, []byte("http://q/")) {
+	if !bytes.Contains(out, []byte("http://q/")) {
 		t.Fatalf("output %q", out)
 	}
 	col := bytes.Index(out, []byte("http")) + 1
-	line, c, off := f.mapPos(1, col)
-	if line != 12 || c != 4 || off != 1000+int64(len("> see \n"))+3 {
-		t.Errorf("mapPos(1, %d) = %d, %d, %d; want 12, 4, %d (output %q)", col, line, c, off, 1000+len("> see \n")+3, out)
+	if p := f.Map(1, col); p.Line != 2 || p.Col != 4 {
+		t.Errorf("Map(1, %d) = %+v; want line 2, col 4 (output %q)", col, p, out)
 	}
 }
 
@@ -69,7 +71,7 @@ func TestQP(t *testing.T) {
 		{"no newline", "no newline"},
 	}
 	for _, tt := range tests {
-		got, err := io.ReadAll(newQPReader(strings.NewReader(tt.in), 0, 0))
+		got, err := io.ReadAll(newQPReader(strings.NewReader(tt.in), identity{}))
 		if err != nil || string(got) != tt.want {
 			t.Errorf("qp(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
@@ -78,57 +80,37 @@ func TestQP(t *testing.T) {
 	// across the pieces.
 	for pad := 4090; pad < 4100; pad++ {
 		in := strings.Repeat("a", pad) + "=3D=\nb\n"
-		got, _ := io.ReadAll(newQPReader(strings.NewReader(in), 0, 0))
+		got, _ := io.ReadAll(newQPReader(strings.NewReader(in), identity{}))
 		if want := strings.Repeat("a", pad) + "=b\n"; string(got) != want {
 			t.Errorf("long line (%d): got ...%q", pad, got[len(got)-10:])
 		}
 	}
 }
 
+// TestQPPositions: every output position maps to where its byte is
+// stored, also after =XX escapes and across soft and encoded line breaks.
 func TestQPPositions(t *testing.T) {
-	in := "line one\nhttp://a/=\nb c=3Dd\n"
-	q := newQPReader(strings.NewReader(in), 4, 100)
+	in := "line one\nhttp://a/=\nb c=3Dd e\n=3D=3Dx=0Ay=0D=0Az\nlast\n"
+	q := newQPReader(strings.NewReader(in), identity{})
 	out, _ := io.ReadAll(q)
-	if string(out) != "line one\nhttp://a/b c=d\n" {
+	if string(out) != "line one\nhttp://a/b c=d e\n==x\ny\r\nz\nlast\n" {
 		t.Fatalf("out %q", out)
 	}
 	for _, tt := range []struct{ line, col, wl, wc int }{
-		{1, 1, 5, 1}, {2, 1, 6, 1}, {2, 10, 7, 1}, {2, 12, 7, 3},
+		{1, 1, 1, 1},  // l
+		{2, 1, 2, 1},  // h
+		{2, 10, 3, 1}, // b, after a soft break
+		{2, 12, 3, 3}, // c
+		{2, 13, 3, 4}, // =, from "=3D"
+		{2, 14, 3, 7}, // d, after the escape
+		{2, 16, 3, 9}, // e
+		{3, 3, 4, 7},  // x, after two escapes
+		{4, 1, 4, 11}, // y, on a line an encoded break started
+		{5, 1, 4, 18}, // z, after "=0D=0A"
+		{6, 1, 5, 1},  // last: the stored line after
 	} {
-		l, c, off := q.mapPos(tt.line, tt.col)
-		if l != tt.wl || c != tt.wc {
-			t.Errorf("mapPos(%d, %d) = %d, %d, %d; want %d, %d", tt.line, tt.col, l, c, off, tt.wl, tt.wc)
-		}
-	}
-}
-
-// TestQPManyLines: line numbers stay exact through a quoted-printable part
-// of hundreds of thousands of short lines (the position map keeps a
-// bounded window of lines).
-func TestQPManyLines(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("From: a@b\nSubject: s\nContent-Transfer-Encoding: quoted-printable\n\n")
-	lines := 4
-	want := map[string]int{}
-	for i := 0; i < 600000; i++ {
-		switch i {
-		case 10, 300000, 599990:
-			u := "http://many.example/" + strings.Repeat("x", i%7) + "=\n" + "=3Dend"
-			b.WriteString(u + "\n")
-			want["http://many.example/"+strings.Repeat("x", i%7)+"=end"] = lines + 1
-			lines += 2
-		default:
-			b.WriteString("\n")
-			lines++
-		}
-	}
-	hits, _ := mailHits(t, b.String(), Options{Type: Email})
-	if len(hits) != 3 {
-		t.Fatalf("%d hits", len(hits))
-	}
-	for _, h := range hits {
-		if h.Line != want[h.URI] {
-			t.Errorf("%s on line %d, want %d", h.URI, h.Line, want[h.URI])
+		if p := q.Map(tt.line, tt.col); p.Line != tt.wl || p.Col != tt.wc {
+			t.Errorf("Map(%d, %d) = %d:%d; want %d:%d", tt.line, tt.col, p.Line, p.Col, tt.wl, tt.wc)
 		}
 	}
 }
@@ -145,37 +127,18 @@ func TestBase64(t *testing.T) {
 		{"garbage line", enc + "\n!!garbage!!\nmore\n", "hello http://x/", true},
 	}
 	for _, tt := range tests {
-		b := newB64Reader(strings.NewReader(tt.in), 0, 0)
+		b := newB64Reader(strings.NewReader(tt.in))
 		got, err := io.ReadAll(b)
 		var ce base64.CorruptInputError
 		if string(got) != tt.want || errors.As(err, &ce) != tt.bad {
 			t.Errorf("%s: got %q, %v", tt.name, got, err)
 		}
 		if tt.bad {
-			r, line, _ := b.rest()
+			r, line := b.rest()
 			rest, _ := io.ReadAll(r)
 			if string(rest) != "!!garbage!!\nmore\n" || line != 2 {
 				t.Errorf("%s: rest %q at line %d", tt.name, rest, line)
 			}
-		}
-	}
-}
-
-func TestLookupCharset(t *testing.T) {
-	tests := []struct {
-		label        string
-		known, ident bool
-	}{
-		{"", true, true}, {"UTF-8", true, true}, {"us-ascii", true, true}, {`"utf-8"`, true, true},
-		{"ISO-8859-1", true, false}, {"iso-8859-15", true, false}, {"windows-1251", true, false},
-		{"KOI8-R", true, false}, {"Shift_JIS", true, false}, {"EUC-JP", true, false},
-		{"ISO-2022-JP", true, false}, {"GB18030", true, false}, {"gb2312", true, false},
-		{"Big5", true, false}, {"x-no-such", false, true}, {"unknown-8bit", false, true},
-	}
-	for _, tt := range tests {
-		enc, known := lookupCharset(tt.label)
-		if known != tt.known || (enc == nil) != tt.ident {
-			t.Errorf("lookupCharset(%q) = %v, %v; want known %v, identity %v", tt.label, enc, known, tt.known, tt.ident)
 		}
 	}
 }
@@ -198,7 +161,7 @@ func TestBoundaryLine(t *testing.T) {
 	}
 }
 
-func TestUriValue(t *testing.T) {
+func TestURIValue(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`"http://a/b"`, "http://a/b"},
 		{"<http://a/b>", "http://a/b"},
@@ -208,37 +171,54 @@ func TestUriValue(t *testing.T) {
 		{`"a b"`, "ab"},
 	}
 	for _, tt := range tests {
-		if got := uriValue(tt.in); got != tt.want {
-			t.Errorf("uriValue(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := URIValue(tt.in); got != tt.want {
+			t.Errorf("URIValue(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestDecodeText(t *testing.T) {
+// TestDecoder: the charset conversion gives the text, one byte at a time
+// too, and maps each character back to its stored bytes.
+func TestDecoder(t *testing.T) {
 	tests := []struct {
 		label, in, want string
+		at              string // a character of want whose stored column is col
+		col             int
 	}{
-		{"iso-8859-1", "ascii only http://a/\n", "ascii only http://a/\n"},
-		{"iso-8859-1", "Gr\xfc\xdfe http://b\xfccher.example/ ok\n", "Grüße http://bücher.example/ ok\n"},
-		{"windows-1252", "\x93http://q/\x94\n", "\u201chttp://q/\u201d\n"},
-		{"iso-2022-jp", "a \x1b$BF|K\\\x1b(B b\n", "a 日本 b\n"},
-		{"shift_jis", "x \x93\xfa\x96{ y\n", "x 日本 y\n"},
-		{"utf-16le", "h\x00i\x00\n\x00", "hi\n"},
+		{"iso-8859-1", "ascii only http://a/\n", "ascii only http://a/\n", "h", 12},
+		{"iso-8859-1", "Gr\xfc\xdfe http://b\xfccher.example/ ok\n", "Grüße http://bücher.example/ ok\n", "h", 7},
+		{"iso-8859-1", "Gr\xfc\xdfe http://b\xfccher.example/ ok\n", "Grüße http://bücher.example/ ok\n", "ü", 3},
+		{"windows-1252", "\x93http://q/\x94\n", "\u201chttp://q/\u201d\n", "h", 2},
+		{"iso-2022-jp", "a \x1b$BF|K\\\x1b(B b\n", "a 日本 b\n", "本", 8},
+		{"shift_jis", "x \x93\xfa\x96{ y\n", "x 日本 y\n", "y", 8},
+		{"shift_jis", "\x81uhttp://x", "「http://x", "h", 3}, // the trail byte of 「 is 'u'
+		{"utf-16le", "h\x00i\x00\n\x00", "hi\n", "i", 3},
 	}
 	for _, tt := range tests {
-		enc, known := lookupCharset(tt.label)
-		if !known || enc == nil {
-			t.Fatalf("lookupCharset(%q) = %v, %v", tt.label, enc, known)
+		enc, name, ok := charset.Lookup(tt.label)
+		if !ok || enc == nil {
+			t.Fatalf("charset.Lookup(%q) = %v, %v", tt.label, enc, ok)
 		}
 		for _, odd := range []bool{false, true} {
 			var r io.Reader = strings.NewReader(tt.in)
 			if odd {
-				r = &oneByteReader{[]byte(tt.in)}
+				r = iotest.OneByteReader(r)
 			}
-			got, err := io.ReadAll(decodeText(r, tt.label, enc))
+			d := newDecoder(r, name, enc, identity{})
+			got, err := io.ReadAll(d)
 			if err != nil || string(got) != tt.want {
-				t.Errorf("decodeText(%q, %s, one byte at a time %v) = %q, %v; want %q", tt.in, tt.label, odd, got, err, tt.want)
+				t.Errorf("decode(%q, %s, one byte at a time %v) = %q, %v; want %q", tt.in, tt.label, odd, got, err, tt.want)
+				continue
+			}
+			col := strings.Index(tt.want, tt.at) + 1
+			if p := d.Map(1, col); p.Line != 1 || p.Col != tt.col {
+				t.Errorf("decode(%q, %s): %q at 1:%d maps to %d:%d, want 1:%d", tt.in, tt.label, tt.at, col, p.Line, p.Col, tt.col)
 			}
 		}
 	}
 }
+
+// identity is the map of a stream that is the file.
+type identity struct{}
+
+func (identity) Map(line, col int) Pos { return Pos{Line: line, Col: col} }

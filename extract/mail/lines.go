@@ -1,0 +1,264 @@
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// chunk is one line of input, or a piece of a line longer than the reader's
+// buffer (start is false for the pieces after the first).
+type chunk struct {
+	b       []byte // valid until the next call to next
+	off     int64  // file offset of b[0]
+	line    int    // 0-based line of b[0]
+	start   bool   // b starts a line
+	dropped bool   // mbox: a '>' before b was removed (">From " quoting)
+}
+
+// lineSource reads lines and tracks where each starts. In mbox mode a line
+// starting with "From " ends the message (next reports false and sets
+// atFrom) and ">From " quoting is undone.
+type lineSource struct {
+	br      *bufio.Reader
+	mbox    bool
+	off     int64 // offset of the next unread byte
+	line    int   // 0-based line of the next unread byte
+	atStart bool  // the next unread byte starts a line
+	cur     chunk
+	held    bool  // cur was pushed back
+	atFrom  bool  // mbox: cur is a "From " line (held)
+	eof     bool  // no more input
+	err     error // read error other than EOF
+
+	// pin, when set, is where every position of this source is reported:
+	// the source reads a decoded stream (an encoded message/rfc822) that
+	// has no lines in common with the file.
+	pin *Pos
+}
+
+var (
+	fromLine = []byte("From ")
+	utf8BOM  = []byte("\xef\xbb\xbf")
+)
+
+const bufSize = 64 << 10
+
+func newLineSource(r io.Reader, mbox bool) *lineSource {
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < bufSize {
+		br = bufio.NewReaderSize(r, bufSize)
+	}
+	return &lineSource{br: br, mbox: mbox, atStart: true}
+}
+
+// next returns the next chunk, or false at the end of the input or (mbox)
+// of the message.
+func (s *lineSource) next() (chunk, bool) {
+	if s.held {
+		if s.atFrom {
+			return chunk{}, false
+		}
+		s.held = false
+		s.advance()
+		return s.cur, true
+	}
+	if s.eof {
+		return chunk{}, false
+	}
+	b, err := s.br.ReadSlice('\n')
+	switch err {
+	case nil, bufio.ErrBufferFull:
+	case io.EOF:
+		s.eof = true
+	default:
+		s.eof = true
+		s.err = err
+	}
+	if len(b) == 0 {
+		return chunk{}, false
+	}
+	s.cur = chunk{b: b, off: s.off, line: s.line, start: s.atStart}
+	if s.off == 0 && bytes.HasPrefix(b, utf8BOM) {
+		s.cur.b, s.cur.off = b[len(utf8BOM):], int64(len(utf8BOM))
+	}
+	b = s.cur.b
+	if s.mbox && s.cur.start && len(b) >= 5 {
+		if bytes.HasPrefix(b, fromLine) {
+			s.held, s.atFrom = true, true
+			return chunk{}, false
+		}
+		if b[0] == '>' {
+			i := 1
+			for i < len(b) && b[i] == '>' {
+				i++
+			}
+			if bytes.HasPrefix(b[i:], fromLine) {
+				s.cur.b = b[1:]
+				s.cur.off++
+				s.cur.dropped = true
+			}
+		}
+	}
+	s.advance()
+	return s.cur, true
+}
+
+// advance moves the position past cur.
+func (s *lineSource) advance() {
+	end := s.cur.off + int64(len(s.cur.b))
+	s.off = end
+	s.atStart = len(s.cur.b) > 0 && s.cur.b[len(s.cur.b)-1] == '\n'
+	s.line = s.cur.line
+	if s.atStart {
+		s.line++
+	}
+}
+
+// unread pushes back the chunk last returned by next.
+func (s *lineSource) unread() {
+	s.held = true
+	s.off, s.line, s.atStart = s.cur.off, s.cur.line, s.cur.start
+	if s.cur.dropped {
+		s.off--
+	}
+}
+
+// skipFrom consumes the held "From " line of an mbox.
+func (s *lineSource) skipFrom() {
+	s.atFrom, s.held = false, false
+	s.advance()
+	// A From line longer than the buffer: skip the rest of it.
+	for !s.atStart && !s.eof {
+		if _, ok := s.next(); !ok {
+			break
+		}
+	}
+}
+
+// here is the position of the next unread byte.
+func (s *lineSource) here() Pos {
+	if s.pin != nil {
+		return *s.pin
+	}
+	return Pos{Line: s.line + 1, Col: 1, Offset: s.off}
+}
+
+// boundaryLine reports whether line is a delimiter line of one of the
+// active boundaries ("--" boundary ["--"] *LWSP CRLF, RFC 2046 5.1.1): the
+// index of the boundary in bounds (innermost last; -1 for none) and whether
+// it is the close delimiter.
+func boundaryLine(line []byte, bounds []string) (int, bool) {
+	if len(bounds) == 0 || len(line) < 3 || line[0] != '-' || line[1] != '-' {
+		return -1, false
+	}
+	rest := line[2:]
+	for i := len(bounds) - 1; i >= 0; i-- {
+		b := bounds[i]
+		if len(rest) < len(b) || string(rest[:len(b)]) != b {
+			continue
+		}
+		tail := rest[len(b):]
+		closing := false
+		if len(tail) >= 2 && tail[0] == '-' && tail[1] == '-' {
+			tail, closing = tail[2:], true
+		}
+		if len(bytes.Trim(tail, " \t\r\n")) == 0 {
+			return i, closing
+		}
+	}
+	return -1, false
+}
+
+// bodyReader reads the lines of an entity's body as stored up to the next
+// delimiter line of an enclosing multipart (left unread) or the end of the
+// message. It is the bottom stage of every part's PosMap: it records where
+// each line it passes on starts in the file.
+type bodyReader struct {
+	s      *lineSource
+	bounds []string
+	rest   []byte
+	done   bool
+
+	outLine int   // 1-based line of the next output byte
+	outOff  int64 // output offset of the next output byte
+	q       lineQueue
+}
+
+func newBodyReader(s *lineSource, bounds []string) *bodyReader {
+	return &bodyReader{s: s, bounds: bounds, outLine: 1}
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	for len(b.rest) == 0 {
+		if b.done {
+			return 0, io.EOF
+		}
+		c, ok := b.s.next()
+		if !ok {
+			b.done = true
+			return 0, io.EOF
+		}
+		if len(c.b) == 0 {
+			continue
+		}
+		if c.start {
+			if i, _ := boundaryLine(c.b, b.bounds); i >= 0 {
+				b.s.unread()
+				b.done = true
+				return 0, io.EOF
+			}
+			inCol := 1
+			if c.dropped {
+				inCol = 2
+			}
+			b.q.add(lineEnt{out: b.outLine, col: 1, in: c.line + 1, inCol: inCol, off: c.off, outOff: b.outOff})
+		}
+		b.rest = c.b
+		b.outOff += int64(len(c.b))
+		if c.b[len(c.b)-1] == '\n' {
+			b.outLine++
+		}
+	}
+	n := copy(p, b.rest)
+	b.rest = b.rest[n:]
+	return n, nil
+}
+
+// Map maps a position in the body as read to the file.
+func (b *bodyReader) Map(line, col int) Pos {
+	if b.s.pin != nil {
+		return *b.s.pin
+	}
+	e := b.q.find(line, col)
+	l, c := e.lineCol(line, col)
+	return Pos{Line: l, Col: c, Offset: e.off + int64(c-e.inCol)}
+}
+
+// drain skips the rest of the body.
+func (b *bodyReader) drain() {
+	b.rest = nil
+	for !b.done {
+		c, ok := b.s.next()
+		if !ok {
+			b.done = true
+			break
+		}
+		if c.start {
+			if i, _ := boundaryLine(c.b, b.bounds); i >= 0 {
+				b.s.unread()
+				b.done = true
+			}
+		}
+	}
+}
+
+// shifted maps the text of a reader that starts at line first of the
+// stream inner maps (1-based): the rest of a base64 body read as plain
+// text from its first bad line.
+type shifted struct {
+	inner PosMap
+	first int
+}
+
+func (s shifted) Map(line, col int) Pos { return s.inner.Map(line+s.first-1, col) }
