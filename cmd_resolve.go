@@ -50,27 +50,11 @@ Appendix C: "?y" gives http://a/b/c/?y, "../../../g" gives http://a/../g and
 
 Exit status: 0 if a URI was printed, 1 if there was no reference, 2 on a
 usage error (no --base, a relative --base, an unknown --rfc).`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "absolute `URI` the references are relative to (required; e.g. --base https://example.com/docs/index.html)"},
-			&cli.StringFlag{Name: "rfc", Value: "3986", Usage: "resolution algorithm, `3986|2396`: 3986 as browsers (--base http://a/b/c/d;p?q ../../../g -> http://a/g), 2396 as the seed drafts' Appendix C (-> http://a/../g)"},
-			&cli.BoolFlag{Name: "compat", Usage: "resolve a reference that repeats the base's hierarchical scheme as relative (e.g. --base http://a/b/c/d --compat http:g -> http://a/b/c/g, not http:g)"},
-			&cli.BoolFlag{Name: "normalize", Usage: "normalize each result (Section 6): lower-case scheme and host, drop the default port, %7e -> ~, remove ./ and ../ (e.g. HTTP://A:80/./b -> http://a/b)"},
-			&cli.BoolFlag{Name: "ascii", Usage: "print IRIs as URIs: punycode host, UTF-8 percent-encoded rest (e.g. http://bücher.example/ä -> http://xn--bcher-kva.example/%C3%A4)"},
-		},
+		}, resolutionFlags()...),
 		Action: resolveAction,
 	}
-}
-
-// setIn returns the context in which flag name was given: the subcommand's,
-// else the command line's before it ("urix --rfc 2396 resolve ..." means
-// what it says), else the subcommand's with its default.
-func setIn(c *cli.Context, name string) *cli.Context {
-	for _, ctx := range c.Lineage() {
-		if ctx.IsSet(name) {
-			return ctx
-		}
-	}
-	return c
 }
 
 func resolveAction(c *cli.Context) error {
@@ -78,18 +62,11 @@ func resolveAction(c *cli.Context) error {
 	if !c.IsSet("base") {
 		return cli.Exit("urix: resolve: --base is required: give the absolute URI the references are relative to (e.g. --base https://example.com/docs/)", exitError)
 	}
-	var opts resolve.Options
-	rfc := setIn(c, "rfc").String("rfc")
-	switch rfc {
-	case "3986":
-		opts.Mode = resolve.RFC3986
-	case "2396":
-		opts.Mode = resolve.RFC2396
-	default:
-		return cli.Exit(fmt.Sprintf("urix: resolve: --rfc %q: want 3986 or 2396", rfc), exitError)
+	r, err := resolutionOf(c, "resolve: ")
+	if err != nil {
+		return err
 	}
-	opts.Compat = setIn(c, "compat").Bool("compat")
-	rv, err := resolve.NewResolver(base, opts)
+	rv, err := resolve.NewResolver(base, r.opts)
 	if err != nil {
 		why := err.Error()
 		if errors.Is(err, resolve.ErrNotAbsolute) {
@@ -97,15 +74,14 @@ func resolveAction(c *cli.Context) error {
 		}
 		return cli.Exit(fmt.Sprintf("urix: resolve: --base %q: %s (e.g. --base https://example.com/docs/ or --base file:///home/me/notes.txt)", base, why), exitError)
 	}
-	ascii, normalize := setIn(c, "ascii").Bool("ascii"), setIn(c, "normalize").Bool("normalize")
 	out := bufio.NewWriter(c.App.Writer)
 	printed := 0
 	each := func(ref string) error {
 		uri := rv.Resolve(ref)
-		if ascii {
+		if r.ascii {
 			uri = resolve.ToASCII(uri)
 		}
-		if normalize {
+		if r.normalize {
 			uri = resolve.Normalize(uri)
 		}
 		printed++

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/resolve"
 )
 
@@ -45,9 +46,12 @@ func newFetcher(limits fetchLimits) func(string) (extract.Input, io.Closer, bool
 		if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
 			return extract.Input{}, nil, false, nil
 		}
+		fail := func(err error) (extract.Input, io.Closer, bool, error) {
+			return extract.Input{}, nil, true, &extract.InputError{File: name, Err: err}
+		}
 		req, err := http.NewRequest(http.MethodGet, name, nil)
 		if err != nil {
-			return extract.Input{}, nil, true, fmt.Errorf("%s: %v", name, err)
+			return fail(err)
 		}
 		req.Header.Set("User-Agent", "urix (+https://github.com/urix/urix)")
 		resp, err := client.Do(req)
@@ -56,34 +60,25 @@ func newFetcher(limits fetchLimits) func(string) (extract.Input, io.Closer, bool
 			if errors.As(err, &ue) {
 				err = ue.Err
 			}
-			return extract.Input{}, nil, true, fmt.Errorf("%s: %v", name, err)
+			return fail(err)
 		}
 		if resp.StatusCode != http.StatusOK {
 			resp.Body.Close()
-			return extract.Input{}, nil, true, fmt.Errorf("%s: HTTP %s", name, resp.Status)
+			return fail(fmt.Errorf("HTTP %s", resp.Status))
 		}
 		in := extract.Input{
-			R:         extract.CapReader(resp.Body, limits.maxBytes, tooLarge),
+			R:         limit.Reader(resp.Body, limits.maxBytes, tooLarge),
 			Name:      name,
 			Retrieval: resp.Request.URL.String(),
 		}
 		if loc := resp.Header.Get("Content-Location"); loc != "" {
 			if r, err := resolve.NewResolver(in.Retrieval, resolve.Options{}); err == nil {
-				in.Retrieval = r.Resolve(loc)
+				in.Retrieval, _ = resolve.Absolute(loc, r)
 			}
 		}
 		if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
 			in.Charset = params["charset"]
-			switch {
-			case mt == "text/html" || mt == "application/xhtml+xml":
-				in.Type = extract.HTML
-			case mt == "message/rfc822":
-				in.Type = extract.Email
-			case mt == "application/mbox":
-				in.Type = extract.Mbox
-			case strings.HasPrefix(mt, "text/"):
-				in.Type = extract.Text
-			}
+			in.Type, _ = extract.TypeForMediaType(mt)
 		}
 		return in, resp.Body, true, nil
 	}

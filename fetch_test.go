@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -89,9 +90,9 @@ func TestFetchLimits(t *testing.T) {
 	}
 	var hits []extract.Hit
 	var errs []string
-	x.Run([]string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin"},
-		extract.RunOptions{Jobs: 1, Open: fetch}, nil,
-		func(h extract.Hit) { hits = append(hits, h) }, func(err error) { errs = append(errs, err.Error()) })
+	x.Run(context.Background(), []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin"},
+		extract.RunOptions{Jobs: 1, Open: fetch},
+		func(h extract.Hit) error { hits = append(hits, h); return nil }, func(err error) { errs = append(errs, errorLine(err)) })
 
 	var got []string
 	for _, h := range hits {

@@ -7,11 +7,11 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -20,9 +20,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/urfave/cli/v2"
 
-	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/resolve"
 )
 
 func main() {
@@ -120,124 +118,101 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 	return app
 }
 
-func extractFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "type", Value: "auto", Usage: "input kind: auto (sniff the content, then the file extension), text, html, email or mbox (e.g. --type email for a message piped in)"},
-		&cli.StringFlag{Name: "base", Usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins (e.g. --base https://example.com/docs/)"},
-		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
-		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line) or json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri)"},
-		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does (e.g. urix -n notes.txt)"},
-		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each output line with NUL instead of newline, for xargs -0 (e.g. urix -0 f | xargs -0 curl -sI)"},
-		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Usage: "print each URI once, in first-seen order (after --normalize when given)"},
-		&cli.StringFlag{Name: "schemes", Usage: "keep only these comma-separated schemes; by default javascript: and data: are left out of HTML results, \"all\" keeps them (e.g. --schemes http,https)"},
-		&cli.BoolFlag{Name: "absolute", Usage: "drop references that stay relative because no base URI is known (e.g. HTML read from standard input without --base)"},
-		&cli.BoolFlag{Name: "count", Usage: "print how many URIs there are per scheme and host instead of the URIs, most first"},
-		&cli.StringFlag{Name: "rfc", Value: "3986", Usage: "resolution algorithm: 3986 (browsers; ../../../g -> http://a/g) or 2396 (the seed drafts; -> http://a/../g)"},
-		&cli.BoolFlag{Name: "compat", Usage: "resolve a reference like http:g whose scheme equals the base's as relative (the RFC 2396 backwards-compatibility rule)"},
-		&cli.BoolFlag{Name: "normalize", Usage: "normalize each URI (RFC Section 6): lower-case scheme and host, drop the default port, %7e -> ~, remove ./ and ../ (e.g. HTTP://A:80/./b -> http://a/b)"},
-		&cli.BoolFlag{Name: "ascii", Usage: "print IRIs as URIs: punycode host, UTF-8 percent-encoded path (e.g. http://bücher.example/ä -> http://xn--bcher-kva.example/%C3%A4)"},
-		&cli.StringFlag{Name: "hyphen", Value: "keep", Usage: "a line break right after '-' inside <...> or \"...\": keep the hyphen, drop it, or print both URIs (e.g. --hyphen both)"},
-		&cli.BoolFlag{Name: "abbrev", Usage: "also find URLs written without a scheme: www.w3.org/Addressing/ -> http://www.w3.org/Addressing/, ftp.example.org/pub -> ftp://ftp.example.org/pub"},
-		&cli.BoolFlag{Name: "binary", Usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
-		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
-	}
-}
-
-// options turns the flags into extract options and output settings; a bad
-// value is a usage error.
-func options(c *cli.Context) (extract.Options, error) {
-	var o extract.Options
-	var err error
-	if o.Type, err = extract.ParseType(c.String("type")); err != nil {
-		return o, usageError("--type %q: want auto, text, html, email or mbox", c.String("type"))
-	}
-	switch c.String("rfc") {
-	case "3986":
-		o.Resolve.Mode = resolve.RFC3986
-	case "2396":
-		o.Resolve.Mode = resolve.RFC2396
-	default:
-		return o, usageError("--rfc %q: want 3986 or 2396", c.String("rfc"))
-	}
-	o.Resolve.Compat = c.Bool("compat")
-	switch c.String("hyphen") {
-	case "keep":
-		o.Delimit.Hyphen = delimit.HyphenKeep
-	case "drop":
-		o.Delimit.Hyphen = delimit.HyphenDrop
-	case "both":
-		o.Delimit.Hyphen = delimit.HyphenBoth
-	default:
-		return o, usageError("--hyphen %q: want keep, drop or both", c.String("hyphen"))
-	}
-	o.Delimit.Abbrev = c.Bool("abbrev")
-	o.Base = c.String("base")
-	if c.IsSet("base") && o.Base == "" {
-		return o, usageError("--base is empty: give an absolute URI, as in --base https://example.com/docs/")
-	}
-	o.Normalize = c.Bool("normalize")
-	o.ASCII = c.Bool("ascii")
-	o.Absolute = c.Bool("absolute")
-	o.Binary = c.Bool("binary")
-	if s := c.String("schemes"); s != "" {
-		o.Schemes = strings.Split(s, ",")
-	}
-	return o, nil
-}
-
 func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error {
-	opts, err := options(c)
+	opts, err := extractOptions(c)
 	if err != nil {
 		return err
 	}
 	x, err := extract.New(opts)
 	if err != nil {
-		return usageError("%v", err)
+		return baseError(err)
 	}
-	out, err := newPrinter(c, stdout)
+	settings, err := outputOf(c, stdout)
 	if err != nil {
 		return err
 	}
-	defer out.flush()
+	out, err := newPrinter(settings, stdout)
+	if err != nil {
+		return err
+	}
+	sink := out.out()
+	defer sink.w.Flush()
+	if c.Int("jobs") < 1 {
+		return usageError("--jobs %d: want 1 or more files at once", c.Int("jobs"))
+	}
 
 	stats := new(extract.Stats)
 	progress := startProgress(stderr, stats, len(c.Args().Slice()))
 	failed := false
 	report := func(err error) {
-		out.flush() // what was found before the problem comes first
+		sink.w.Flush() // what was found before the problem comes first
 		progress.clear()
-		fmt.Fprintln(stderr, "urix: "+err.Error())
+		fmt.Fprintln(stderr, errorLine(err))
 		if !extract.IsWarning(err) {
 			failed = true
 		}
-	}
-	if c.Int("jobs") < 1 {
-		return usageError("--jobs %d: want 1 or more files at once", c.Int("jobs"))
 	}
 	ro := extract.RunOptions{
 		Recursive: c.Bool("recursive"),
 		Jobs:      c.Int("jobs"),
 		Unordered: c.Bool("unordered"),
 		Open:      newFetcher(defaultFetchLimits),
+		Stats:     stats,
 	}
-	x.Run(c.Args().Slice(), ro, stats, out.hit, report)
+	emit := func(h extract.Hit) error { out.hit(h); return nil }
+	if err := x.Run(context.Background(), c.Args().Slice(), ro, emit, report); err != nil {
+		report(err)
+	}
 	progress.stop()
 	out.finish()
-	if err := out.flush(); err != nil {
+	if err := sink.w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "urix: writing the output: "+err.Error())
 		failed = true
 	}
 	switch {
 	case failed:
 		*status = exitError
-	case out.printed > 0:
+	case sink.printed > 0:
 		*status = exitFound
 	default:
 		*status = exitNotFound
 	}
 	return nil
+}
+
+// outputOf reads the output flags. On a terminal, plain output shows where
+// each URI is and comes line by line: a person is watching.
+func outputOf(c *cli.Context, stdout io.Writer) (outputSettings, error) {
+	tty := false
+	if f, ok := stdout.(*os.File); ok {
+		tty = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	}
+	_, noColor := os.LookupEnv("NO_COLOR")
+	o := outputSettings{
+		format:   c.String("format"),
+		position: c.Bool("with-position") || tty && c.String("format") == "plain",
+		null:     c.Bool("null"),
+		unique:   c.Bool("unique"),
+		count:    c.Bool("count"),
+		eachLine: tty && c.String("format") == "plain",
+	}
+	var err error
+	o.color, err = colorChoice(c.String("color"), tty, noColor)
+	return o, err
+}
+
+// colorChoice applies --color: auto colours a terminal unless NO_COLOR is
+// set (https://no-color.org), always and never do what they say.
+func colorChoice(mode string, tty, noColor bool) (bool, error) {
+	switch mode {
+	case "auto":
+		return tty && !noColor, nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usageError("--color %q: want auto, always or never", mode)
 }
 
 // progress shows files done, bytes, hits and rate on a terminal's stderr

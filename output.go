@@ -6,151 +6,136 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/mattn/go-isatty"
-	"github.com/urfave/cli/v2"
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/resolve"
 )
 
-// printer writes hits in the chosen format (SPEC §7): plain URIs, grep-style
-// positions, NUL-terminated, JSON Lines, or per scheme and host counts.
-// On a terminal, plain output carries a coloured FILE:LINE:COL prefix; into a
-// pipe it is exactly one URI per line.
-type printer struct {
+// Output (SPEC §7): one printer per format. The command line chooses one
+// (newPrinter) and nothing else knows the output flags.
+
+// printer writes hits in one format. Write errors are kept by the
+// underlying bufio.Writer and come back from out().Flush.
+type printer interface {
+	hit(h extract.Hit)
+	finish() // after the last hit
+	out() *sink
+}
+
+// sink is what every printer writes to: the buffered output, the line
+// terminator (newline, or NUL with -0), whether to flush after every line
+// (a person is watching), and how many results were printed.
+type sink struct {
 	w        *bufio.Writer
-	json     bool            // JSON Lines
-	jbuf     bytes.Buffer    // one JSON object, reused
-	jenc     *json.Encoder   // writes into jbuf, without HTML escaping
-	position bool            // FILE:LINE:COL: prefix
-	color    bool            // colour the prefix
-	eachLine bool            // flush after every hit: a person is watching
-	eol      byte            // '\n', or NUL with -0
-	seen     map[string]bool // -u
-	counts   map[[2]string]int
+	eol      byte
+	eachLine bool
 	printed  int
-	scratch  []byte
 }
 
-func newPrinter(c *cli.Context, stdout io.Writer) (*printer, error) {
-	p := &printer{w: bufio.NewWriterSize(stdout, 64<<10), eol: '\n', position: c.Bool("with-position")}
-	tty := false
-	if f, ok := stdout.(*os.File); ok {
-		tty = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+func (s *sink) out() *sink { return s }
+
+// endLine ends an output line.
+func (s *sink) endLine() {
+	s.w.WriteByte(s.eol)
+	s.printed++
+	if s.eachLine {
+		s.w.Flush()
 	}
-	_, noColor := os.LookupEnv("NO_COLOR")
-	var err error
-	if p.color, err = colorChoice(c.String("color"), tty, noColor); err != nil {
-		return nil, err
-	}
-	switch c.String("format") {
-	case "plain":
-		if tty {
-			p.position = true // people at a terminal want to know where
-		}
-		p.eachLine = tty
-	case "json":
-		p.json = true
-		p.jenc = json.NewEncoder(&p.jbuf)
-		p.jenc.SetEscapeHTML(false) // URIs hold <, > and &
-		p.color = false
-	default:
-		return nil, usageError("--format %q: want plain or json", c.String("format"))
-	}
-	if c.Bool("null") {
-		p.eol = 0
-	}
-	if c.Bool("unique") {
-		p.seen = make(map[string]bool)
-	}
-	if c.Bool("count") {
-		p.counts = make(map[[2]string]int)
-	}
-	return p, nil
 }
 
-// colorChoice applies --color: auto colours a terminal unless NO_COLOR is
-// set (https://no-color.org), always and never do what they say.
-func colorChoice(mode string, tty, noColor bool) (bool, error) {
-	switch mode {
-	case "auto":
-		return tty && !noColor, nil
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	}
-	return false, usageError("--color %q: want auto, always or never", mode)
-}
+// plainPrinter prints one URI per line.
+type plainPrinter struct{ *sink }
 
-// hit prints one hit (or counts it).
-func (p *printer) hit(h extract.Hit) {
-	if p.seen != nil {
-		if p.seen[h.URI] {
-			return
-		}
-		p.seen[h.URI] = true
-	}
-	if p.counts != nil {
-		r := resolve.Parse(h.URI)
-		scheme := strings.ToLower(r.Scheme)
-		if !r.HasScheme {
-			scheme = "(relative)" // left unresolved: no base (B2)
-		}
-		p.counts[[2]string{scheme, strings.ToLower(r.Host)}]++
-		p.printed++
-		return
-	}
-	p.printed++
-	if p.json {
-		p.writeJSON(h)
-		return
-	}
-	if p.position {
-		p.prefix(h)
-	}
+func (p plainPrinter) hit(h extract.Hit) {
 	p.w.WriteString(h.URI)
-	p.w.WriteByte(p.eol)
-	if p.eachLine {
-		p.w.Flush()
-	}
+	p.endLine()
 }
 
-// prefix writes FILE:LINE:COL: , coloured as grep and ripgrep do.
-func (p *printer) prefix(h extract.Hit) {
+func (plainPrinter) finish() {}
+
+// positionPrinter prints FILE:LINE:COL: URI, as grep -n does, with the
+// prefix coloured as grep and ripgrep colour theirs.
+type positionPrinter struct {
+	*sink
+	color   bool
+	scratch []byte
+}
+
+func (p *positionPrinter) hit(h extract.Hit) {
 	b := p.scratch[:0]
-	if p.color {
-		b = append(b, "\x1b[35m"...)
-	}
-	b = append(b, h.File...)
-	if p.color {
-		b = append(b, "\x1b[0m"...)
-	}
+	b = p.paint(b, "35", h.File)
 	b = append(b, ':')
-	if p.color {
-		b = append(b, "\x1b[32m"...)
-	}
-	b = strconv.AppendInt(b, int64(h.Line), 10)
-	if p.color {
-		b = append(b, "\x1b[0m"...)
-	}
+	b = p.paint(b, "32", strconv.Itoa(h.Line))
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(h.Col), 10)
 	b = append(b, ": "...)
+	b = append(b, h.URI...)
 	p.w.Write(b)
 	p.scratch = b
+	p.endLine()
 }
 
-// finish prints the counts of --count, most first.
-func (p *printer) finish() {
-	if p.counts == nil {
-		return
+// paint appends s, in the SGR colour code when colouring.
+func (p *positionPrinter) paint(b []byte, code, s string) []byte {
+	if !p.color {
+		return append(b, s...)
 	}
+	b = append(b, "\x1b["...)
+	b = append(b, code...)
+	b = append(b, 'm')
+	b = append(b, s...)
+	return append(b, "\x1b[0m"...)
+}
+
+func (*positionPrinter) finish() {}
+
+// jsonPrinter prints JSON Lines, one object per hit.
+type jsonPrinter struct {
+	*sink
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newJSONPrinter(s *sink) *jsonPrinter {
+	p := &jsonPrinter{sink: s}
+	p.enc = json.NewEncoder(&p.buf)
+	p.enc.SetEscapeHTML(false) // URIs hold <, > and &
+	return p
+}
+
+func (p *jsonPrinter) hit(h extract.Hit) { p.write(h) }
+
+// write writes v as one JSON object ended by the line terminator.
+func (p *jsonPrinter) write(v any) {
+	p.buf.Reset()
+	p.enc.Encode(v) // a Hit or a count row always encodes
+	p.w.Write(bytes.TrimSuffix(p.buf.Bytes(), []byte("\n")))
+	p.endLine()
+}
+
+func (*jsonPrinter) finish() {}
+
+// countPrinter counts hits per scheme and host and prints the counts,
+// most first, at the end (--count); as JSON Lines with --format json.
+type countPrinter struct {
+	*sink
+	json   *jsonPrinter // nil: plain lines
+	counts map[[2]string]int
+}
+
+func (p *countPrinter) hit(h extract.Hit) {
+	r := resolve.Parse(h.URI)
+	scheme := strings.ToLower(r.Scheme)
+	if !r.HasScheme {
+		scheme = "(relative)" // left unresolved: no base (B2)
+	}
+	p.counts[[2]string{scheme, strings.ToLower(r.Host)}]++
+}
+
+func (p *countPrinter) finish() {
 	type row struct {
 		Count  int    `json:"count"`
 		Scheme string `json:"scheme"`
@@ -171,27 +156,67 @@ func (p *printer) finish() {
 		return a.Host < b.Host
 	})
 	for _, r := range rows {
-		if p.json {
-			p.writeJSON(r)
+		if p.json != nil {
+			p.json.write(r)
 			continue
 		}
 		host := r.Host
 		if host == "" {
 			host = "-" // no authority: mailto:, urn:, news:
 		}
-		fmt.Fprintf(p.w, "%7d %s %s%c", r.Count, r.Scheme, host, p.eol)
+		fmt.Fprintf(p.w, "%7d %s %s", r.Count, r.Scheme, host)
+		p.endLine()
 	}
 }
 
-// flush writes out what is buffered. The first write error, such as a
-// full disk, is kept by the bufio.Writer and returned by every later call.
-func (p *printer) flush() error { return p.w.Flush() }
+// uniquePrinter passes each URI on once, in first-seen order (-u).
+type uniquePrinter struct {
+	printer
+	seen map[string]bool
+}
 
-// writeJSON writes v as one JSON object ended by the line terminator
-// (newline, or NUL alone with -0). Write errors are sticky in p.w: see flush.
-func (p *printer) writeJSON(v any) {
-	p.jbuf.Reset()
-	p.jenc.Encode(v) // a Hit or a count row always encodes
-	p.w.Write(bytes.TrimSuffix(p.jbuf.Bytes(), []byte("\n")))
-	p.w.WriteByte(p.eol)
+func (p uniquePrinter) hit(h extract.Hit) {
+	if p.seen[h.URI] {
+		return
+	}
+	p.seen[h.URI] = true
+	p.printer.hit(h)
+}
+
+// outputSettings are the output flags, read by the command line.
+type outputSettings struct {
+	format   string // plain or json
+	position bool   // -n, or plain output on a terminal
+	null     bool   // -0
+	unique   bool   // -u
+	count    bool   // --count
+	color    bool
+	eachLine bool // flush after every line
+}
+
+// newPrinter returns the printer for settings, writing to w.
+func newPrinter(o outputSettings, w io.Writer) (printer, error) {
+	s := &sink{w: bufio.NewWriterSize(w, 64<<10), eol: '\n', eachLine: o.eachLine}
+	if o.null {
+		s.eol = 0
+	}
+	var p printer
+	switch {
+	case o.format != "plain" && o.format != "json":
+		return nil, usageError("--format %q: want plain or json", o.format)
+	case o.count && o.format == "json":
+		p = &countPrinter{sink: s, json: newJSONPrinter(s), counts: make(map[[2]string]int)}
+	case o.count:
+		p = &countPrinter{sink: s, counts: make(map[[2]string]int)}
+	case o.format == "json":
+		p = newJSONPrinter(s)
+	case o.position:
+		p = &positionPrinter{sink: s, color: o.color}
+	default:
+		p = plainPrinter{s}
+	}
+	if o.unique {
+		p = uniquePrinter{printer: p, seen: make(map[string]bool)}
+	}
+	return p, nil
 }

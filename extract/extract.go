@@ -1,12 +1,17 @@
 // Package extract owns the pipeline from inputs to hits (SPEC §1, §5, §7,
-// §8): it opens files, detects their kind (text, HTML, e-mail, mbox),
-// decodes e-mail and MIME, establishes the base URI by the Section 5.1
-// precedence, calls delimit, htmlbase and resolve, filters, and streams the
-// hits to the caller in input order.
+// §8): it opens files, decompresses gzip, decides each input's format by
+// one table (format.go: name, extensions, media types, sniffer, reader),
+// establishes the base URI by the Section 5.1 precedence, calls the readers
+// (delimit for text, htmlbase for HTML, package mail for e-mail and mbox,
+// whose parts come back through the same table by media type), makes every
+// reference absolute with package resolve, filters, and streams the hits to
+// the caller in input order.
 //
 // It never prints, exits or touches the network: results go to a callback,
 // and problems either come back as errors (the input could not be read) or
 // go to a warning callback (the input was read as well as it could be).
+// A callback that returns an error stops the run, and so does the
+// context given to Run.
 package extract
 
 import (
@@ -15,44 +20,14 @@ import (
 	"strings"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/resolve"
 )
 
-// Type is the kind of an input (SPEC §7 --type).
-type Type int
-
-const (
-	Auto  Type = iota // sniff the content, then look at the file extension
-	Text              // plain text: delimit (Appendix E)
-	HTML              // HTML: htmlbase (Appendix D)
-	Email             // one RFC 5322 message (SPEC §4)
-	Mbox              // a sequence of messages behind "From " lines (M5)
-)
-
-var typeNames = [...]string{Auto: "auto", Text: "text", HTML: "html", Email: "email", Mbox: "mbox"}
-
-// String returns the name used by --type.
-func (t Type) String() string {
-	if int(t) < len(typeNames) {
-		return typeNames[t]
-	}
-	return fmt.Sprintf("Type(%d)", int(t))
-}
-
-// ParseType converts a --type name into a Type.
-func ParseType(s string) (Type, error) {
-	for i, n := range typeNames {
-		if strings.EqualFold(s, n) {
-			return Type(i), nil
-		}
-	}
-	return Auto, fmt.Errorf("extract: unknown input type %q (want auto, text, html, email or mbox)", s)
-}
-
 // Options configure an Extractor. The zero value extracts with the RFC 3986
-// resolver, no --base, and the default scheme filter.
+// resolver, no base but each input's own, and the default scheme filter.
 type Options struct {
-	Type Type // input kind; Auto sniffs
+	Type Type // input format; Auto (or "") sniffs
 
 	// Base is the retrieval URI to use for every input instead of the file's
 	// own file:// URI (SPEC B1). It must be absolute (B3).
@@ -70,23 +45,25 @@ type Options struct {
 
 	Delimit delimit.Options // Appendix E options: hyphen policy, abbreviated URLs
 
-	Binary bool // scan files that look binary instead of skipping them (SPEC §8)
+	Binary bool // read inputs that look binary instead of skipping them (SPEC §8)
 
 	// MaxDecoded caps the bytes read out of one compressed input or one
-	// decoded MIME part; past it the input ends with ErrTooLarge.
-	// Zero means DefaultMaxDecoded.
+	// decoded MIME part; past it the input ends with ErrTooLarge (or
+	// mail.ErrTooLarge for a part, as a warning). Zero means
+	// DefaultMaxDecoded.
 	MaxDecoded int64
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
-const DefaultMaxDecoded = 4 << 30
+const DefaultMaxDecoded = mail.DefaultMaxDecoded
 
-// ErrTooLarge reports a decompressed or decoded stream past Options.MaxDecoded.
-var ErrTooLarge = errors.New("decoded size exceeds the limit (compression bomb?)")
+// ErrTooLarge reports a decompressed stream past Options.MaxDecoded.
+var ErrTooLarge = errors.New("decompressed size exceeds the limit (compression bomb?)")
 
 // ErrBinary reports an input skipped because it looks binary (NUL bytes in
-// its first 8 KiB, as grep does). It comes through the warning callback.
-var ErrBinary = errors.New("binary file skipped (use --binary to scan it)")
+// its first 8 KiB, as grep does; Options.Binary reads it). It comes through
+// the warning callback.
+var ErrBinary = errors.New("binary file skipped")
 
 // Hit is one URI found in an input, with everything SPEC §7 lists for JSON output.
 type Hit struct {
@@ -120,17 +97,28 @@ type Hit struct {
 // BaseError reports an Options.Base that cannot serve as a base (SPEC B3).
 type BaseError struct {
 	Base string
-	Err  error // from resolve.NewResolver
+	Err  error // from resolve.NewResolver or resolve.Validate
 }
 
 func (e *BaseError) Error() string {
 	if errors.Is(e.Err, resolve.ErrNotAbsolute) {
-		return fmt.Sprintf("--base %q is not an absolute URI: it needs a scheme, as in https://example.com/docs/", e.Base)
+		return fmt.Sprintf("extract: base %q is not an absolute URI: it needs a scheme, as in https://example.com/docs/", e.Base)
 	}
-	return fmt.Sprintf("--base %q is not a valid URI: %v", e.Base, e.Err)
+	return fmt.Sprintf("extract: base %q is not a valid URI: %v", e.Base, e.Err)
 }
 
 func (e *BaseError) Unwrap() error { return e.Err }
+
+// InputError reports an input that could not be read, or not to its end:
+// the hits found before the problem were passed on.
+type InputError struct {
+	File string
+	Err  error
+}
+
+func (e *InputError) Error() string { return "extract: " + e.File + ": " + e.Err.Error() }
+
+func (e *InputError) Unwrap() error { return e.Err }
 
 // Warning is a problem that did not stop reading: a damaged MIME part, an
 // unknown charset, a skipped binary file. Where locates it ("message 3, part 1.2").
@@ -142,12 +130,20 @@ type Warning struct {
 
 func (w *Warning) Error() string {
 	if w.Where == "" {
-		return w.File + ": " + w.Err.Error()
+		return "extract: " + w.File + ": " + w.Err.Error()
 	}
-	return w.File + ": " + w.Where + ": " + w.Err.Error()
+	return "extract: " + w.File + ": " + w.Where + ": " + w.Err.Error()
 }
 
 func (w *Warning) Unwrap() error { return w.Err }
+
+// IsWarning reports whether err, as passed to a warning or report
+// callback, is a warning (the input was still read) rather than an input
+// that failed.
+func IsWarning(err error) bool {
+	var w *Warning
+	return errors.As(err, &w)
+}
 
 // Extractor extracts hits with one set of options. It is safe for
 // concurrent use by several goroutines, each on its own input.
@@ -158,7 +154,7 @@ type Extractor struct {
 }
 
 // New checks opts and returns an Extractor. A relative or unparsable
-// Options.Base is an error (SPEC B3).
+// Options.Base is a *BaseError (SPEC B3).
 func New(opts Options) (*Extractor, error) {
 	if opts.Base != "" {
 		if _, err := resolve.NewResolver(opts.Base, opts.Resolve); err != nil {
@@ -167,6 +163,12 @@ func New(opts Options) (*Extractor, error) {
 		if err := resolve.Validate(resolve.ToASCII(opts.Base)); err != nil { // IRIs as their URIs
 			return nil, &BaseError{Base: opts.Base, Err: err}
 		}
+	}
+	if opts.Type == "" {
+		opts.Type = Auto
+	}
+	if opts.Type != Auto && formatOf(opts.Type) == nil {
+		return nil, fmt.Errorf("extract: unknown input type %q (want %s)", string(opts.Type), typeNames())
 	}
 	if opts.MaxDecoded <= 0 {
 		opts.MaxDecoded = DefaultMaxDecoded
@@ -207,16 +209,9 @@ func (x *Extractor) wanted(h *Hit) bool {
 
 // schemeOf returns the lower-case scheme of an absolute URI, or "".
 func schemeOf(uri string) string {
-	for i := 0; i < len(uri); i++ {
-		c := uri[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return strings.ToLower(uri[:i])
-		default:
-			return ""
-		}
+	r := resolve.Parse(uri)
+	if !r.HasScheme {
+		return ""
 	}
-	return ""
+	return strings.ToLower(r.Scheme)
 }

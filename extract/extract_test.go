@@ -3,7 +3,9 @@ package extract
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/urix/urix/extract/mail"
 )
 
 func TestSniff(t *testing.T) {
@@ -85,7 +89,7 @@ func collect(t *testing.T, x *Extractor, name, retrieval string, input []byte) (
 	t.Helper()
 	var hits []Hit
 	var warns []error
-	err := x.Reader(bytes.NewReader(input), name, retrieval, func(h Hit) { hits = append(hits, h) },
+	err := x.Reader(bytes.NewReader(input), name, retrieval, func(h Hit) error { hits = append(hits, h); return nil },
 		func(err error) { warns = append(warns, err) })
 	if err != nil {
 		warns = append(warns, err)
@@ -231,7 +235,8 @@ func TestGzipBomb(t *testing.T) {
 	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/first"}) {
 		t.Errorf("got %q", got)
 	}
-	if len(errs) != 1 || !errors.Is(errs[0], ErrTooLarge) || !strings.HasPrefix(errs[0].Error(), "bomb.gz: ") {
+	var ie *InputError
+	if len(errs) != 1 || !errors.Is(errs[0], ErrTooLarge) || !errors.As(errs[0], &ie) || ie.File != "bomb.gz" {
 		t.Errorf("errors %v, want one ErrTooLarge naming the file", errs)
 	}
 }
@@ -260,8 +265,8 @@ func TestRunOrderAndErrors(t *testing.T) {
 	for _, jobs := range []int{1, 2, 4} {
 		var got []string
 		var errs []error
-		mustNew(t, Options{}).Run(inputs, RunOptions{Jobs: jobs}, nil,
-			func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+		mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: jobs},
+			func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("-j %d: %d hits, order differs from input order", jobs, len(got))
 		}
@@ -272,8 +277,8 @@ func TestRunOrderAndErrors(t *testing.T) {
 	// --unordered: every hit and the error all the same, in any order.
 	var got []string
 	var errs []error
-	mustNew(t, Options{}).Run(inputs, RunOptions{Jobs: 3, Unordered: true}, nil,
-		func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+	mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: 3, Unordered: true},
+		func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 	sorted := append([]string(nil), want...)
 	sort.Strings(sorted)
 	sort.Strings(got)
@@ -290,29 +295,14 @@ func TestRunRecursive(t *testing.T) {
 	var got []string
 	var errs []error
 	x := mustNew(t, Options{})
-	x.Run([]string{dir}, RunOptions{Recursive: true}, nil, func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
+	x.Run(context.Background(), []string{dir}, RunOptions{Recursive: true}, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 	if !reflect.DeepEqual(got, []string{"http://b/", "http://a/"}) || len(errs) > 0 {
 		t.Errorf("-r: got %q, errors %v", got, errs)
 	}
 	got, errs = nil, nil
-	x.Run([]string{dir}, RunOptions{}, nil, func(h Hit) { got = append(got, h.URI) }, func(err error) { errs = append(errs, err) })
-	if len(got) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "use -r") {
+	x.Run(context.Background(), []string{dir}, RunOptions{}, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrIsDir) {
 		t.Errorf("directory without -r: got %q, errors %v", got, errs)
-	}
-}
-
-func TestCapReader(t *testing.T) {
-	errCap := errors.New("too much")
-	r := CapReader(strings.NewReader("0123456789"), 4, errCap)
-	got, err := io.ReadAll(r)
-	if string(got) != "0123" || err != errCap {
-		t.Errorf("CapReader(10 bytes, 4) read %q, %v; want \"0123\", %v", got, err, errCap)
-	}
-	for _, n := range []int64{4, 8} {
-		got, err = io.ReadAll(CapReader(strings.NewReader("0123"), n, errCap))
-		if string(got) != "0123" || err != nil {
-			t.Errorf("CapReader(4 bytes, %d) read %q, %v; want all and no error", n, got, err)
-		}
 	}
 }
 
@@ -326,8 +316,9 @@ func TestReadErrorKeepsHits(t *testing.T) {
 		io.MultiReader(strings.NewReader("<http://a.example/> and more\n"), iotest.ErrReader(errDisk)),
 	} {
 		var got []string
-		err := mustNew(t, Options{}).Reader(r, "in.txt", "", func(h Hit) { got = append(got, h.URI) }, nil)
-		if len(got) == 0 || got[0] != "http://a.example/" || err == nil || !strings.HasPrefix(err.Error(), "in.txt: ") {
+		err := mustNew(t, Options{}).Reader(r, "in.txt", "", func(h Hit) error { got = append(got, h.URI); return nil }, nil)
+		var ie *InputError
+		if len(got) == 0 || got[0] != "http://a.example/" || !errors.As(err, &ie) || ie.File != "in.txt" {
 			t.Errorf("got %q, error %v; want the hit, then an error naming in.txt", got, err)
 		}
 	}
@@ -344,5 +335,72 @@ func TestTruncatedGzip(t *testing.T) {
 	hits, errs := collect(t, mustNew(t, Options{}), "notes.txt.gz", "", cut)
 	if got := uris(hits); len(got) != 1 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "notes.txt.gz: gzip: ") {
 		t.Errorf("got %q, errors %v; want the hit and one gzip error naming the file", got, errs)
+	}
+}
+
+// TestRunStops: a callback error or a cancelled context stops a run, in
+// every scheduling mode, and Run returns why; nothing is reported after.
+func TestRunStops(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := 0; i < 20; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("%02d.txt", i))
+		os.WriteFile(name, []byte(strings.Repeat("<http://a.example/>\n", 500)), 0o644)
+		inputs = append(inputs, name)
+	}
+	errEnough := errors.New("enough")
+	for _, ro := range []RunOptions{{Jobs: 1}, {Jobs: 3}, {Jobs: 3, Unordered: true}} {
+		n := 0
+		err := mustNew(t, Options{}).Run(context.Background(), inputs, ro, func(Hit) error {
+			n++
+			if n == 10 {
+				return errEnough
+			}
+			return nil
+		}, func(err error) { t.Errorf("%+v: reported %v", ro, err) })
+		if err != errEnough || n != 10 {
+			t.Errorf("%+v: Run = %v after %d hits; want %v after 10", ro, err, n, errEnough)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		n = 0
+		err = mustNew(t, Options{}).Run(ctx, inputs, ro, func(Hit) error {
+			n++
+			if n == 10 {
+				cancel()
+			}
+			return nil
+		}, func(err error) { t.Errorf("%+v: reported %v", ro, err) })
+		if !errors.Is(err, context.Canceled) || n >= 20*500 {
+			t.Errorf("%+v: cancelled Run = %v after %d hits", ro, err, n)
+		}
+	}
+}
+
+// TestLimitErrors: every limit can be told by errors.Is, through the
+// warning or input error that reports it.
+func TestLimitErrors(t *testing.T) {
+	deep := "From: a@b\nSubject: s\n" + strings.Repeat("Content-Type: multipart/mixed; boundary=b\n\n--b\n", 60)
+	bigHeader := "From: a@b\nSubject: s\nX-Long: " + strings.Repeat("x", 2<<20) + "\n\nbody\n"
+	big := "From: a@b\nSubject: s\n\n" + strings.Repeat("http://a/\n", 100)
+	tests := []struct {
+		name string
+		opts Options
+		in   string
+		want error
+	}{
+		{"nesting", Options{Type: Email}, deep, mail.ErrTooDeep},
+		{"header block", Options{Type: Email}, bigHeader, mail.ErrHeaderTooLarge},
+		{"decoded part", Options{Type: Email, MaxDecoded: 100}, big, mail.ErrTooLarge},
+		{"binary", Options{}, "a\x00b", ErrBinary},
+	}
+	for _, tt := range tests {
+		_, warns := collect(t, mustNew(t, tt.opts), "in", "", []byte(tt.in))
+		found := false
+		for _, w := range warns {
+			found = found || errors.Is(w, tt.want) && IsWarning(w)
+		}
+		if !found {
+			t.Errorf("%s: warnings %v, want one that is %v", tt.name, warns, tt.want)
+		}
 	}
 }

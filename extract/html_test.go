@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,42 +8,6 @@ import (
 
 	"github.com/urix/urix/resolve"
 )
-
-// TestMayHaveBaseTag checks the byte scan that lets a large HTML file
-// stream its links, also across the scan's 64 KiB chunk boundary.
-func TestMayHaveBaseTag(t *testing.T) {
-	pad := strings.Repeat("x", 64<<10)
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{`<html><a href="x">`, false},
-		{`<BASE href="http://a/">`, true},
-		{`<base>`, true},
-		{`<base/>`, true},
-		{"<base\nhref=x>", true},
-		{`<basefont size=3><baseball>`, false},
-		{`<!-- <base href=x> -->`, true}, // conservative: a comment counts
-		{pad[:len(pad)-3] + `<base href=x>`, true},
-		{pad[:len(pad)-1] + `<bAsE>`, true},
-		{pad[:len(pad)-6] + `<based>`, false},
-		{`x<base`, true},
-		{`x<bas`, false},
-	}
-	for _, tt := range tests {
-		r := io.NewSectionReader(strings.NewReader(tt.in), 0, int64(len(tt.in)))
-		if got := mayHaveBaseTag(r); got != tt.want {
-			t.Errorf("mayHaveBaseTag(%q) = %v, want %v", tail(tt.in), got, tt.want)
-		}
-	}
-}
-
-func tail(s string) string {
-	if len(s) > 40 {
-		return "..." + s[len(s)-30:]
-	}
-	return s
-}
 
 // TestLargeHTML: a file over streamHTMLAbove streams its links when it has
 // no <base>, and still applies a <base> that comes after its links.
@@ -62,11 +25,12 @@ func TestLargeHTML(t *testing.T) {
 			t.Fatal(err)
 		}
 		n, bad := 0, 0
-		err := mustNew(t, Options{}).File(path, func(h Hit) {
+		err := mustNew(t, Options{}).File(path, func(h Hit) error {
 			n++
 			if h.URI != tt.want || h.Kind != "html-attr" {
 				bad++
 			}
+			return nil
 		}, nil)
 		if err != nil || n != strings.Count(links, "<a ") || bad != 0 {
 			t.Errorf("%s: %d hits, %d not %q, error %v", tt.name, n, bad, tt.want, err)
@@ -98,7 +62,7 @@ func TestHTMLDeclaredCharset(t *testing.T) {
 	}
 	var got []string
 	err := mustNew(t, Options{}).Input(Input{R: strings.NewReader("<a href=\"caf\xe9\">x</a>"), Name: "-",
-		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h Hit) { got = append(got, h.URI) }, nil)
+		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h Hit) error { got = append(got, h.URI); return nil }, nil)
 	if err != nil || strings.Join(got, " ") != "http://c.example/café" {
 		t.Errorf("Input.Charset: got %q, %v; want http://c.example/café", got, err)
 	}

@@ -1,11 +1,15 @@
 package extract
 
 import (
+	"strconv"
+
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,6 +45,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 //	bad-boundary.eml    damaged: the boundary never comes
 //	bad-base64.eml      damaged: a line that is not base64
 //	bad-charset.eml     damaged: unknown charset, truncated multipart
+//	qp-breaks.eml       quoted-printable: =XX escapes before hits, encoded line breaks =0A and =0D=0A
 func TestMailGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/mail/*")
 	if err != nil {
@@ -54,6 +59,7 @@ func TestMailGolden(t *testing.T) {
 		}
 		n++
 		t.Run(filepath.Base(file), func(t *testing.T) {
+			checkSpans(t, file)
 			got := mailOutput(t, file, Options{})
 			golden := strings.TrimSuffix(file, ext) + ".golden"
 			if *update {
@@ -76,6 +82,100 @@ func TestMailGolden(t *testing.T) {
 	}
 }
 
+// storedForm says how the text of each golden message is stored, so that
+// checkSpans can decode a hit's bytes in the file and compare them with its
+// raw text: by default as they are.
+var storedForm = map[string]func([]byte) string{
+	"qp.eml":             qpDecode,
+	"qp-breaks.eml":      qpDecode,
+	"two.mbox":           func(b []byte) string { return qpDecode(bytes.ReplaceAll(b, []byte("\n>From"), []byte("\nFrom"))) },
+	"mhtml.eml":          qpDecode,
+	"latin1.eml":         func(b []byte) string { s, _ := charmap.ISO8859_1.NewDecoder().Bytes(b); return string(s) },
+	"sjis.eml":           func(b []byte) string { s, _ := japanese.ShiftJIS.NewDecoder().Bytes(b); return string(s) },
+	"iso2022jp.eml":      func(b []byte) string { s, _ := japanese.ISO2022JP.NewDecoder().Bytes(b); return string(s) },
+	"flowed.eml":         func(b []byte) string { return unflow(b, true) },
+	"flowed-nodelsp.eml": func(b []byte) string { return unflow(b, false) },
+}
+
+// checkSpans checks that every hit of a golden message points at its own
+// text in the file: the bytes from offset to end, decoded as the message
+// stores them, are the hit's raw text (for an HTML attribute, the element
+// that holds it). Hits in base64 bodies point at the body's first line and
+// have no length; they are left out.
+func checkSpans(t *testing.T, file string) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := storedForm[filepath.Base(file)]
+	if decode == nil {
+		decode = func(b []byte) string { return string(b) }
+	}
+	x := mustNew(t, Options{})
+	err = x.File(file, func(h Hit) error {
+		if h.End == h.Offset {
+			return nil // base64: pinned
+		}
+		if h.End > int64(len(data)) || h.Offset < 0 {
+			t.Errorf("%s: %+v lies outside the file", file, h)
+			return nil
+		}
+		stored := decode(data[h.Offset:h.End])
+		line := 1 + bytes.Count(data[:h.Offset], []byte("\n"))
+		col := int(h.Offset) - bytes.LastIndexByte(data[:h.Offset], '\n')
+		switch {
+		case line != h.Line || col != h.Col:
+			t.Errorf("%s: %q at %d:%d, but its offset %d is %d:%d", file, h.Raw, h.Line, h.Col, h.Offset, line, col)
+		case h.Kind == "html-attr":
+			if len(stored) <= len(h.Element) || !strings.EqualFold(stored[:len(h.Element)+1], "<"+h.Element) {
+				t.Errorf("%s: %s@%s span holds %q, not the element", file, h.Element, h.Attr, stored)
+			}
+		case stored != h.Raw:
+			t.Errorf("%s: span [%d,%d) holds %q (decoded), raw is %q", file, h.Offset, h.End, stored, h.Raw)
+		}
+		return nil
+	}, nil)
+	if err != nil {
+		t.Error(err)
+	}
+}
+
+// qpDecode decodes quoted-printable leniently, as mail readers do.
+func qpDecode(b []byte) string {
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '=' && i+1 < len(b) && b[i+1] == '\n':
+			i++
+		case b[i] == '=' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]):
+			v, _ := strconv.ParseUint(string(b[i+1:i+3]), 16, 8)
+			out = append(out, byte(v))
+			i += 2
+		default:
+			out = append(out, b[i])
+		}
+	}
+	return string(out)
+}
+
+func isHex(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
+
+// unflow joins format=flowed lines (RFC 3676): a line ending in a space
+// continues on the next, behind the quote markers and stuffing.
+func unflow(b []byte, delsp bool) string {
+	lines := strings.Split(string(b), "\n")
+	out := lines[0]
+	for _, l := range lines[1:] {
+		l = strings.TrimLeft(l, ">")
+		l = strings.TrimPrefix(l, " ")
+		if delsp {
+			out = strings.TrimSuffix(out, " ")
+		}
+		out += l
+	}
+	return out
+}
+
 // mailOutput runs File on file and returns its hits as JSON Lines, then
 // its warnings, one per line. The file:// URI of the test directory is
 // replaced by file:///TESTDATA so that goldens do not depend on the checkout.
@@ -86,13 +186,14 @@ func mailOutput(t *testing.T, file string, opts Options) string {
 		t.Fatal(err)
 	}
 	var out, warns strings.Builder
-	err = x.File(file, func(h Hit) {
+	err = x.File(file, func(h Hit) error {
 		b, err := json.Marshal(h)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out.Write(b)
 		out.WriteByte('\n')
+		return nil
 	}, func(err error) {
 		fmt.Fprintf(&warns, "warning: %v\n", err)
 	})
@@ -110,7 +211,7 @@ func mailHits(t *testing.T, msg string, opts Options) (hits []Hit, warns []strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = x.Reader(strings.NewReader(msg), "msg", "", func(h Hit) { hits = append(hits, h) },
+	err = x.Reader(strings.NewReader(msg), "msg", "", func(h Hit) error { hits = append(hits, h); return nil },
 		func(err error) { warns = append(warns, err.Error()) })
 	if err != nil {
 		t.Fatal(err)
@@ -229,10 +330,11 @@ func TestMailBase(t *testing.T) {
 		x, _ := New(Options{Type: Email})
 		var got []string
 		msg := "From: a@example.com\nSubject: s\n" + tt.header + html
-		err := x.Reader(strings.NewReader(msg), "m", tt.retrieval, func(h Hit) {
+		err := x.Reader(strings.NewReader(msg), "m", tt.retrieval, func(h Hit) error {
 			if h.Kind != "header" {
 				got = append(got, h.URI)
 			}
+			return nil
 		}, nil)
 		if err != nil || len(got) != 1 || got[0] != tt.want {
 			t.Errorf("%s: got %q, %v; want %q", tt.name, got, err, tt.want)
@@ -312,7 +414,7 @@ func TestMailDepthLimit(t *testing.T) {
 	}
 	found := false
 	for _, w := range warns {
-		found = found || strings.Contains(w, "nested deeper")
+		found = found || strings.Contains(w, "nested too deep")
 	}
 	if !found {
 		t.Errorf("no depth warning in %q", warns)
@@ -326,7 +428,7 @@ func TestMailDecodedCap(t *testing.T) {
 	if len(hits) == 0 || len(hits) > 4 {
 		t.Errorf("%d hits under a 100-byte cap", len(hits))
 	}
-	if len(warns) != 1 || !strings.Contains(warns[0], "larger than 100 bytes") {
+	if len(warns) != 1 || !strings.Contains(warns[0], "larger than the limit (100 bytes)") {
 		t.Errorf("warnings %q", warns)
 	}
 }
@@ -385,7 +487,7 @@ func TestMailCRLF(t *testing.T) {
 		run := func(b []byte) string {
 			x, _ := New(Options{})
 			var out strings.Builder
-			x.Reader(bytes.NewReader(b), name, "", func(h Hit) { fmt.Fprintf(&out, "%s %s line %d\n", h.URI, h.Part, h.Line) }, nil)
+			x.Reader(bytes.NewReader(b), name, "", func(h Hit) error { fmt.Fprintf(&out, "%s %s line %d\n", h.URI, h.Part, h.Line); return nil }, nil)
 			return out.String()
 		}
 		lf := run(data)
@@ -428,7 +530,10 @@ func TestMailOddReaders(t *testing.T) {
 		run := func(r io.Reader) string {
 			x, _ := New(Options{})
 			var b strings.Builder
-			x.Reader(r, name, "", func(h Hit) { fmt.Fprintf(&b, "%s %d:%d %d-%d\n", h.URI, h.Line, h.Col, h.Offset, h.End) },
+			x.Reader(r, name, "", func(h Hit) error {
+				fmt.Fprintf(&b, "%s %d:%d %d-%d\n", h.URI, h.Line, h.Col, h.Offset, h.End)
+				return nil
+			},
 				func(err error) { fmt.Fprintf(&b, "%v\n", err) })
 			return b.String()
 		}
@@ -499,11 +604,12 @@ func FuzzMailReader(f *testing.F) {
 		// count bytes of the UTF-8 text (a documented limit, see mail.go).
 		converted := bytes.Contains(bytes.ToLower(data), []byte("charset")) ||
 			strings.IndexFunc(string(data), func(r rune) bool { return r >= utf8.RuneSelf }) >= 0
-		err = x.Reader(bytes.NewReader(data), "fuzz", "http://base.example/d/", func(h Hit) {
+		err = x.Reader(bytes.NewReader(data), "fuzz", "http://base.example/d/", func(h Hit) error {
 			checkHit(t, h)
 			if !converted && h.End > int64(len(data)) {
 				t.Fatalf("hit %+v ends past the input's %d bytes", h, len(data))
 			}
+			return nil
 		}, nil)
 		if err != nil {
 			t.Fatalf("error on in-memory input: %v", err)
@@ -525,7 +631,7 @@ func BenchmarkMbox(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		n := 0
-		if err := x.Reader(bytes.NewReader(big), "mail.mbox", "", func(Hit) { n++ }, nil); err != nil {
+		if err := x.Reader(bytes.NewReader(big), "mail.mbox", "", func(Hit) error { n++; return nil }, nil); err != nil {
 			b.Fatal(err)
 		}
 		if n == 0 && i == 0 {

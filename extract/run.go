@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,6 +22,9 @@ type RunOptions struct {
 	// command line uses it to fetch http:// and https:// arguments, which
 	// this package never does itself.
 	Open func(name string) (in Input, closer io.Closer, ok bool, err error)
+
+	// Stats, when not nil, counts the work as it goes.
+	Stats *Stats
 }
 
 // Stats count the work of a Run as it goes; safe to read from another
@@ -36,44 +39,74 @@ type Stats struct {
 // directory is walked in lexical order when ro.Recursive) and passes them
 // to emit, by default in input order whatever ro.Jobs is. Every problem
 // goes to report as it comes, in input order too: a *Warning when the
-// input was still read, any other error when an input could not be read;
-// the run always goes on with the other inputs. stats may be nil.
+// input was still read, an *InputError when an input could not be read;
+// the run always goes on with the other inputs.
 //
-// emit and report are never called concurrently.
-func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(Hit), report func(error)) {
+// The run stops early when ctx is done or emit returns an error; Run then
+// returns that error, and nil otherwise. emit and report are never called
+// concurrently, nor after Run returns.
+func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emit func(Hit) error, report func(error)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stats := ro.Stats
 	if stats == nil {
 		stats = new(Stats)
 	}
+	var stop error // emit's error
+	guarded := func(h Hit) error {
+		if err := emit(h); err != nil {
+			stop = err
+			cancel()
+			return err
+		}
+		return nil
+	}
+	done := func() error {
+		if stop != nil {
+			return stop
+		}
+		return ctx.Err()
+	}
 	paths := x.expand(inputs, ro.Recursive, report)
-	jobs := ro.Jobs
-	if jobs < 1 {
-		jobs = 1
-	}
-	if jobs > len(paths) {
-		jobs = len(paths)
-	}
+	jobs := min(max(ro.Jobs, 1), len(paths))
 	if jobs <= 1 {
 		for _, p := range paths {
-			x.runOne(p, ro.Open, stats, emit, report)
+			if ctx.Err() != nil {
+				break
+			}
+			x.runOne(ctx, p, ro.Open, stats, guarded, report)
 		}
-		return
+		return done()
 	}
 	if ro.Unordered {
 		var mu sync.Mutex
-		lockedEmit := func(h Hit) { mu.Lock(); emit(h); mu.Unlock() }
+		lockedEmit := func(h Hit) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return guarded(h)
+		}
 		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
-		x.parallel(paths, jobs, func(i int) { x.runOne(paths[i], ro.Open, stats, lockedEmit, lockedReport) })
-		return
+		parallel(ctx, len(paths), jobs, func(i int) { x.runOne(ctx, paths[i], ro.Open, stats, lockedEmit, lockedReport) })
+		return done()
 	}
-	// Ordered: each input streams batches of hits into its own channel, and
-	// the caller's goroutine drains those channels in input order. The
-	// channels are made as inputs are handed out, at most ahead inputs
-	// past the one being drained (so that the other workers go on while a
-	// large input is drained), and a worker blocks when its channel is
-	// full: memory stays bounded whatever the number and size of the
-	// inputs (at most ahead*queued*batchLen hits wait). No worker waits
-	// forever: inputs are handed out in order, so the one being drained has
-	// a worker or gets the next free one.
+	x.ordered(ctx, paths, jobs, ro.Open, stats, guarded, report)
+	return done()
+}
+
+// ordered runs the inputs jobs at a time and passes their hits on in input
+// order. Each input streams batches of hits into its own channel, and the
+// caller's goroutine drains those channels in input order. The channels
+// are made as inputs are handed out, at most ahead inputs past the one
+// being drained (so that the other workers go on while a large input is
+// drained), and a worker blocks when its channel is full: memory stays
+// bounded whatever the number and size of the inputs (at most
+// ahead*queued*batchLen hits wait). No worker waits forever: inputs are
+// handed out in order, so the one being drained has a worker or gets the
+// next free one; and every send gives up once ctx is done.
+func (x *Extractor) ordered(ctx context.Context, paths []string, jobs int, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
 	const batchLen, queued, ahead = 64, 64, 16
 	type batch struct {
 		hits []Hit
@@ -86,44 +119,74 @@ func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(
 	tasks := make(chan task)
 	order := make(chan chan batch, max(ahead, jobs))
 	go func() {
+		defer close(order)
+		defer close(tasks)
 		for i := range paths {
 			out := make(chan batch, queued)
-			order <- out
-			tasks <- task{i, out}
+			select {
+			case order <- out:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case tasks <- task{i, out}:
+			case <-ctx.Done():
+				close(out) // no worker will: its drain must end
+				return
+			}
 		}
-		close(tasks)
-		close(order)
 	}()
+	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			for t := range tasks {
 				var b batch
-				flush := func() {
-					if len(b.hits)+len(b.errs) > 0 {
-						t.out <- b
+				send := func() error {
+					if len(b.hits)+len(b.errs) == 0 {
+						return nil
+					}
+					select {
+					case t.out <- b:
 						b = batch{}
+						return nil
+					case <-ctx.Done():
+						return ctx.Err()
 					}
 				}
-				x.runOne(paths[t.i], ro.Open, stats,
-					func(h Hit) {
+				x.runOne(ctx, paths[t.i], open, stats,
+					func(h Hit) error {
 						if len(b.errs) > 0 {
-							flush()
+							if err := send(); err != nil {
+								return err
+							}
 						}
 						b.hits = append(b.hits, h)
 						if len(b.hits) == batchLen {
-							flush()
+							return send()
 						}
+						return nil
 					},
 					func(err error) { b.errs = append(b.errs, err) })
-				flush()
+				send()
 				close(t.out)
 			}
 		}()
 	}
+	defer wg.Wait()
 	for out := range order {
 		for b := range out {
+			if ctx.Err() != nil {
+				continue // drain, so that no worker waits
+			}
 			for _, h := range b.hits {
-				emit(h)
+				if emit(h) != nil {
+					break
+				}
+			}
+			if ctx.Err() != nil {
+				continue
 			}
 			for _, err := range b.errs {
 				report(err)
@@ -132,9 +195,9 @@ func (x *Extractor) Run(inputs []string, ro RunOptions, stats *Stats, emit func(
 	}
 }
 
-// parallel calls work(i) for every input index, jobs at a time, handing
-// out indexes in order, and returns when all are done.
-func (x *Extractor) parallel(paths []string, jobs int, work func(i int)) {
+// parallel calls work(i) for i in [0, n), jobs at a time, handing out
+// indexes in order until ctx is done, and returns when all calls are done.
+func parallel(ctx context.Context, n, jobs int, work func(i int)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
@@ -146,44 +209,65 @@ func (x *Extractor) parallel(paths []string, jobs int, work func(i int)) {
 			}
 		}()
 	}
-	for i := range paths {
-		next <- i
+	defer wg.Wait()
+	defer close(next)
+	for i := 0; i < n; i++ {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			return
+		}
 	}
-	close(next)
-	wg.Wait()
 }
 
 // runOne extracts one input, counting its bytes and hits in stats. open,
-// when not nil, may take the input over (RunOptions.Open).
-func (x *Extractor) runOne(path string, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit), report func(error)) {
-	counted := func(h Hit) { stats.Hits.Add(1); emit(h) }
+// when not nil, may take the input over (RunOptions.Open). Once ctx is
+// done, the input stops at its next read and nothing more is reported.
+func (x *Extractor) runOne(ctx context.Context, path string, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
 	defer stats.Files.Add(1)
+	counted := func(h Hit) error { stats.Hits.Add(1); return emit(h) }
+	fail := func(err error) {
+		if err != nil && ctx.Err() == nil {
+			report(err)
+		}
+	}
+	var in Input
 	if open != nil {
-		in, closer, ok, err := open(path)
+		var closer io.Closer
+		var ok bool
+		var err error
+		in, closer, ok, err = open(path)
 		if err != nil {
-			report(err) // the opener names the input
+			fail(err) // the opener names the input
 			return
 		}
-		if ok {
-			if closer != nil {
-				defer closer.Close()
-			}
-			in.R = &countingReader{r: in.R, n: &stats.Bytes}
-			if err := x.Input(in, counted, report); err != nil {
-				report(err)
-			}
-			return
+		if ok && closer != nil {
+			defer closer.Close()
+		}
+		if !ok {
+			open = nil
 		}
 	}
-	var err error
-	if path == "-" {
-		err = x.Reader(&countingReader{r: os.Stdin, n: &stats.Bytes}, "-", "", counted, report)
-	} else {
-		err = x.file(path, &stats.Bytes, counted, report)
+	if open == nil {
+		if path == "-" {
+			in = Input{R: os.Stdin, Name: "-"}
+		} else {
+			var f *os.File
+			var err error
+			in, f, err = openFile(path)
+			if err != nil {
+				fail(err)
+				return
+			}
+			defer f.Close()
+		}
 	}
-	if err != nil {
-		report(err)
-	}
+	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
+	fail(x.Input(in, counted, func(err error) {
+		if ctx.Err() == nil {
+			report(err)
+		}
+	}))
 }
 
 // expand replaces each directory by the files below it (with recursive)
@@ -200,7 +284,7 @@ func (x *Extractor) expand(inputs []string, recursive bool, report func(error)) 
 		}
 		st, err := os.Stat(in)
 		if err != nil || !st.IsDir() {
-			paths = append(paths, in) // File reports the error
+			paths = append(paths, in) // reading it reports the error
 			continue
 		}
 		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
@@ -217,27 +301,24 @@ func (x *Extractor) expand(inputs []string, recursive bool, report func(error)) 
 			return nil
 		})
 		if err != nil {
-			report(fmt.Errorf("%s: %w", in, err))
+			report(&InputError{File: in, Err: fmt.Errorf("walking: %w", err)})
 		}
 	}
 	return paths
 }
 
-// countingReader adds the bytes it reads to *n.
+// countingReader adds the bytes it reads to *n, and stops once ctx is done.
 type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
+	r   io.Reader
+	n   *atomic.Int64
+	ctx context.Context
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
 	return n, err
-}
-
-// IsWarning reports whether err, as passed to Run's report, is a warning
-// (the input was still read) rather than an input that failed.
-func IsWarning(err error) bool {
-	var w *Warning
-	return errors.As(err, &w)
 }

@@ -1,0 +1,274 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+)
+
+// Type names an input format, as --type does (SPEC §7). The empty Type is
+// Auto.
+type Type string
+
+// The formats of the table below, and Auto.
+const (
+	Auto  Type = "auto" // sniff the content, then look at the file extension
+	Text  Type = "text" // plain text: delimit (Appendix E)
+	HTML  Type = "html" // HTML: htmlbase (Appendix D)
+	Email Type = "email"
+	Mbox  Type = "mbox"
+)
+
+// format is one entry of the input-format table: everything urix knows
+// about one kind of input. Adding a kind is one file with its reader and
+// one entry in formats.
+type format struct {
+	typ Type
+	// extensions decide the format of a file whose content says nothing
+	// (lower case, with the dot).
+	extensions []string
+	// mediaTypes are the media types a container (HTTP Content-Type, a MIME
+	// part, an archive record) gives for it; "text/*" matches a whole
+	// top-level type, after every exact entry of the table.
+	mediaTypes []string
+	// sniff reports whether the first bytes of an input (at most sniffLen,
+	// a byte-order mark removed) are of this format; nil never matches.
+	sniff func(head []byte) bool
+	// ownCharset: the reader decodes the input's charset itself, from the
+	// bytes and the charset a container declares; other readers get text
+	// in UTF-8 (a MIME part is converted first).
+	ownCharset bool
+	// read extracts the hits of one content.
+	read func(j *job, c *content) error
+}
+
+// formats is the table of input formats. Sniffing tries them in this
+// order and the first whose sniffer matches wins (the sniffers below
+// exclude each other: a header block cannot start with "From " or '<');
+// text, which sniffs nothing, is the default.
+var formats = []*format{
+	{typ: Text, mediaTypes: []string{"text/*", "text"}, read: readText},
+	{typ: HTML, extensions: []string{".html", ".htm", ".xhtml", ".shtml"}, mediaTypes: []string{"text/html", "application/xhtml+xml"},
+		sniff: looksLikeHTML, ownCharset: true, read: readHTML},
+	{typ: Email, extensions: []string{".eml", ".msg"}, mediaTypes: []string{"message/rfc822", "message/global", "message/news"},
+		sniff: looksLikeHeader, read: readMessage},
+	{typ: Mbox, extensions: []string{".mbox", ".mbx"}, mediaTypes: []string{"application/mbox"},
+		sniff: looksLikeMbox, read: readMbox},
+}
+
+// formatOf returns the table entry of a type, nil for Auto and unknown ones.
+func formatOf(t Type) *format {
+	for _, f := range formats {
+		if f.typ == t {
+			return f
+		}
+	}
+	return nil
+}
+
+// String returns the name used by --type.
+func (t Type) String() string {
+	if t == "" {
+		return string(Auto)
+	}
+	return string(t)
+}
+
+// ParseType converts a --type name, in any case, into a Type.
+func ParseType(s string) (Type, error) {
+	t := Type(strings.ToLower(s))
+	if t == Auto || formatOf(t) != nil {
+		return t, nil
+	}
+	return Auto, fmt.Errorf("extract: unknown input type %q (want %s)", s, typeNames())
+}
+
+// UnmarshalText parses a --type name (encoding.TextUnmarshaler).
+func (t *Type) UnmarshalText(b []byte) error {
+	v, err := ParseType(string(b))
+	if err == nil {
+		*t = v
+	}
+	return err
+}
+
+// MarshalText returns the name (encoding.TextMarshaler).
+func (t Type) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// typeNames lists the --type names: "auto, text, html, email or mbox".
+func typeNames() string {
+	names := []string{string(Auto)}
+	for _, f := range formats {
+		names = append(names, string(f.typ))
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Types returns the names --type accepts, Auto first.
+func Types() []Type {
+	ts := []Type{Auto}
+	for _, f := range formats {
+		ts = append(ts, f.typ)
+	}
+	return ts
+}
+
+// TypeForMediaType returns the format that reads content of a media type
+// (lower case, without parameters), as HTTP, MIME parts and archive records
+// declare it; ok is false when no format reads it.
+func TypeForMediaType(mediaType string) (t Type, ok bool) {
+	if f := formatForMediaType(mediaType); f != nil {
+		return f.typ, true
+	}
+	return Auto, false
+}
+
+func formatForMediaType(mt string) *format {
+	mt = strings.ToLower(mt)
+	for _, f := range formats {
+		for _, m := range f.mediaTypes {
+			if m == mt {
+				return f
+			}
+		}
+	}
+	top, _, _ := strings.Cut(mt, "/")
+	for _, f := range formats {
+		for _, m := range f.mediaTypes {
+			if strings.HasSuffix(m, "/*") && m[:len(m)-2] == top {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// Sniff decides the type of an input from its first bytes, then from the
+// extension of its name (SPEC §7 --type auto).
+func Sniff(head []byte, name string) Type {
+	return sniffFormat(head, name).typ
+}
+
+func sniffFormat(head []byte, name string) *format {
+	h := bytes.TrimPrefix(head, utf8BOM)
+	for _, f := range formats {
+		if f.sniff != nil && f.sniff(h) {
+			return f
+		}
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range formats {
+		for _, e := range f.extensions {
+			if e == ext {
+				return f
+			}
+		}
+	}
+	return formatOf(Text)
+}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// mailFields are header names of which at least one must appear before a
+// header block is taken for an e-mail message.
+var mailFields = []string{"from", "to", "subject", "date", "message-id", "mime-version",
+	"received", "return-path", "delivered-to", "content-type", "newsgroups", "x-mailer"}
+
+// looksLikeHeader reports whether b starts with an RFC 5322 header block:
+// at least two fields, one of them a mail field, each line a field or a
+// continuation, up to the first empty line, the end of b, or a line that is
+// neither (some real messages lack the empty line before the body).
+func looksLikeHeader(b []byte) bool {
+	fields, mail := 0, false
+	for len(b) > 0 {
+		line := b
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			if fields > 0 {
+				break // the sniff window ended inside the header block
+			}
+			line, b = b, nil
+		} else {
+			line, b = b[:nl], b[nl+1:]
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) == 0 {
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if fields == 0 {
+				return false
+			}
+			continue
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 || !isFieldName(line[:colon]) {
+			// Not a field: a header block that lacks the empty line
+			// before its body still counts once it has shown itself.
+			return fields >= 2 && mail
+		}
+		fields++
+		name := strings.ToLower(string(line[:colon]))
+		for _, m := range mailFields {
+			if name == m {
+				mail = true
+			}
+		}
+	}
+	return fields >= 2 && mail
+}
+
+// isFieldName reports whether b is an RFC 5322 field name: printable
+// US-ASCII except ':' and space.
+func isFieldName(b []byte) bool {
+	for _, c := range b {
+		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeMbox reports whether b starts with an mbox "From " separator
+// line followed by a message header, so that prose starting with "From
+// what I know" stays text.
+func looksLikeMbox(b []byte) bool {
+	if !bytes.HasPrefix(b, []byte("From ")) {
+		return false
+	}
+	nl := bytes.IndexByte(b, '\n')
+	return nl > 0 && looksLikeHeader(b[nl+1:])
+}
+
+// looksLikeHTML reports whether b is HTML as http.DetectContentType says,
+// or starts with one of htmlTags.
+func looksLikeHTML(b []byte) bool {
+	return strings.HasPrefix(http.DetectContentType(b), "text/html") || startsWithHTMLTag(b)
+}
+
+// htmlTags are elements that often start an HTML fragment which
+// http.DetectContentType does not know (it knows <html>, <head>, <body>,
+// <a>, <p>, <div>, <table>, <script>, <style>, <title>, <!DOCTYPE>, ...).
+var htmlTags = []string{"base", "link", "meta", "img", "ul", "ol", "li", "span", "section", "article", "nav", "form", "svg"}
+
+// startsWithHTMLTag reports whether b, after white space, starts with one
+// of htmlTags followed by a tag delimiter, in any case.
+func startsWithHTMLTag(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n\f")
+	if len(b) < 2 || b[0] != '<' {
+		return false
+	}
+	for _, t := range htmlTags {
+		rest := b[1:]
+		if len(rest) > len(t) && bytes.EqualFold(rest[:len(t)], []byte(t)) && isTagEnd(rest[len(t)]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isTagEnd(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>'
+}

@@ -1,0 +1,324 @@
+package extract
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/extract/limit"
+	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/resolve"
+)
+
+// sniffLen is how much of an input is looked at to decide its format and
+// whether it is binary (SPEC §8: NUL bytes in the first 8 KiB, as grep).
+const sniffLen = 8 << 10
+
+// Input is an input opened by the caller, such as a document fetched over
+// HTTP, with what its container says about it.
+type Input struct {
+	R         io.Reader
+	Name      string // shown in hits and messages
+	Retrieval string // the URI it was retrieved from (Section 5.1.3); "" for none
+	Type      Type   // its format when the container says (TypeForMediaType); Auto sniffs
+	Charset   string // charset declared by the container, for formats that decode their own; "" for none
+
+	whole *io.SectionReader // R as a whole regular file, when it is one
+}
+
+// content is one piece of an input for a format's reader: a whole input,
+// or a part of one (a MIME part), with where it stands.
+type content struct {
+	r        io.Reader
+	name     string // the input's name: its extension helps sniffing
+	declared string // charset declared by the container (HTTP, MIME), "" for none
+	base     string // the encapsulating or retrieval base (Section 5.1.2–5.1.4); "" for none
+
+	part      string // MIME part path ("1.2"), "" outside mail
+	message   int    // 1-based message number, 0 outside mail
+	messageID string
+
+	// pos maps positions in r (1-based line and byte column) to the
+	// input as stored; nil when r is the input itself.
+	pos mail.PosMap
+	// whole is r as a regular, uncompressed file, for the <base> pre-scan
+	// of a large HTML document (see readHTML); nil otherwise.
+	whole *io.SectionReader
+}
+
+// job is the extraction of one input.
+type job struct {
+	x         *Extractor
+	file      string
+	emit      func(Hit) error
+	warnFn    func(error)
+	resolvers map[string]*resolve.Resolver // parsed bases, by base string
+	stop      error                        // an error of emit: the job stops
+	tbuf      []byte                       // small texts, reused (readText)
+}
+
+func (j *job) warn(where string, err error) {
+	if j.warnFn != nil {
+		j.warnFn(&Warning{File: j.file, Where: where, Err: err})
+	}
+}
+
+// File extracts the hits of the file at path ("-" is standard input) and
+// passes them to emit in input order; warnings go to warn (which may be
+// nil). An error emit returns stops the extraction and is returned; any
+// other error is an *InputError naming the file, and the hits found before
+// it were passed on.
+func (x *Extractor) File(path string, emit func(Hit) error, warn func(error)) error {
+	if path == "-" {
+		return x.Reader(os.Stdin, "-", "", emit, warn)
+	}
+	in, f, err := openFile(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return x.Input(in, emit, warn)
+}
+
+// openFile opens a file as an Input whose retrieval URI is its file:// URI.
+func openFile(path string) (Input, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Input{}, nil, fileError(path, err)
+	}
+	st, err := f.Stat()
+	if err == nil && st.IsDir() {
+		f.Close()
+		return Input{}, nil, &InputError{File: path, Err: ErrIsDir}
+	}
+	in := Input{R: f, Name: path}
+	if abs, err := filepath.Abs(path); err == nil {
+		in.Retrieval = FileURI(abs)
+	}
+	if err == nil && st.Mode().IsRegular() {
+		in.whole = io.NewSectionReader(f, 0, st.Size())
+	}
+	return in, f, nil
+}
+
+// ErrIsDir reports a directory given where a file was expected (Run reads
+// the files below it with RunOptions.Recursive).
+var ErrIsDir = errors.New("is a directory")
+
+// fileError turns an os error into an *InputError that names the file once.
+func fileError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &InputError{File: path, Err: err}
+}
+
+// Reader extracts the hits of r, an input called name, whose retrieval URI
+// is retrieval ("" for none). Options.Base, when set, replaces retrieval (B1).
+func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit) error, warn func(error)) error {
+	return x.Input(Input{R: r, Name: name, Retrieval: retrieval}, emit, warn)
+}
+
+// Input extracts the hits of in. Options.Type, when not Auto, overrides
+// in.Type, and Options.Base overrides in.Retrieval (B1).
+func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) error {
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn}
+	retrieval := in.Retrieval
+	if x.opts.Base != "" {
+		retrieval = x.opts.Base
+	}
+	typ := in.Type
+	if x.opts.Type != Auto {
+		typ = x.opts.Type
+	}
+	c := &content{r: &stopReader{r: in.R, j: j}, name: in.Name, declared: in.Charset, base: retrieval, whole: in.whole}
+	err := j.run(c, typ)
+	if j.stop != nil {
+		return j.stop
+	}
+	if err != nil {
+		return &InputError{File: in.Name, Err: err}
+	}
+	return nil
+}
+
+// stopReader ends the input once the job is stopped, so that every reader
+// stops at its next read.
+type stopReader struct {
+	r io.Reader
+	j *job
+}
+
+func (s *stopReader) Read(p []byte) (int, error) {
+	if s.j.stop != nil {
+		return 0, s.j.stop
+	}
+	return s.r.Read(p)
+}
+
+// run decompresses and sniffs one input of the given type (Auto: sniff)
+// and hands it to its format's reader.
+func (j *job) run(c *content, typ Type) error {
+	br := bufio.NewReaderSize(c.r, 64<<10)
+	// A read error while sniffing does not end the input here: what was
+	// read is still scanned; the error comes back from the reader, or at
+	// the end if the reader does not repeat it.
+	head, peekErr := br.Peek(sniffLen)
+	if peekErr == io.EOF || peekErr == bufio.ErrBufferFull {
+		peekErr = nil
+	}
+	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.name, ".gz")) {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return fmt.Errorf("gzip: %w", err)
+		}
+		defer zr.Close()
+		inner := *c
+		inner.r = limit.Reader(gzipErrors{zr}, j.x.opts.MaxDecoded, ErrTooLarge)
+		inner.name = strings.TrimSuffix(c.name, ".gz")
+		inner.whole = nil // the file holds compressed bytes
+		return j.run(&inner, typ)
+	}
+	f := formatOf(typ)
+	if f == nil {
+		if !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
+			j.warn("", ErrBinary)
+			return nil
+		}
+		f = sniffFormat(head, c.name)
+	}
+	c.r = br
+	err := f.read(j, c)
+	if err == nil {
+		err = peekErr
+	}
+	return err
+}
+
+// gzipErrors names gzip in the errors of a compressed stream, so that a
+// truncated file says "gzip: unexpected EOF".
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
+}
+
+func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
+
+// FileURI returns the file:// URI of an absolute path, percent-encoding the
+// bytes that may not stand in a URI path (Section 5.1.3 for local files).
+func FileURI(abs string) string {
+	abs = filepath.ToSlash(abs)
+	if !strings.HasPrefix(abs, "/") {
+		abs = "/" + abs // Windows: C:/x -> /C:/x
+	}
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.WriteString("file://")
+	for i := 0; i < len(abs); i++ {
+		c := abs[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/!$&'()*+,;=:@", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}
+
+// span is where a reference was found in a content's stream: the line and
+// column of its start and of its end, and its byte range.
+type span struct {
+	line, col       int
+	endLine, endCol int
+	start, end      int64
+}
+
+// textSpan is the span of a delimit hit, whose Raw is the stream's text
+// from Start to End.
+func textSpan(h delimit.Hit) span {
+	s := span{line: h.Line, col: h.Col, endLine: h.Line, endCol: h.Col + len(h.Raw), start: h.Start, end: h.End}
+	if n := strings.Count(h.Raw, "\n"); n > 0 {
+		s.endLine += n
+		s.endCol = len(h.Raw) - strings.LastIndexByte(h.Raw, '\n')
+	}
+	return s
+}
+
+// newHit is the one constructor of hits: a reference ref, written raw, of
+// the given kind, found at sp in content c. Positions are mapped onto the
+// input as stored.
+func (j *job) newHit(c *content, kind, ref, raw string, sp span, flags delimit.Flags) Hit {
+	h := Hit{
+		URI: ref, Raw: raw, File: j.file, Kind: kind,
+		Line: sp.line, Col: sp.col, Offset: sp.start, End: sp.end,
+		Part: c.part, Message: c.message, MessageID: c.messageID,
+		HyphenBreak: flags&delimit.HyphenBreak != 0,
+		Truncated:   flags&delimit.Truncated != 0,
+	}
+	if c.pos != nil {
+		p := c.pos.Map(sp.line, sp.col)
+		e := c.pos.Map(sp.endLine, sp.endCol)
+		h.Line, h.Col, h.Offset, h.End = p.Line, p.Col, p.Offset, max(e.Offset, p.Offset)
+	}
+	return h
+}
+
+// resolver returns the parsed form of base, or nil when base is empty or
+// not absolute.
+func (j *job) resolver(base string) *resolve.Resolver {
+	if base == "" {
+		return nil
+	}
+	if r, ok := j.resolvers[base]; ok {
+		return r
+	}
+	r, err := resolve.NewResolver(base, j.x.opts.Resolve)
+	if err != nil {
+		r = nil
+	}
+	if j.resolvers == nil {
+		j.resolvers = make(map[string]*resolve.Resolver)
+	}
+	j.resolvers[base] = r
+	return r
+}
+
+// report makes h.URI (the reference as found) absolute against base,
+// applies --ascii, --normalize and the filters, and emits the hit.
+func (j *job) report(h Hit, base string) {
+	if j.stop != nil {
+		return
+	}
+	h.Base = base
+	if h.html {
+		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
+	}
+	h.URI, h.Resolved = resolve.Absolute(h.URI, j.resolver(base))
+	if j.x.opts.ASCII {
+		h.URI = resolve.ToASCII(h.URI)
+	}
+	if j.x.opts.Normalize {
+		h.URI = resolve.Normalize(h.URI)
+	}
+	if !j.x.wanted(&h) {
+		return
+	}
+	if err := j.emit(h); err != nil {
+		j.stop = err
+	}
+}

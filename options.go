@@ -1,0 +1,163 @@
+package main
+
+// The flags of urix, each defined once, and their mapping to the options
+// of the library packages: one line per flag.
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/resolve"
+)
+
+// resolutionFlags are the flags that say how references are made absolute
+// and printed (SPEC R2–R4), for extraction and "urix resolve" alike. They
+// may be given before the command name too: "urix --rfc 2396 resolve ...".
+func resolutionFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "rfc", Value: "3986", Usage: "resolution algorithm, `3986|2396`: 3986 as browsers (../../../g against http://a/b/c/d;p?q -> http://a/g), 2396 as the seed drafts' Appendix C (-> http://a/../g)"},
+		&cli.BoolFlag{Name: "compat", Usage: "resolve a reference that repeats the base's hierarchical scheme as relative (e.g. http:g against http://a/b/c/d -> http://a/b/c/g, not http:g)"},
+		&cli.BoolFlag{Name: "normalize", Usage: "normalize each URI (RFC Section 6): lower-case scheme and host, drop the default port, %7e -> ~, remove ./ and ../ (e.g. HTTP://A:80/./b -> http://a/b)"},
+		&cli.BoolFlag{Name: "ascii", Usage: "print IRIs as URIs: punycode host, UTF-8 percent-encoded rest (e.g. http://bücher.example/ä -> http://xn--bcher-kva.example/%C3%A4)"},
+	}
+}
+
+// resolution is what the resolution flags ask for.
+type resolution struct {
+	opts      resolve.Options
+	normalize bool
+	ascii     bool
+}
+
+// resolutionOf reads the resolution flags, each from the innermost command
+// line part it was given in (the subcommand's, else the one before it).
+// cmd names the subcommand in messages ("resolve: "), or is "".
+func resolutionOf(c *cli.Context, cmd string) (resolution, error) {
+	var r resolution
+	var err error
+	if r.opts.Mode, err = resolve.ParseMode(given(c, "rfc").String("rfc")); err != nil {
+		return r, usageError("%s--rfc %q: want 3986 or 2396", cmd, given(c, "rfc").String("rfc"))
+	}
+	r.opts.Compat = given(c, "compat").Bool("compat")
+	r.normalize = given(c, "normalize").Bool("normalize")
+	r.ascii = given(c, "ascii").Bool("ascii")
+	return r, nil
+}
+
+// given returns the context in which flag name was given, innermost first,
+// or c when it was given nowhere (its default).
+func given(c *cli.Context, name string) *cli.Context {
+	for _, ctx := range c.Lineage() {
+		if ctx.IsSet(name) {
+			return ctx
+		}
+	}
+	return c
+}
+
+// extractFlags are the flags of extraction (the default command).
+func extractFlags() []cli.Flag {
+	return append([]cli.Flag{
+		&cli.StringFlag{Name: "type", Value: "auto", Usage: "input kind: auto (sniff the content, then the file extension), text, html, email or mbox (e.g. --type email for a message piped in)"},
+		&cli.StringFlag{Name: "base", Usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins (e.g. --base https://example.com/docs/)"},
+		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
+		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line) or json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri)"},
+		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does (e.g. urix -n notes.txt)"},
+		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each output line with NUL instead of newline, for xargs -0 (e.g. urix -0 f | xargs -0 curl -sI)"},
+		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Usage: "print each URI once, in first-seen order (after --normalize when given)"},
+		&cli.StringFlag{Name: "schemes", Usage: "keep only these comma-separated schemes; by default javascript: and data: are left out of HTML results, \"all\" keeps them (e.g. --schemes http,https)"},
+		&cli.BoolFlag{Name: "absolute", Usage: "drop references that stay relative because no base URI is known (e.g. HTML read from standard input without --base)"},
+		&cli.BoolFlag{Name: "count", Usage: "print how many URIs there are per scheme and host instead of the URIs, most first"},
+		&cli.StringFlag{Name: "hyphen", Value: "keep", Usage: "a line break right after '-' inside <...> or \"...\": keep the hyphen, drop it, or print both URIs (e.g. --hyphen both)"},
+		&cli.BoolFlag{Name: "abbrev", Usage: "also find URLs written without a scheme: www.w3.org/Addressing/ -> http://www.w3.org/Addressing/, ftp.example.org/pub -> ftp://ftp.example.org/pub"},
+		&cli.BoolFlag{Name: "binary", Usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
+		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
+	}, resolutionFlags()...)
+}
+
+// extractOptions turns the flags into extract options; a bad value is a
+// usage error.
+func extractOptions(c *cli.Context) (extract.Options, error) {
+	var o extract.Options
+	var err error
+	if o.Type, err = extract.ParseType(c.String("type")); err != nil {
+		return o, usageError("--type %q: want %s", c.String("type"), typeList())
+	}
+	if o.Delimit.Hyphen, err = delimit.ParseHyphen(c.String("hyphen")); err != nil {
+		return o, usageError("--hyphen %q: want keep, drop or both", c.String("hyphen"))
+	}
+	r, err := resolutionOf(c, "")
+	if err != nil {
+		return o, err
+	}
+	o.Resolve, o.Normalize, o.ASCII = r.opts, r.normalize, r.ascii
+	o.Delimit.Abbrev = c.Bool("abbrev")
+	o.Base = c.String("base")
+	if c.IsSet("base") && o.Base == "" {
+		return o, usageError("--base is empty: give an absolute URI, as in --base https://example.com/docs/")
+	}
+	o.Absolute = c.Bool("absolute")
+	o.Binary = c.Bool("binary")
+	if s := c.String("schemes"); s != "" {
+		o.Schemes = strings.Split(s, ",")
+	}
+	return o, nil
+}
+
+// typeList is "auto, text, html, email or mbox", from the format table.
+func typeList() string {
+	var names []string
+	for _, t := range extract.Types() {
+		names = append(names, t.String())
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// baseError words an unusable --base for the command line (SPEC B3).
+func baseError(err error) error {
+	var be *extract.BaseError
+	if !errors.As(err, &be) {
+		return usageError("%v", err)
+	}
+	if errors.Is(be.Err, resolve.ErrNotAbsolute) {
+		return usageError("--base %q is not an absolute URI: it needs a scheme, as in https://example.com/docs/", be.Base)
+	}
+	return usageError("--base %q is not a valid URI: %v", be.Base, be.Err)
+}
+
+// errorLine words a problem met while reading, for stderr: "urix: FILE:
+// where: what went wrong", with what to do where the library knows of a
+// flag that helps.
+func errorLine(err error) string {
+	var w *extract.Warning
+	var ie *extract.InputError
+	switch {
+	case errors.As(err, &w):
+		where := w.File + ": "
+		if w.Where != "" {
+			where += w.Where + ": "
+		}
+		return "urix: " + where + describe(w.Err)
+	case errors.As(err, &ie):
+		return "urix: " + ie.File + ": " + describe(ie.Err)
+	}
+	return "urix: " + describe(err)
+}
+
+// describe returns the message of err with the CLI's hint.
+func describe(err error) string {
+	switch {
+	case errors.Is(err, extract.ErrBinary):
+		return err.Error() + " (use --binary to scan it)"
+	case errors.Is(err, extract.ErrIsDir):
+		return err.Error() + " (use -r to scan directories)"
+	}
+	return err.Error()
+}
