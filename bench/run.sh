@@ -11,7 +11,9 @@
 # Figures move from run to run on shared machines: read the ratios.
 #
 # Environment: RUNS (default 3, the median is shown), SKIP_SLOW=1 skips the
-# peers that take minutes (xurls on the full text, lynx, urlscan).
+# peers that take minutes (xurls on the full text, lynx, urlscan),
+# BASELINE=path/to/urix adds that build of urix beside this one in every
+# section (e.g. the build before a change: its ratios must not get worse).
 set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -91,6 +93,7 @@ have() { command -v "$1" >/dev/null; }
 pat='https?://[^[:space:]<>"]+'
 
 add "urix -j1" "$corpus/text.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text.txt"
+[ -n "${BASELINE:-}" ] && add "baseline -j1" "$corpus/text.txt" "$RUNS" "$BASELINE" -j 1 "$corpus/text.txt"
 have rg && add "rg -o (pattern)" "$corpus/text.txt" "$RUNS" rg -o "$pat" "$corpus/text.txt"
 add "grep -oE (pattern)" "$corpus/text.txt" "$RUNS" grep -oE "$pat" "$corpus/text.txt"
 add "urix -j1" "$corpus/text-10m.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text-10m.txt"
@@ -102,6 +105,10 @@ section "plain text (one core)"
 
 add "urix -j1" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
 add "urix -j2" "$corpus/html" "$RUNS" "$work/urix" -j 2 -r "$corpus/html"
+if [ -n "${BASELINE:-}" ]; then
+  add "baseline -j1" "$corpus/html" "$RUNS" "$BASELINE" -j 1 -r "$corpus/html"
+  add "baseline -j2" "$corpus/html" "$RUNS" "$BASELINE" -j 2 -r "$corpus/html"
+fi
 add "htmlwalk (bare x/net/html)" "$corpus/html" "$RUNS" xargs -a "$work/html.list" "$work/htmlwalk"
 have rg && add "rg -j1 -o (pattern)" "$corpus/html" "$RUNS" rg -j1 -o "$pat" "$corpus/html"
 if have lynx && [ -z "${SKIP_SLOW:-}" ]; then
@@ -112,5 +119,6 @@ section "HTML tree"
 
 add "urix -j1 (mbox)" "$mbox50" "$RUNS" "$work/urix" -j 1 "$mbox50"
 add "urix -j1 (mbox)" "$mbox17" "$RUNS" "$work/urix" -j 1 "$mbox17"
+[ -n "${BASELINE:-}" ] && add "baseline -j1 (mbox)" "$mbox50" "$RUNS" "$BASELINE" -j 1 "$mbox50"
 have urlscan && [ -z "${SKIP_SLOW:-}" ] && add "urlscan -n" "$mbox17" 1 urlscan -n "$mbox17"
 section "mail"

@@ -187,7 +187,7 @@ func URIValue(v string) string {
 	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '<' && v[len(v)-1] == '>') {
 		v = v[1 : len(v)-1]
 	}
-	if strings.IndexAny(v, " \t\r\n") >= 0 {
+	if strings.ContainsAny(v, " \t\r\n") {
 		v = strings.Map(func(r rune) rune {
 			if r == ' ' || r == '\t' || r == '\r' || r == '\n' {
 				return -1
