@@ -63,7 +63,7 @@ func given(c *cli.Context, name string) *cli.Context {
 // extractFlags are the flags of extraction (the default command).
 func extractFlags() []cli.Flag {
 	return append([]cli.Flag{
-		&cli.StringFlag{Name: "type", Value: "auto", Usage: "input kind: auto (sniff the content, then the file extension), text, html, email or mbox (e.g. --type email for a message piped in)"},
+		&cli.StringFlag{Name: "type", Value: "auto", Usage: "input kind: " + typeList() + "; auto sniffs the content, then looks at the file extension (e.g. --type email for a message piped in)"},
 		&cli.StringFlag{Name: "base", Usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins (e.g. --base https://example.com/docs/)"},
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
 		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line) or json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri)"},
