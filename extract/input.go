@@ -271,8 +271,8 @@ func (j *job) newHit(c *content, kind, ref, raw string, sp span, flags delimit.F
 		Truncated:   flags&delimit.Truncated != 0,
 	}
 	if c.pos != nil {
-		p := c.pos.Map(sp.line, sp.col)
-		e := c.pos.Map(sp.endLine, sp.endCol)
+		p := c.pos.Map(sp.line, sp.col, sp.start)
+		e := c.pos.Map(sp.endLine, sp.endCol, sp.end)
 		h.Line, h.Col, h.Offset, h.End = p.Line, p.Col, p.Offset, max(e.Offset, p.Offset)
 	}
 	return h

@@ -29,15 +29,17 @@ func (j *job) mailOptions(c *content) mail.Options {
 
 // mailVisitor turns what package mail finds in content c into hits.
 type mailVisitor struct {
-	j *job
-	c *content
+	j      *job
+	c      *content
+	hc, pc content // the contents of the header and the part being read
 }
 
-// inner returns the content of something found in v.c at part w, whose
-// positions pm maps onto v.c's stream.
-func (v *mailVisitor) inner(w mail.Where, messageID, base string, pm mail.PosMap) *content {
-	return &content{name: v.c.name, base: base, part: w.Part, message: w.Message, messageID: messageID,
+// inner fills c with the content of something found in v.c at part w,
+// whose positions pm maps onto v.c's stream.
+func (v *mailVisitor) inner(c *content, w mail.Where, messageID, base string, pm mail.PosMap) *content {
+	*c = content{name: v.c.name, base: base, part: w.Part, message: w.Message, messageID: messageID,
 		pos: chain(pm, v.c.pos)}
+	return c
 }
 
 // Part reads a single part with the reader of its media type; parts of
@@ -47,7 +49,7 @@ func (v *mailVisitor) Part(p *mail.Part) error {
 	if f == nil {
 		return nil
 	}
-	c := v.inner(p.Where, p.MessageID, p.Base, p.Pos)
+	c := v.inner(&v.pc, p.Where, p.MessageID, p.Base, p.Pos)
 	if f.ownCharset {
 		c.r, c.declared = p.Body, p.Charset()
 	} else {
@@ -66,7 +68,7 @@ func (v *mailVisitor) Header(h *mail.Header) error {
 	if h.Pin != nil {
 		pm = mail.Pinned(*h.Pin)
 	}
-	c := v.inner(h.Where, h.MessageID, h.Base, pm)
+	c := v.inner(&v.hc, h.Where, h.MessageID, h.Base, pm)
 	for i := range h.Fields {
 		f := &h.Fields[i]
 		switch f.Name {
@@ -176,7 +178,7 @@ func chain(inner, outer mail.PosMap) mail.PosMap {
 
 type chained struct{ inner, outer mail.PosMap }
 
-func (c chained) Map(line, col int) mail.Pos {
-	p := c.inner.Map(line, col)
-	return c.outer.Map(p.Line, p.Col)
+func (c chained) Map(line, col int, off int64) mail.Pos {
+	p := c.inner.Map(line, col, off)
+	return c.outer.Map(p.Line, p.Col, p.Offset)
 }

@@ -63,20 +63,26 @@ type qpReader struct {
 	outLine int  // current output line, 1-based
 	outCol  int  // 1-based column of the next output byte
 	outOff  int64
+	inOff   int64 // input offset of the next input byte
+	lineOff int64 // input offset of the current input line
 	q       lineQueue
 }
 
-func newQPReader(r io.Reader, inner PosMap) *qpReader {
-	return &qpReader{br: bufio.NewReaderSize(r, 4<<10), inner: inner, inLine: 1, inCol: 1, inStart: true, outLine: 1, outCol: 1}
+func newQPReader(r io.Reader, inner PosMap, s *scratch) *qpReader {
+	q := &qpReader{br: s.reader(r), inner: inner, inLine: 1, inCol: 1, inStart: true, outLine: 1, outCol: 1}
+	s.queue(&q.q)
+	return q
 }
 
-func (q *qpReader) Map(line, col int) Pos { return mapThrough(&q.q, q.inner, line, col) }
+func (q *qpReader) Map(line, col int, off int64) Pos {
+	return mapThrough(&q.q, q.inner, line, col, off)
+}
 
 func (q *qpReader) Read(p []byte) (int, error) { return q.read(p, q.fill) }
 
 // mark records that the next output byte comes from input column inCol.
 func (q *qpReader) mark(inCol int) {
-	q.q.add(lineEnt{out: q.outLine, col: q.outCol, in: q.inLine, inCol: inCol, outOff: q.outOff})
+	q.q.add(lineEnt{out: q.outLine, col: q.outCol, in: q.inLine, inCol: inCol, outOff: q.outOff, inOff: q.lineOff + int64(inCol-1)})
 }
 
 // emit appends b to the output.
@@ -106,8 +112,10 @@ func (q *qpReader) fill() {
 	}
 	if q.inStart {
 		q.inCol = 1
+		q.lineOff = q.inOff
 		q.mark(1)
 	}
+	q.inOff += int64(len(piece))
 	line := piece
 	col0 := q.inCol - q.ncarry // input column of line[0]
 	whole := err != bufio.ErrBufferFull
@@ -185,16 +193,18 @@ type b64Reader struct {
 
 	bad     []byte // the first line that is not base64
 	badLine int    // its 1-based input line
+	badOff  int64  // and its input offset
+	inOff   int64  // input offset of the next input line
 }
 
-func newB64Reader(r io.Reader) *b64Reader {
-	return &b64Reader{br: bufio.NewReaderSize(r, 4<<10), line: 1}
+func newB64Reader(r io.Reader, s *scratch) *b64Reader {
+	return &b64Reader{br: s.reader(r), line: 1}
 }
 
 // rest returns the undecoded input from the bad line on, and that line's
-// 1-based number in the input.
-func (b *b64Reader) rest() (io.Reader, int) {
-	return io.MultiReader(bytes.NewReader(b.bad), b.br), b.badLine
+// 1-based number and offset in the input.
+func (b *b64Reader) rest() (io.Reader, int, int64) {
+	return io.MultiReader(bytes.NewReader(b.bad), b.br), b.badLine, b.badOff
 }
 
 var b64dec = func() (t [256]byte) {
@@ -219,7 +229,8 @@ func (b *b64Reader) fill() {
 			defer b.flush() // the last group, maybe without its padding
 		}
 	}
-	lineNo := b.line
+	lineNo, lineOff := b.line, b.inOff
+	b.inOff += int64(len(line))
 	if len(line) > 0 && line[len(line)-1] == '\n' {
 		b.line++
 	}
@@ -230,7 +241,7 @@ func (b *b64Reader) fill() {
 				continue
 			}
 			b.bad = append([]byte(nil), line...)
-			b.badLine = lineNo
+			b.badLine, b.badOff = lineNo, lineOff
 			b.err = base64.CorruptInputError(b.n + int64(i))
 			return
 		}

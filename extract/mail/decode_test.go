@@ -33,7 +33,7 @@ func TestFlowed(t *testing.T) {
 		{"empty line ends a paragraph", "a \n\nb\n", false, "a \nb\n"},
 	}
 	for _, tt := range tests {
-		f := newFlowedReader(strings.NewReader(tt.in), tt.delsp, identity{})
+		f := newFlowedReader(strings.NewReader(tt.in), tt.delsp, identity{}, nil)
 		got, err := io.ReadAll(f)
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%s: flowed(%q, delsp=%v) = %q, %v; want %q", tt.name, tt.in, tt.delsp, got, err, tt.want)
@@ -45,13 +45,13 @@ func TestFlowedPositions(t *testing.T) {
 	// Output line 1 is input lines 1-2 joined; the URI starts on input
 	// line 2 after the quote marker and the stuffing space.
 	in := "> see \n>  http://q/ \n> x\n"
-	f := newFlowedReader(strings.NewReader(in), true, identity{})
+	f := newFlowedReader(strings.NewReader(in), true, identity{}, nil)
 	out, _ := io.ReadAll(f)
 	if !bytes.Contains(out, []byte("http://q/")) {
 		t.Fatalf("output %q", out)
 	}
 	col := bytes.Index(out, []byte("http")) + 1
-	if p := f.Map(1, col); p.Line != 2 || p.Col != 4 {
+	if p := f.Map(1, col, int64(col-1)); p.Line != 2 || p.Col != 4 {
 		t.Errorf("Map(1, %d) = %+v; want line 2, col 4 (output %q)", col, p, out)
 	}
 }
@@ -71,7 +71,7 @@ func TestQP(t *testing.T) {
 		{"no newline", "no newline"},
 	}
 	for _, tt := range tests {
-		got, err := io.ReadAll(newQPReader(strings.NewReader(tt.in), identity{}))
+		got, err := io.ReadAll(newQPReader(strings.NewReader(tt.in), identity{}, nil))
 		if err != nil || string(got) != tt.want {
 			t.Errorf("qp(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
@@ -80,7 +80,7 @@ func TestQP(t *testing.T) {
 	// across the pieces.
 	for pad := 4090; pad < 4100; pad++ {
 		in := strings.Repeat("a", pad) + "=3D=\nb\n"
-		got, _ := io.ReadAll(newQPReader(strings.NewReader(in), identity{}))
+		got, _ := io.ReadAll(newQPReader(strings.NewReader(in), identity{}, nil))
 		if want := strings.Repeat("a", pad) + "=b\n"; string(got) != want {
 			t.Errorf("long line (%d): got ...%q", pad, got[len(got)-10:])
 		}
@@ -91,7 +91,7 @@ func TestQP(t *testing.T) {
 // stored, also after =XX escapes and across soft and encoded line breaks.
 func TestQPPositions(t *testing.T) {
 	in := "line one\nhttp://a/=\nb c=3Dd e\n=3D=3Dx=0Ay=0D=0Az\nlast\n"
-	q := newQPReader(strings.NewReader(in), identity{})
+	q := newQPReader(strings.NewReader(in), identity{}, nil)
 	out, _ := io.ReadAll(q)
 	if string(out) != "line one\nhttp://a/b c=d e\n==x\ny\r\nz\nlast\n" {
 		t.Fatalf("out %q", out)
@@ -109,8 +109,9 @@ func TestQPPositions(t *testing.T) {
 		{5, 1, 4, 18}, // z, after "=0D=0A"
 		{6, 1, 5, 1},  // last: the stored line after
 	} {
-		if p := q.Map(tt.line, tt.col); p.Line != tt.wl || p.Col != tt.wc {
-			t.Errorf("Map(%d, %d) = %d:%d; want %d:%d", tt.line, tt.col, p.Line, p.Col, tt.wl, tt.wc)
+		p := q.Map(tt.line, tt.col, offsetOf(out, tt.line, tt.col))
+		if p.Line != tt.wl || p.Col != tt.wc || p.Offset != offsetOf([]byte(in), tt.wl, tt.wc) {
+			t.Errorf("Map(%d, %d) = %d:%d (offset %d); want %d:%d (offset %d)", tt.line, tt.col, p.Line, p.Col, p.Offset, tt.wl, tt.wc, offsetOf([]byte(in), tt.wl, tt.wc))
 		}
 	}
 }
@@ -127,14 +128,14 @@ func TestBase64(t *testing.T) {
 		{"garbage line", enc + "\n!!garbage!!\nmore\n", "hello http://x/", true},
 	}
 	for _, tt := range tests {
-		b := newB64Reader(strings.NewReader(tt.in))
+		b := newB64Reader(strings.NewReader(tt.in), nil)
 		got, err := io.ReadAll(b)
 		var ce base64.CorruptInputError
 		if string(got) != tt.want || errors.As(err, &ce) != tt.bad {
 			t.Errorf("%s: got %q, %v", tt.name, got, err)
 		}
 		if tt.bad {
-			r, line := b.rest()
+			r, line, _ := b.rest()
 			rest, _ := io.ReadAll(r)
 			if string(rest) != "!!garbage!!\nmore\n" || line != 2 {
 				t.Errorf("%s: rest %q at line %d", tt.name, rest, line)
@@ -204,21 +205,26 @@ func TestDecoder(t *testing.T) {
 			if odd {
 				r = iotest.OneByteReader(r)
 			}
-			d := newDecoder(r, name, enc, identity{})
+			d := newDecoder(r, name, enc, identity{}, nil)
 			got, err := io.ReadAll(d)
 			if err != nil || string(got) != tt.want {
 				t.Errorf("decode(%q, %s, one byte at a time %v) = %q, %v; want %q", tt.in, tt.label, odd, got, err, tt.want)
 				continue
 			}
 			col := strings.Index(tt.want, tt.at) + 1
-			if p := d.Map(1, col); p.Line != 1 || p.Col != tt.col {
+			if p := d.Map(1, col, int64(col-1)); p.Line != 1 || p.Col != tt.col {
 				t.Errorf("decode(%q, %s): %q at 1:%d maps to %d:%d, want 1:%d", tt.in, tt.label, tt.at, col, p.Line, p.Col, tt.col)
 			}
 		}
 	}
 }
 
+// offsetOf returns the offset of 1-based line and column in b.
+func offsetOf(b []byte, line, col int) int64 {
+	return int64(lineStarts(b)[line-1] + col - 1)
+}
+
 // identity is the map of a stream that is the file.
 type identity struct{}
 
-func (identity) Map(line, col int) Pos { return Pos{Line: line, Col: col} }
+func (identity) Map(line, col int, off int64) Pos { return Pos{Line: line, Col: col, Offset: off} }

@@ -24,19 +24,24 @@ type flowedReader struct {
 	depth int  // quote depth of the open paragraph
 
 	inStart bool
-	inLine  int // 1-based line of the input
+	inLine  int   // 1-based line of the input
+	inOff   int64 // input offset of the next input byte
 	outLine int
 	outCol  int
 	outOff  int64
 	q       lineQueue
 }
 
-func newFlowedReader(r io.Reader, delsp bool, inner PosMap) *flowedReader {
-	return &flowedReader{br: bufio.NewReaderSize(r, 4<<10), delsp: delsp, inner: inner,
+func newFlowedReader(r io.Reader, delsp bool, inner PosMap, s *scratch) *flowedReader {
+	f := &flowedReader{br: s.reader(r), delsp: delsp, inner: inner,
 		inStart: true, inLine: 1, outLine: 1, outCol: 1}
+	s.queue(&f.q)
+	return f
 }
 
-func (f *flowedReader) Map(line, col int) Pos { return mapThrough(&f.q, f.inner, line, col) }
+func (f *flowedReader) Map(line, col int, off int64) Pos {
+	return mapThrough(&f.q, f.inner, line, col, off)
+}
 
 func (f *flowedReader) Read(p []byte) (int, error) { return f.read(p, f.fill) }
 
@@ -68,6 +73,8 @@ func (f *flowedReader) fill() {
 		}
 		return
 	}
+	lineOff := f.inOff
+	f.inOff += int64(len(b))
 	atStart := f.inStart
 	whole := err != bufio.ErrBufferFull // this piece ends the input line
 	content := b
@@ -100,7 +107,7 @@ func (f *flowedReader) fill() {
 				f.outOff += int64(d + 1)
 			}
 		}
-		f.q.add(lineEnt{out: f.outLine, col: f.outCol, in: f.inLine, inCol: skip + 1, outOff: f.outOff})
+		f.q.add(lineEnt{out: f.outLine, col: f.outCol, in: f.inLine, inCol: skip + 1, outOff: f.outOff, inOff: lineOff + int64(skip)})
 	}
 	flowed := false
 	if whole && len(content) > 0 && content[len(content)-1] == ' ' && !(atStart && bytes.Equal(content, sigSep)) {

@@ -32,11 +32,14 @@ func checkMap(t *testing.T, in, out []byte, pm PosMap) {
 	last := -1
 	for i := 0; i < len(out); {
 		_, n := utf8.DecodeRune(out[i:])
-		p := pm.Map(line, col)
+		p := pm.Map(line, col, int64(i))
 		if p.Line < 1 || p.Line > len(starts) || p.Col < 1 {
 			t.Fatalf("output %d:%d maps to %d:%d, outside the input (%d lines)", line, col, p.Line, p.Col, len(starts))
 		}
 		off := starts[p.Line-1] + p.Col - 1
+		if int64(off) != p.Offset {
+			t.Fatalf("output %d:%d maps to %d:%d, which is offset %d, but to offset %d", line, col, p.Line, p.Col, off, p.Offset)
+		}
 		if off > len(in) {
 			t.Fatalf("output %d:%d maps to %d:%d, past the input's end", line, col, p.Line, p.Col)
 		}
@@ -71,7 +74,7 @@ func FuzzDecoder(f *testing.F) {
 			if odd {
 				r = &oneByte{in}
 			}
-			d := newDecoder(r, name, enc, identity{})
+			d := newDecoder(r, name, enc, identity{}, nil)
 			got, err := io.ReadAll(d)
 			if err != nil {
 				t.Fatal(err)
@@ -99,7 +102,7 @@ func FuzzQP(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		q := newQPReader(bytes.NewReader(in), identity{})
+		q := newQPReader(bytes.NewReader(in), identity{}, nil)
 		out, err := io.ReadAll(q)
 		if err != nil {
 			t.Fatal(err)

@@ -172,32 +172,40 @@ func boundaryLine(line []byte, bounds []string) (int, bool) {
 
 // bodyReader reads the lines of an entity's body as stored up to the next
 // delimiter line of an enclosing multipart (left unread) or the end of the
-// message. It is the bottom stage of every part's PosMap: it records where
-// each line it passes on starts in the file.
+// message. It is the bottom stage of every part's PosMap: its output is
+// the stored body, but for the '>' removed from mbox ">From " lines, whose
+// places it records.
 type bodyReader struct {
 	s      *lineSource
 	bounds []string
 	rest   []byte
 	done   bool
 
-	outLine int   // 1-based line of the next output byte
-	outOff  int64 // output offset of the next output byte
-	q       lineQueue
+	first   int     // 1-based file line of output line 1
+	start   int64   // file offset of output offset 0 (before a removed '>')
+	outOff  int64   // output offset of the next output byte
+	outLine int     // 1-based line of the next output byte
+	drops   []int64 // output offsets of the lines that lost a '>', in order
+	seen    int     // drops at or before the last offset mapped
 }
+
+// maxDrops caps the '>' removals recorded in one body; past it positions
+// on later quoted lines are a byte early.
+const maxDrops = 1 << 16
 
 func newBodyReader(s *lineSource, bounds []string) *bodyReader {
 	return &bodyReader{s: s, bounds: bounds, outLine: 1}
 }
 
 func (b *bodyReader) Read(p []byte) (int, error) {
-	for len(b.rest) == 0 {
-		if b.done {
-			return 0, io.EOF
-		}
+	n := copy(p, b.rest)
+	b.rest = b.rest[n:]
+	// Whole lines while they fit: a reader above reads many lines a call.
+	for n < len(p) && !b.done {
 		c, ok := b.s.next()
 		if !ok {
 			b.done = true
-			return 0, io.EOF
+			break
 		}
 		if len(c.b) == 0 {
 			continue
@@ -206,33 +214,51 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 			if i, _ := boundaryLine(c.b, b.bounds); i >= 0 {
 				b.s.unread()
 				b.done = true
-				return 0, io.EOF
+				break
 			}
-			inCol := 1
+			if b.outOff == 0 {
+				b.first, b.start = c.line+1, c.off
+			}
 			if c.dropped {
-				inCol = 2
+				if b.outOff == 0 {
+					b.start--
+				}
+				if len(b.drops) < maxDrops {
+					b.drops = append(b.drops, b.outOff)
+				}
 			}
-			b.q.add(lineEnt{out: b.outLine, col: 1, in: c.line + 1, inCol: inCol, off: c.off, outOff: b.outOff})
 		}
-		b.rest = c.b
 		b.outOff += int64(len(c.b))
 		if c.b[len(c.b)-1] == '\n' {
 			b.outLine++
 		}
+		k := copy(p[n:], c.b)
+		n += k
+		b.rest = c.b[k:] // valid until the next call of next, which copies it first
 	}
-	n := copy(p, b.rest)
-	b.rest = b.rest[n:]
+	if n == 0 && b.done {
+		return 0, io.EOF
+	}
 	return n, nil
 }
 
-// Map maps a position in the body as read to the file.
-func (b *bodyReader) Map(line, col int) Pos {
+// Map maps a position in the body as read to the file: lines are the
+// stored lines; a '>' removed before a position moves it one byte on.
+func (b *bodyReader) Map(line, col int, off int64) Pos {
 	if b.s.pin != nil {
 		return *b.s.pin
 	}
-	e := b.q.find(line, col)
-	l, c := e.lineCol(line, col)
-	return Pos{Line: l, Col: c, Offset: e.off + int64(c-e.inCol)}
+	// Positions come mostly in order: move the cursor on, or back.
+	for b.seen < len(b.drops) && b.drops[b.seen] <= off {
+		b.seen++
+	}
+	for b.seen > 0 && b.drops[b.seen-1] > off {
+		b.seen--
+	}
+	if b.seen > 0 && b.drops[b.seen-1] == off-int64(col-1) {
+		col++ // on a line that lost its '>'
+	}
+	return Pos{Line: b.first + line - 1, Col: col, Offset: b.start + off + int64(b.seen)}
 }
 
 // drain skips the rest of the body.
@@ -253,12 +279,15 @@ func (b *bodyReader) drain() {
 	}
 }
 
-// shifted maps the text of a reader that starts at line first of the
-// stream inner maps (1-based): the rest of a base64 body read as plain
+// shifted maps the text of a reader that starts at line first, offset
+// off of the stream inner maps: the rest of a base64 body read as plain
 // text from its first bad line.
 type shifted struct {
 	inner PosMap
 	first int
+	off   int64
 }
 
-func (s shifted) Map(line, col int) Pos { return s.inner.Map(line+s.first-1, col) }
+func (s shifted) Map(line, col int, off int64) Pos {
+	return s.inner.Map(line+s.first-1, col, off+s.off)
+}

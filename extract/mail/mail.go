@@ -170,7 +170,8 @@ type Part struct {
 	Pos  PosMap
 
 	w       *walker
-	label   string // the charset label, checked
+	body    errReader // Body as given to the visitor
+	label   string    // the charset label, checked
 	enc     encoding.Encoding
 	checked bool
 }
@@ -205,9 +206,9 @@ func (p *Part) check() {
 // positions in that text to the file.
 func (p *Part) Text() (io.Reader, PosMap) {
 	p.check()
-	r, pm := textReader(p.Body, p.Pos, p.label, p.enc)
+	r, pm := textReader(p.Body, p.Pos, p.label, p.enc, &p.w.scratch)
 	if strings.EqualFold(p.Params["format"], "flowed") {
-		f := newFlowedReader(r, strings.EqualFold(p.Params["delsp"], "yes"), pm)
+		f := newFlowedReader(r, strings.EqualFold(p.Params["delsp"], "yes"), pm, &p.w.scratch)
 		r, pm = f, f
 	}
 	return r, pm
@@ -278,11 +279,14 @@ func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 
 // walker walks the MIME structure of the messages of one line source.
 type walker struct {
-	s    *lineSource
-	opts Options
-	v    Visitor
-	hbuf []byte // header block being read, reused
-	stop error  // the visitor's error: stop walking
+	s       *lineSource
+	opts    Options
+	v       Visitor
+	hbuf    []byte     // header block being read, reused
+	stop    error      // the visitor's error: stop walking
+	scratch            // buffers lent to the decoding stages of the part being read
+	lb      bodyReader // the body reader of single parts (leafBody)
+	part    Part       // the single part being visited
 }
 
 func newWalker(s *lineSource, opts Options, v Visitor) *walker {
@@ -358,10 +362,10 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 	if !hasBody {
 		return
 	}
-	br := newBodyReader(w.s, ec.bounds)
+	defer w.release(w.mark())
 	if ec.depth >= maxMIMEDepth {
 		w.warn(ec.where, fmt.Errorf("%w (%d): the rest is skipped", ErrTooDeep, maxMIMEDepth))
-		br.drain()
+		newBodyReader(w.s, ec.bounds).drain()
 		return
 	}
 
@@ -402,7 +406,7 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 		}
 		if boundary == "" {
 			w.warn(ec.where, fmt.Errorf("%s without a boundary parameter: body read as plain text", mediaType))
-			w.leaf(br, "text/plain", nil, "", body)
+			w.leaf(w.leafBody(ec.bounds), "text/plain", nil, "", body)
 			return
 		}
 		child := "text/plain"
@@ -413,6 +417,7 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 	case mediaType == "message/rfc822" || mediaType == "message/global" || mediaType == "message/news":
 		inner := ec
 		inner.bounds, inner.depth, inner.isMsg, inner.defType = ec.bounds, ec.depth+1, true, "text/plain"
+		br := newBodyReader(w.s, ec.bounds)
 		if isIdentity(cte) {
 			nh, nb := w.readHeader(ec.bounds, body.where)
 			if f, ok := nh.get("message-id"); ok && inner.messageID == "" {
@@ -438,8 +443,16 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 		}
 		br.drain()
 	default:
-		w.leaf(br, mediaType, params, cte, body)
+		w.leaf(w.leafBody(ec.bounds), mediaType, params, cte, body)
 	}
+}
+
+// leafBody returns the walker's body reader, made anew for a single part
+// or text outside the parts (never two at a time) up to a delimiter line
+// of bounds.
+func (w *walker) leafBody(bounds []string) *bodyReader {
+	w.lb = bodyReader{s: w.s, bounds: bounds, outLine: 1, drops: w.lb.drops[:0]}
+	return &w.lb
 }
 
 // entityBase returns the base of an entity with header h inside an entity
@@ -490,7 +503,7 @@ func (w *walker) multipart(boundary string, ec entityCtx, childType string) {
 
 	// The preamble (and, when the boundary never comes, the whole body) is
 	// read as plain text: that is the fallback for a wrong boundary.
-	w.plain(newBodyReader(w.s, inner), ec)
+	w.plain(inner, ec)
 	c, ok := w.s.next()
 	if !ok {
 		w.warn(ec.where, fmt.Errorf("boundary %q not found: body read as plain text", boundary))
@@ -522,13 +535,17 @@ func (w *walker) multipart(boundary string, ec entityCtx, childType string) {
 		}
 	}
 	// The epilogue: text after the close delimiter, read like the preamble.
-	w.plain(newBodyReader(w.s, ec.bounds), ec)
+	w.plain(ec.bounds, ec)
 }
 
-// plain visits raw lines as a text/plain part.
-func (w *walker) plain(br *bodyReader, ec entityCtx) {
-	w.visit(&Part{Where: ec.where, MessageID: ec.messageID, MediaType: "text/plain", Base: ec.base,
-		Body: br, Pos: br, w: w}, nil, nil)
+// plain visits raw lines, up to a delimiter line of bounds, as a
+// text/plain part.
+func (w *walker) plain(bounds []string, ec entityCtx) {
+	defer w.release(w.mark())
+	br := w.leafBody(bounds)
+	w.part = Part{Where: ec.where, MessageID: ec.messageID, MediaType: "text/plain", Base: ec.base,
+		Body: br, Pos: br, w: w}
+	w.visit(&w.part, nil, nil)
 	br.drain()
 }
 
@@ -546,10 +563,10 @@ func (w *walker) decoder(br *bodyReader, cte string, where Where) (io.Reader, Po
 	case "", "7bit", "8bit", "binary":
 		return br, br
 	case "quoted-printable":
-		q := newQPReader(br, br)
+		q := newQPReader(br, br, &w.scratch)
 		return q, q
 	case "base64":
-		return newB64Reader(br), pinned(w.s.here())
+		return newB64Reader(br, &w.scratch), pinned(w.s.here())
 	}
 	// Said when the body is read: nobody needs to hear it of a part that
 	// is skipped.
@@ -575,8 +592,9 @@ func (o *onRead) Read(p []byte) (int, error) {
 // leaf visits a single (non-composite) part.
 func (w *walker) leaf(br *bodyReader, mediaType string, params map[string]string, cte string, ec entityCtx) {
 	dec, pm := w.decoder(br, cte, ec.where)
-	p := &Part{Where: ec.where, MessageID: ec.messageID, MediaType: mediaType, Params: params, Base: ec.base,
+	w.part = Part{Where: ec.where, MessageID: ec.messageID, MediaType: mediaType, Params: params, Base: ec.base,
 		Body: limit.Reader(dec, w.opts.MaxDecoded, ErrTooLarge), Pos: pm, w: w}
+	p := &w.part
 	w.visit(p, dec, br)
 	br.drain()
 }
@@ -588,8 +606,9 @@ func (w *walker) visit(p *Part, dec io.Reader, stored PosMap) {
 	if w.stop != nil {
 		return
 	}
-	body := &errReader{r: p.Body}
-	p.Body = body
+	p.body = errReader{r: p.Body}
+	p.Body = &p.body
+	body := &p.body
 	err := w.v.Part(p)
 	switch {
 	case err == nil && body.err == nil:
@@ -607,9 +626,9 @@ func (w *walker) visit(p *Part, dec io.Reader, stored PosMap) {
 			w.warn(p.Where, err)
 			return
 		}
-		rest, line := b.rest()
-		pm := shifted{inner: stored, first: line}
-		w.warn(p.Where, fmt.Errorf("broken base64 (line %d is not base64): the rest of the part is read as plain text", pm.Map(1, 1).Line))
+		rest, line, off := b.rest()
+		pm := shifted{inner: stored, first: line, off: off}
+		w.warn(p.Where, fmt.Errorf("broken base64 (line %d is not base64): the rest of the part is read as plain text", pm.Map(1, 1, 0).Line))
 		w.visit(&Part{Where: p.Where, MessageID: p.MessageID, MediaType: "text/plain", Base: p.Base,
 			Body: rest, Pos: pm, w: w}, nil, nil)
 	case errors.Is(err, ErrTooLarge):

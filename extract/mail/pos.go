@@ -13,14 +13,16 @@ type Pos struct {
 	Offset    int64
 }
 
-// PosMap maps a position in a part's text (1-based line and byte column,
-// as a scanner counts them from the start of the text) to the file.
+// PosMap maps a position in a part's text, given as a scanner counts it
+// from the start of the text (1-based line, 1-based byte column, and byte
+// offset, which must agree), to the file.
 //
-// The map works by lines and columns rather than by offsets so that it
-// stays exact through every decoding stage that keeps or rebuilds line
-// structure, and so that a bounded window of it is enough: see lineQueue.
+// Each stage finds where a position comes from by its line and column (a
+// bounded window of entries is enough, see lineQueue) and carries the
+// offset along; the bottom stage, the stored body, turns that offset into
+// the file's.
 type PosMap interface {
-	Map(line, col int) Pos
+	Map(line, col int, off int64) Pos
 }
 
 // pinned maps every position to one place: the first line of a body whose
@@ -28,25 +30,36 @@ type PosMap interface {
 // encoded message/rfc822).
 type pinned Pos
 
-func (p pinned) Map(int, int) Pos { return Pos(p) }
+func (p pinned) Map(int, int, int64) Pos { return Pos(p) }
 
-// lineEnt says that a stage's output from line out, column col on, comes
-// from its input's line in, column inCol, at input offset off (kept by the
-// bottom stage only). Within an entry every ou output bytes come from iu
-// input bytes (1:1 unless a charset conversion changes lengths).
+// lineEnt says that a stage's output from line out, column col, offset
+// outOff on, comes from its input's line in, column inCol, offset inOff.
+// Within an entry every ou output bytes come from iu input bytes (1:1, the
+// zero value, unless a charset conversion changes lengths).
 type lineEnt struct {
-	out, col  int
-	in, inCol int
-	ou, iu    int
-	off       int64
-	outOff    int64 // output offset of the entry, for pruning
+	out, col      int
+	in, inCol     int
+	ou, iu        int
+	outOff, inOff int64
+}
+
+// through maps output position (line, col, off) through e.
+func (e lineEnt) through(line, col int, off int64) (int, int, int64) {
+	d := off - e.outOff
+	if e.ou > 1 || e.iu > 1 {
+		d = d / int64(max(e.ou, 1)) * int64(max(e.iu, 1))
+	}
+	l, c := e.lineCol(line, col)
+	return l, c, max(0, e.inOff+d)
 }
 
 // lineCol maps output position (line, col) through e.
 func (e lineEnt) lineCol(line, col int) (int, int) {
 	if line != e.out {
-		// A line with no entry of its own: only met before the oldest
-		// entry kept (see lineQueue.find); one input line per output line.
+		// A line with no entry of its own: in a stage that keeps lines
+		// (the charset conversion), one input line per output line, from
+		// column 1 with the ratio 1:1; elsewhere only met before the
+		// oldest entry kept (see lineQueue.find).
 		return e.in + line - e.out, col
 	}
 	d := col - e.col
@@ -98,7 +111,7 @@ func (q *lineQueue) find(line, col int) lineEnt {
 		// Before every entry kept (only after more than queueMax entries
 		// within the scanner's look-ahead): assume one input line of one
 		// byte per output line, as in runs of empty lines.
-		return lineEnt{out: line, col: 1, in: e.in - (e.out - line), inCol: 1, off: max(0, e.off-int64(e.out-line))}
+		return lineEnt{out: line, col: 1, in: e.in - (e.out - line), inCol: 1, outOff: e.outOff, inOff: e.inOff}
 	}
 	for i+1 < len(q.ents) && before(q.ents[i+1], line, col) {
 		i++
@@ -113,9 +126,8 @@ func before(e lineEnt, line, col int) bool {
 
 // mapThrough maps a position of a stage's output through its entries and
 // the stage below.
-func mapThrough(q *lineQueue, inner PosMap, line, col int) Pos {
-	l, c := q.find(line, col).lineCol(line, col)
-	return inner.Map(l, c)
+func mapThrough(q *lineQueue, inner PosMap, line, col int, off int64) Pos {
+	return inner.Map(q.find(line, col).through(line, col, off))
 }
 
 // Pinned returns the map that sends every position to p.
