@@ -301,3 +301,226 @@ func TestWPTPercentEncoding(t *testing.T) {
 func TestConformanceWHATWGMode(t *testing.T) {
 	testConformance(t, "resolve-whatwg.json", WHATWG)
 }
+
+func TestParseMode(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Mode
+	}{
+		{"3986", RFC3986}, {"2396", RFC2396}, {"whatwg", WHATWG}, {"WHATWG", WHATWG}, {"WhatWG", WHATWG},
+	} {
+		got, err := ParseMode(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseMode(%q) = %v, %v, want %v", tt.in, got, err, tt.want)
+		}
+		var m Mode
+		if err := m.UnmarshalText([]byte(tt.in)); err != nil || m != tt.want {
+			t.Errorf("UnmarshalText(%q) = %v, %v, want %v", tt.in, m, err, tt.want)
+		}
+		text, err := tt.want.MarshalText()
+		if err != nil || string(text) != strings.ToLower(tt.in) {
+			t.Errorf("%v.MarshalText() = %q, %v, want %q", tt.want, text, err, strings.ToLower(tt.in))
+		}
+	}
+	for _, in := range []string{"", "rfc3986", "3986 ", "url", "whatwg2"} {
+		if _, err := ParseMode(in); err == nil || !strings.HasPrefix(err.Error(), "resolve: ") || !strings.Contains(err.Error(), "whatwg") {
+			t.Errorf("ParseMode(%q) error = %v, want one starting \"resolve: \" that lists the modes", in, err)
+		}
+		m := WHATWG
+		if err := m.UnmarshalText([]byte(in)); err == nil || m != WHATWG {
+			t.Errorf("UnmarshalText(%q) = %v, mode %v: want an error and the mode unchanged", in, err, m)
+		}
+	}
+	if _, err := Mode(7).MarshalText(); err == nil || !strings.HasPrefix(err.Error(), "resolve: ") {
+		t.Errorf("Mode(7).MarshalText() error = %v, want one starting \"resolve: \"", err)
+	}
+	if s := WHATWG.String(); s != "whatwg" {
+		t.Errorf("WHATWG.String() = %q", s)
+	}
+}
+
+func TestNewResolverWHATWG(t *testing.T) {
+	for _, tt := range []struct {
+		base string
+		is   error
+	}{
+		{"", ErrNotAbsolute}, {"a/b", ErrNotAbsolute}, {"//a/b", ErrNotAbsolute}, {"1a:b", ErrNotAbsolute},
+		{"http://", ErrInvalidURL}, {"http://a:b/", ErrInvalidURL}, {"http://[::1/", ErrInvalidURL},
+		{"https://ex ample.org/", ErrInvalidURL},
+	} {
+		_, err := NewResolver(tt.base, Options{Mode: WHATWG})
+		if !errors.Is(err, tt.is) {
+			t.Errorf("NewResolver(%q, WHATWG) error = %v, want %v", tt.base, err, tt.is)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "resolve: base ") || !strings.Contains(msg, fmt.Sprintf("%q", tt.base)) {
+			t.Errorf("NewResolver(%q, WHATWG) error %q: want it prefixed \"resolve: base\" and naming the base", tt.base, msg)
+		}
+	}
+	rv, err := NewResolver(" HTTP://EXAMPLE.com:80/a/./b?q#frag ", Options{Mode: WHATWG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rv.Base(); got != "http://example.com/a/b?q" {
+		t.Errorf("Base() = %q, want the serialized base without its fragment", got)
+	}
+	for ref, want := range map[string]string{
+		"":        "http://example.com/a/b?q",
+		"#x":      "http://example.com/a/b?q#x",
+		"../c":    "http://example.com/c",
+		"http:g":  "http://example.com/a/g", // special scheme, same as the base: relative
+		"\\\\h\\": "http://h/",
+		"http://": "http://", // fails: returned as it is
+		"//a:b/":  "//a:b/",
+	} {
+		if got := rv.Resolve(ref); got != want {
+			t.Errorf("Resolve(%q) = %q, want %q", ref, got, want)
+		}
+	}
+	if _, err := rv.ResolveURL("http://a:b/"); !errors.Is(err, ErrInvalidURL) || !strings.Contains(err.Error(), "port-invalid") {
+		t.Errorf("ResolveURL(\"http://a:b/\") error = %v, want ErrInvalidURL naming port-invalid", err)
+	}
+	rfc, _ := NewResolver("http://a/", Options{})
+	if _, err := rfc.ResolveURL("g"); !errors.Is(err, ErrNotWHATWG) {
+		t.Errorf("ResolveURL in RFC 3986 mode: error %v, want ErrNotWHATWG", err)
+	}
+	if _, err := Resolve("http://a/", "http://a:b/", Options{Mode: WHATWG}); !errors.Is(err, ErrInvalidURL) {
+		t.Errorf("Resolve with a failing ref: error %v, want ErrInvalidURL", err)
+	}
+}
+
+// TestURLComponents checks the getters on URLs whose components WPT
+// leaves untested together: credentials, null versus empty query and
+// fragment, and a host with a port in Origin.
+func TestURLComponents(t *testing.T) {
+	u, err := ParseURL("HTTPS://u%3A:p@Example.COM:8443/p?#")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{u.Href(), u.Protocol(), u.Username(), u.Password(), u.Host(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash(), u.Origin()}
+	want := []string{"https://u%3A:p@example.com:8443/p?#", "https:", "u%3A", "p", "example.com:8443", "example.com", "8443", "/p", "", "", "https://example.com:8443"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("components\n got %q\nwant %q", got, want)
+	}
+	if n := testing.AllocsPerRun(10, func() {
+		_, _, _, _, _, _ = u.Href(), u.Protocol(), u.Host(), u.Pathname(), u.Search(), u.Hash()
+	}); n != 0 {
+		t.Errorf("getters allocate %v times, want 0", n)
+	}
+	ref, err := u.Parse("?y")
+	if err != nil || ref.Href() != "https://u%3A:p@example.com:8443/p?y" {
+		t.Errorf("Parse(\"?y\") = %v, %v", ref, err)
+	}
+}
+
+func TestCompatRelativeWHATWG(t *testing.T) {
+	for _, tt := range []struct {
+		base, ref string
+		want      bool
+	}{
+		{"http://a/b", "http:g", true},
+		{"http://a/b", "HTTP:/g", true},
+		{"http://a/b", " http:g", true},
+		{"http://a/b", "h\ttt\np:g", true},
+		{"http://a/b", "http://h/g", false},
+		{"http://a/b", "http:\\\\h/g", false},
+		{"http://a/b", "http:/\\h/g", false},
+		{"http://a/b", "https:g", false},
+		{"http://a/b", "g", false},
+		{"file:///a/b", "file:g", true},
+		{"file:///a/b", "file://h/g", false},
+		{"sc://a/b", "sc:g", false}, // not special: "sc:g" is absolute
+	} {
+		rv, err := NewResolver(tt.base, Options{Mode: WHATWG})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rv.CompatRelative(tt.ref); got != tt.want {
+			t.Errorf("CompatRelative(%q) against %q = %v, want %v", tt.ref, tt.base, got, tt.want)
+		}
+		// What it reports must be what resolution does: a relative ref
+		// takes the base's host.
+		if tt.want {
+			u, err := rv.ResolveURL(tt.ref)
+			if err != nil || u.Host() != rv.url.Host() {
+				t.Errorf("ResolveURL(%q) = %v, %v: want the base's host", tt.ref, u, err)
+			}
+		}
+	}
+}
+
+// TestQueryEncoding covers the encoder differences that percent-encoding.json
+// does not reach, and where the page's encoding does not apply.
+func TestQueryEncoding(t *testing.T) {
+	for _, tt := range []struct {
+		label, ref, want string
+	}{
+		// Not special, or ws/wss: the query is always UTF-8.
+		{"windows-1252", "sc://h/?\u2020", "sc://h/?%E2%80%A0"},
+		{"windows-1252", "wss://h/?\u2020", "wss://h/?%E2%80%A0"},
+		{"windows-1252", "http://h/?\u2020#\u2020", "http://h/?%86#%E2%80%A0"},
+		{"windows-1252", "http://h/?'\"", "http://h/?%27%22"},
+		// UTF-16 and replacement give UTF-8.
+		{"utf-16le", "http://h/?\u00e9", "http://h/?%C3%A9"},
+		{"replacement", "http://h/?\u00e9", "http://h/?%C3%A9"},
+		// A code point the encoding lacks: "&#N;", percent-encoded.
+		{"iso-8859-1", "http://h/?\U0001F600", "http://h/?%26%23128512%3B"},
+		// Shift_JIS: ¥ ‾ U+0080 and the user-defined area.
+		{"shift_jis", "http://h/?\u00a5\u203e\u0080\ue000\ue757", "http://h/?\\~%80%F0@%F9%FC"}, // 0x5C ("\") is not in the set
+		{"euc-jp", "http://h/?\u00a5\u203e\u2212", "http://h/?\\~%A1%DD"},
+		{"gb18030", "http://h/?\ue5e5\u20ac", "http://h/?%26%2358853%3B%A2%E3"},
+		{"gbk", "http://h/?\u20ac", "http://h/?%80"},
+		// ISO-2022-JP: JIS X 0208 between ESC $ B and ESC ( B, half-width
+		// katakana as full-width, and back to ASCII before an error.
+		{"iso-2022-jp", "http://h/?a\u3042b", "http://h/?a%1B$B$%22%1B(Bb"}, // あ is 0x24 0x22
+		{"iso-2022-jp", "http://h/?\uff71", "http://h/?%1B$B%%22%1B(B"},     // ア: 0x25 0x22, "%" as it is
+		{"iso-2022-jp", "http://h/?\u3042\U0001F600", "http://h/?%1B$B$%22%1B(B%26%23128512%3B"},
+		{"iso-2022-jp", "http://h/?\u00a5a\u3042", "http://h/?%1B(J\\a%1B$B$%22%1B(B"},
+	} {
+		enc, err := htmlindex.Get(tt.label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Resolve("http://base/", tt.ref, Options{Mode: WHATWG, QueryEncoding: enc})
+		if err != nil || got != tt.want {
+			t.Errorf("%s: Resolve(%+q) = %q, %v, want %q", tt.label, tt.ref, got, err, tt.want)
+		}
+	}
+	if len(isoKatakana) != 0xFF9F-0xFF61+1 {
+		t.Errorf("isoKatakana has %d entries, want %d", len(isoKatakana), 0xFF9F-0xFF61+1)
+	}
+}
+
+// TestUTS46Update: the code points whose UTS #46 status changed after
+// Unicode 15.0 are mapped as Unicode 17.0 maps them, whatever the tables
+// of golang.org/x/net/idna are.
+func TestUTS46Update(t *testing.T) {
+	for in, want := range map[string]string{
+		"\u1e9e.example":             "xn--zca.example",
+		"look\u180eout.example":      "lookout.example",
+		"a\u206f\U0001D173b.example": "ab.example",
+		"\u10a0.example":             "xn--rkj.example",
+		"\u2132.example":             "xn--73g.example",
+	} {
+		u, err := ParseURL("http://" + in + "/")
+		if err != nil || u.Hostname() != want {
+			t.Errorf("host %+q = %v, %v, want %q", in, u, err, want)
+		}
+	}
+	if len(uts46Changes) != 71 {
+		t.Errorf("uts46Changes has %d code points, want the 71 mapped or ignored ones of the 72 changes (U+1806 cannot be)", len(uts46Changes))
+	}
+}
+
+// TestWHATWGInvalidUTF8: a Go string that is not UTF-8 is read as a scalar
+// value string, each stray byte a U+FFFD.
+func TestWHATWGInvalidUTF8(t *testing.T) {
+	got, err := Resolve("http://h/", "a\xff\xfe?\xff#\xff", Options{Mode: WHATWG})
+	want := "http://h/a%EF%BF%BD%EF%BF%BD?%EF%BF%BD#%EF%BF%BD"
+	if err != nil || got != want {
+		t.Errorf("Resolve = %q, %v, want %q", got, err, want)
+	}
+	if _, err := ParseURL("http://a\xff/"); !errors.Is(err, ErrInvalidURL) {
+		t.Errorf("a stray byte in a domain: error %v, want failure", err)
+	}
+}
