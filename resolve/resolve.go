@@ -236,7 +236,8 @@ func (rv *Resolver) Base() string { return rv.whole }
 // unchanged: use ResolveURL to tell.
 func (rv *Resolver) Resolve(ref string) string {
 	if rv.url != nil {
-		var p wparser
+		p := getParser()
+		defer putParser(p)
 		if p.parse(ref, rv.url, rv.enc) != nil {
 			return ref
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -21,7 +22,7 @@ import (
 var ErrInvalidURL = errors.New("WHATWG URL parser failure")
 
 // failure is why the WHATWG URL parser failed: the name of the validation
-// error the URL Standard gives it (section 1.2), e.g. "host-missing".
+// error the URL Standard gives it (section 1.1), e.g. "host-missing".
 type failure string
 
 // Error returns "WHATWG URL parser failure: NAME".
@@ -71,13 +72,33 @@ func (u *URL) Parse(ref string) (*URL, error) {
 }
 
 func parseURL(input string, base *URL, enc *queryEncoding) (*URL, error) {
-	var p wparser
+	p := getParser()
+	defer putParser(p)
 	if err := p.parse(input, base, enc); err != nil {
 		return nil, &Error{Op: "parse", URI: input, Err: err}
 	}
 	u := new(URL)
 	p.serialize(u)
 	return u, nil
+}
+
+// parsers keeps parsers with their buffers between runs: a run then
+// allocates only its result.
+var parsers = sync.Pool{New: func() any { return new(wparser) }}
+
+// getParser returns a parser ready for a run.
+func getParser() *wparser {
+	p := parsers.Get().(*wparser)
+	*p = wparser{user: p.user[:0], pass: p.pass[:0], path: p.path[:0], query: p.query[:0], frag: p.frag[:0]}
+	return p
+}
+
+// putParser gives p back, unless a long URL has grown its buffers.
+func putParser(p *wparser) {
+	if cap(p.path)+cap(p.query)+cap(p.frag)+cap(p.user)+cap(p.pass) <= 16<<10 {
+		p.base, p.enc = nil, nil // keep no base alive
+		parsers.Put(p)
+	}
 }
 
 // Href is the URL serialized (section 4.5, "URL serializing").
@@ -255,7 +276,9 @@ type wparser struct {
 	hasQuery bool
 	frag     []byte
 	hasFrag  bool
-	seg      []byte // the path state's buffer: the segment being read
+	// The path state's buffer is written in place, after a "/" at the
+	// end of path: segStart is where it starts, or -1 when it is empty.
+	segStart int
 }
 
 // States of the basic URL parser (section 4.4). The state override ones
@@ -437,9 +460,10 @@ func isDoubleDot(s []byte) bool {
 func isPct2e(s []byte) bool { return s[0] == '%' && s[1] == '2' && s[2]|0x20 == 'e' }
 
 // parse runs the basic URL parser (section 4.4) on input against base
-// (nil: none) with enc as the encoding of the query (nil: UTF-8).
+// (nil: none) with enc as the encoding of the query (nil: UTF-8), on a
+// parser from getParser.
 func (p *wparser) parse(input string, base *URL, enc *queryEncoding) error {
-	p.base, p.enc, p.port = base, enc, -1
+	p.base, p.enc, p.port, p.segStart = base, enc, -1, -1
 	in := removeTabNewline(trimControlSpace(toScalarString(input)))
 	state := stSchemeStart
 	var (
@@ -693,7 +717,8 @@ func (p *wparser) parse(input string, base *URL, enc *queryEncoding) error {
 				case isDrive([]byte(buf)):
 					// A drive letter quirk: the buffer is the path's
 					// first segment.
-					p.seg = append(p.seg[:0], buf...)
+					p.openSegment()
+					p.path = append(p.path, buf...)
 					state, again = stPath, true
 				case buf == "":
 					p.host, p.hasHost = "", true
@@ -745,7 +770,8 @@ func (p *wparser) parse(input string, base *URL, enc *queryEncoding) error {
 			for j < len(in) && in[j] != '/' && in[j] != '?' && in[j] != '#' && !(in[j] == '\\' && p.special) {
 				j++
 			}
-			p.seg = appendPct(p.seg, in[i:j], setPath)
+			p.openSegment()
+			p.path = appendPct(p.path, in[i:j], setPath)
 			i, again = j, true
 
 		case stOpaquePath:
@@ -803,28 +829,38 @@ func (p *wparser) appendUserinfo(s string, password bool) {
 	}
 }
 
+// openSegment starts the path state's buffer, if it is empty, with a
+// "/" at the end of the path.
+func (p *wparser) openSegment() {
+	if p.segStart < 0 {
+		p.path = append(p.path, '/')
+		p.segStart = len(p.path)
+	}
+}
+
 // endSegment is the path state at the end of a segment (section 4.4): a
-// "." or ".." segment is resolved, any other is appended to the path.
-// slash says the segment ends with a "/" (or "\" in a special URL).
+// "." or ".." segment is resolved, any other stays in the path. slash
+// says the segment ends with a "/" (or "\" in a special URL).
 func (p *wparser) endSegment(slash bool) {
+	p.openSegment()
+	seg := p.path[p.segStart:]
+	before := p.segStart - 1 // the path without the segment and its "/"
+	p.segStart = -1
 	switch {
-	case isDoubleDot(p.seg):
+	case isDoubleDot(seg):
+		p.path = p.path[:before]
 		p.shorten()
 		if !slash {
 			p.path = append(p.path, '/')
 		}
-	case isSingleDot(p.seg):
+	case isSingleDot(seg):
+		p.path = p.path[:before]
 		if !slash {
 			p.path = append(p.path, '/')
 		}
-	default:
-		if p.scheme == "file" && len(p.path) == 0 && isDrive(p.seg) {
-			p.seg[1] = ':'
-		}
-		p.path = append(p.path, '/')
-		p.path = append(p.path, p.seg...)
+	case p.scheme == "file" && before == 0 && isDrive(seg):
+		seg[1] = ':'
 	}
-	p.seg = p.seg[:0]
 }
 
 // appendOpaquePath is the opaque path state for s, a run of input without
