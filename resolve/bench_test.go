@@ -49,6 +49,48 @@ func BenchmarkResolve(b *testing.B) {
 	})
 }
 
+// BenchmarkResolveWHATWG resolves the Appendix C references of
+// BenchmarkResolve in WHATWG mode (compare BenchmarkResolve/urix, RFC
+// 3986), through Resolve (the href only) and ResolveURL (the URL record
+// with its components), and the resolve-whatwg.json references against
+// their bases.
+func BenchmarkResolveWHATWG(b *testing.B) {
+	refs := make([]string, len(appendixC))
+	for i, tt := range appendixC {
+		refs[i] = tt.ref
+	}
+	rv, err := NewResolver(appendixCBase, Options{Mode: WHATWG})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Resolve", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			_ = rv.Resolve(refs[i%len(refs)])
+		}
+	})
+	b.Run("ResolveURL", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			_, _ = rv.ResolveURL(refs[i%len(refs)])
+		}
+	})
+	vs := loadVectors(b, "resolve-whatwg.json")
+	rvs := make([]*Resolver, len(vs))
+	for i, v := range vs {
+		if rvs[i], err = NewResolver(v.Base, Options{Mode: WHATWG}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("wpt", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			j := i % len(vs)
+			_ = rvs[j].Resolve(vs[j].Ref)
+		}
+	})
+}
+
 func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

@@ -81,3 +81,38 @@ func ExampleValidate() {
 	// <nil>
 	// resolve: invalid URI reference "http://a/b%7": byte 10: '%' not followed by two hex digits (escaped)
 }
+
+func ExampleResolver_whatwg() {
+	rv, err := resolve.NewResolver("https://example.com/docs/guide/intro.html", resolve.Options{Mode: resolve.WHATWG})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, ref := range []string{"../api/%2e%2E/x y", "https:setup.html", "\\\\CDN.Example.NET:443\\x.js", "//[0:0::1]:80/", "http://a:b/"} {
+		fmt.Println(rv.Resolve(ref))
+	}
+	_, err = rv.ResolveURL("http://a:b/")
+	fmt.Println(err)
+	// Output:
+	// https://example.com/docs/x%20y
+	// https://example.com/docs/guide/setup.html
+	// https://cdn.example.net/x.js
+	// https://[::1]:80/
+	// http://a:b/
+	// resolve: parse "http://a:b/": WHATWG URL parser failure: port-invalid
+}
+
+func ExampleParseURL() {
+	u, err := resolve.ParseURL("HTTP://user@Bücher.example:80/a/../b?q=ü#frag")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(u.Href())
+	fmt.Println(u.Protocol(), u.Username(), u.Host(), u.Port() == "", u.Pathname(), u.Search(), u.Hash())
+	fmt.Println(u.Origin())
+	// Output:
+	// http://user@xn--bcher-kva.example/b?q=%C3%BC#frag
+	// http: user xn--bcher-kva.example true /b ?q=%C3%BC #frag
+	// http://xn--bcher-kva.example
+}

@@ -1,8 +1,15 @@
 // Package resolve owns URI references: parsing one into its components
 // (seeds Section 4.4 and Appendix B, SPEC R1), resolving it against a base
-// URI (Section 5.2, in its RFC 3986 and RFC 2396 variants, SPEC R2),
-// normalizing it (Section 6, SPEC R3), converting an IRI to a URI (SPEC
-// R4) and checking it against the grammar of Appendix A.
+// URI (SPEC R2), normalizing it (Section 6, SPEC R3), converting an IRI to
+// a URI (SPEC R4) and checking it against the grammar of Appendix A.
+//
+// Resolution has three modes (Mode): RFC3986 (the default) and RFC2396
+// are Section 5.2 of RFC 3986 and of the seed drafts; WHATWG is the WHATWG
+// URL Standard (https://url.spec.whatwg.org/), what browsers do with the
+// href of a link: its basic URL parser and URL serializer (sections 4.4
+// and 4.5), with the page's encoding for queries (Options.QueryEncoding).
+// ParseURL and URL give the WHATWG parse itself, with the components a
+// browser's URL object shows.
 //
 // It knows nothing about text, HTML or mail: finding references and
 // choosing their base (Section 5.1) belong to the packages delimit,
@@ -11,13 +18,18 @@
 //
 // Parse never fails and Resolver.Resolve never fails: every string is a
 // URI reference by the Appendix B expression. Validate says whether a
-// string also obeys the Appendix A grammar.
+// string also obeys the Appendix A grammar. The WHATWG parser does fail
+// on some input ("http://a:b/", "//x" with no base): Resolver.ResolveURL
+// and the function Resolve report it, Resolver.Resolve returns such a
+// reference unchanged.
 package resolve
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"golang.org/x/text/encoding"
 )
 
 // Mode selects the resolution algorithm (SPEC R2).
@@ -36,17 +48,61 @@ const (
 	// ("/./g" gives "http://a/./g"). It reproduces every Appendix C
 	// example.
 	RFC2396
+	// WHATWG is the WHATWG URL Standard: the basic URL parser (section
+	// 4.4) run on the reference with the base as base URL, then the URL
+	// serializer (section 4.5), as browsers resolve links. Special
+	// schemes (http, https, ws, wss, ftp, file) read "\" as "/", skip
+	// extra slashes and get the path "/" when it is empty; hosts are
+	// lowercased, IDNA-converted and IP addresses canonicalized; default
+	// ports are dropped; characters outside the URL code points are
+	// percent-encoded; "%2e" is a dot segment; "http:g" against an http
+	// base is relative. Some references fail (see Resolver.ResolveURL).
+	WHATWG
 )
 
-// String returns "3986" or "2396", the values of the --rfc flag (SPEC R2).
+// String returns "3986", "2396" or "whatwg", the values of the --spec
+// flag (SPEC R2).
 func (m Mode) String() string {
 	switch m {
 	case RFC3986:
 		return "3986"
 	case RFC2396:
 		return "2396"
+	case WHATWG:
+		return "whatwg"
 	}
 	return fmt.Sprintf("Mode(%d)", int(m))
+}
+
+// ParseMode returns the mode named s: "3986", "2396" or "whatwg", in any
+// case. The error starts with "resolve: " and lists the names.
+func ParseMode(s string) (Mode, error) {
+	for _, m := range []Mode{RFC3986, RFC2396, WHATWG} {
+		if strings.EqualFold(s, m.String()) {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("resolve: unknown mode %q (want 3986, 2396 or whatwg)", s)
+}
+
+// MarshalText returns the mode's name (encoding.TextMarshaler).
+func (m Mode) MarshalText() ([]byte, error) {
+	switch m {
+	case RFC3986, RFC2396, WHATWG:
+		return []byte(m.String()), nil
+	}
+	return nil, fmt.Errorf("resolve: unknown mode %d", int(m))
+}
+
+// UnmarshalText sets the mode from its name, as ParseMode reads it
+// (encoding.TextUnmarshaler): a flag.TextVar for --spec in one line.
+func (m *Mode) UnmarshalText(text []byte) error {
+	v, err := ParseMode(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
 }
 
 // Options tune resolution (Section 5.2).
@@ -57,8 +113,17 @@ type Options struct {
 	// scheme, when that scheme is known to be hierarchical (see
 	// IsHierarchical), is resolved as if it had no scheme, so "http:g"
 	// against "http://a/b/c/d;p?q" gives "http://a/b/c/g" instead of
-	// "http:g".
+	// "http:g". It does not apply in WHATWG mode, which has a rule of its
+	// own: "http:g" against an http base is always relative.
 	Compat bool
+	// QueryEncoding is the encoding of the document the references are
+	// in, for WHATWG mode (HTML's "document's character encoding"): the
+	// query of a reference with a special scheme other than ws and wss is
+	// percent-encoded in it (URL Standard section 4.4, query state), a
+	// character it cannot hold as "%26%23" N "%3B" ("&#N;"). Nil means
+	// UTF-8, as do UTF-16 and replacement. Get an encoding by its label
+	// with golang.org/x/text/encoding/htmlindex. The other modes ignore it.
+	QueryEncoding encoding.Encoding
 }
 
 // ErrNotAbsolute is the cause of the error NewResolver returns for a base
@@ -88,13 +153,23 @@ type Resolver struct {
 	dir    string    // what step 6a keeps of the base path (RFC 3986 merge)
 	dirDot bool      // dir has a dot segment
 	hier   bool      // the base scheme is known to be hierarchical (Compat)
+
+	// WHATWG mode only.
+	url *URL           // the base parsed; nil in the other modes
+	enc *queryEncoding // Options.QueryEncoding; nil: UTF-8
 }
 
 // NewResolver parses base, which must be an absolute URI (it must have a
 // scheme; Section 5.1: a relative reference cannot serve as a base). A
 // fragment of the base is ignored, as RFC 3986 Section 5.1 says.
-// The error, an *Error wrapping ErrNotAbsolute, names the base.
+// The error, an *Error wrapping ErrNotAbsolute, names the base. In WHATWG
+// mode the base must parse as a URL with no base URL (ParseURL); the
+// error for one that does not wraps ErrInvalidURL, or ErrNotAbsolute when
+// it has no scheme.
 func NewResolver(base string, opts Options) (*Resolver, error) {
+	if opts.Mode == WHATWG {
+		return newWHATWGResolver(base, opts)
+	}
 	b := Parse(base)
 	if !b.HasScheme {
 		return nil, &Error{Op: "base", URI: base, Err: ErrNotAbsolute}
@@ -128,14 +203,46 @@ func NewResolver(base string, opts Options) (*Resolver, error) {
 	}, nil
 }
 
-// Base returns the base URI, without its fragment.
+// newWHATWGResolver is NewResolver in WHATWG mode.
+func newWHATWGResolver(base string, opts Options) (*Resolver, error) {
+	enc := newQueryEncoding(opts.QueryEncoding)
+	u, err := parseURL(base, nil, enc)
+	if err != nil {
+		cause := errors.Unwrap(err)
+		if cause == failure("missing-scheme-non-relative-URL") {
+			cause = ErrNotAbsolute
+		}
+		return nil, &Error{Op: "base", URI: base, Err: cause}
+	}
+	whole := u.href
+	if u.hasFrag {
+		whole = whole[:len(whole)-len(u.fragment)-1]
+	}
+	return &Resolver{opts: opts, whole: whole, url: u, enc: enc}, nil
+}
+
+// Base returns the base URI, without its fragment. In WHATWG mode it is
+// the base as the URL serializer writes it ("HTTP://A" is "http://a/").
 func (rv *Resolver) Base() string { return rv.whole }
 
 // Resolve returns ref resolved against the base by Section 5.2 in the
 // resolver's mode. It never fails. When nothing has to change it returns
 // ref or the base itself, without allocating; otherwise it allocates the
 // result once (twice for results over 256 bytes with dot segments).
+//
+// In WHATWG mode it returns the URL Standard's serialization of ref
+// parsed against the base (sections 4.4 and 4.5), allocating the result
+// once when it fits in 256 bytes; a ref the parser fails on is returned
+// unchanged: use ResolveURL to tell.
 func (rv *Resolver) Resolve(ref string) string {
+	if rv.url != nil {
+		p := getParser()
+		defer putParser(p)
+		if p.parse(ref, rv.url, rv.enc) != nil {
+			return ref
+		}
+		return p.href()
+	}
 	r := Parse(ref)
 	// Step 3, with the compatibility rule of the -03 draft.
 	if rv.compat(&r) {
@@ -154,14 +261,55 @@ func (rv *Resolver) compat(r *Reference) bool {
 	return r.HasScheme && rv.opts.Compat && rv.hier && strings.EqualFold(r.Scheme, rv.base.Scheme)
 }
 
+// ResolveURL parses ref with the WHATWG basic URL parser against the base
+// as base URL (URL Standard section 4.4), with Options.QueryEncoding; it
+// is new URL(ref, base) in a browser. The error, an *Error with Op
+// "parse" wrapping ErrInvalidURL, names the failure, e.g. "resolve: parse
+// \"http://a:b/\": WHATWG URL parser failure: port-invalid". Outside
+// WHATWG mode it fails with an *Error wrapping ErrNotWHATWG.
+func (rv *Resolver) ResolveURL(ref string) (*URL, error) {
+	if rv.url == nil {
+		return nil, &Error{Op: "parse", URI: ref, Err: ErrNotWHATWG}
+	}
+	return parseURL(ref, rv.url, rv.enc)
+}
+
+// ErrNotWHATWG is the cause of the error of ResolveURL outside WHATWG mode.
+var ErrNotWHATWG = errors.New("the resolver is not in WHATWG mode")
+
 // CompatRelative reports whether ref, though it has a scheme, is relative
 // to this base under the compatibility rule (Options.Compat, seed 002
 // Section 5.2 step 3): "http:g" against an http base. A reference with an
 // authority ("http://h/p") is not: the rule changes nothing in it but dot
 // segments.
+//
+// In WHATWG mode, where Compat does not apply, it reports whether the URL
+// Standard itself reads ref as relative though it starts with a scheme:
+// the base's scheme, when that is special, not followed by two slashes
+// ("http:g", "http:/g", "file:g"; section 4.4, scheme state).
 func (rv *Resolver) CompatRelative(ref string) bool {
+	if rv.url != nil {
+		return rv.whatwgSchemeRelative(ref)
+	}
 	r := Parse(ref)
 	return rv.compat(&r) && !r.HasAuthority
+}
+
+// whatwgSchemeRelative is CompatRelative in WHATWG mode.
+func (rv *Resolver) whatwgSchemeRelative(ref string) bool {
+	special, _ := specialPort(rv.url.scheme)
+	if !special {
+		return false
+	}
+	in := removeTabNewline(trimControlSpace(ref))
+	n := len(rv.url.scheme)
+	if len(in) <= n || in[n] != ':' || !strings.EqualFold(in[:n], rv.url.scheme) {
+		return false
+	}
+	// Two slashes, either way round, start a host ("http://h",
+	// "http:\\h", "file://h"); anything else is relative to the base.
+	rest := in[n+1:]
+	return !(len(rest) >= 2 && (rest[0] == '/' || rest[0] == '\\') && (rest[1] == '/' || rest[1] == '\\'))
 }
 
 // tail is the part of ref after its path: ["?" query] ["#" fragment].
@@ -265,11 +413,19 @@ func (rv *Resolver) resolve2396(ref string, r *Reference) string {
 
 // Resolve resolves ref against base (Section 5.2), as
 // NewResolver(base, opts) followed by Resolve(ref). The error says why
-// base cannot serve as a base.
+// base cannot serve as a base. In WHATWG mode it also fails when ref does
+// not parse (the error of Resolver.ResolveURL).
 func Resolve(base, ref string, opts Options) (string, error) {
 	rv, err := NewResolver(base, opts)
 	if err != nil {
 		return "", err
+	}
+	if rv.url != nil {
+		u, err := rv.ResolveURL(ref)
+		if err != nil {
+			return "", err
+		}
+		return u.href, nil
 	}
 	return rv.Resolve(ref), nil
 }
