@@ -40,7 +40,10 @@ type resolution struct {
 func resolutionOf(c *cli.Context, cmd string) (resolution, error) {
 	var r resolution
 	var err error
-	if r.opts.Mode, err = resolve.ParseMode(given(c, "rfc").String("rfc")); err != nil {
+	// WHATWG is the resolver's too, but the command line does not offer it
+	// yet: extraction does not apply it to absolute references and HTML
+	// documents' encodings.
+	if r.opts.Mode, err = resolve.ParseMode(given(c, "rfc").String("rfc")); err != nil || r.opts.Mode == resolve.WHATWG {
 		return r, usageError("%s--rfc %q: want 3986 or 2396", cmd, given(c, "rfc").String("rfc"))
 	}
 	r.opts.Compat = given(c, "compat").Bool("compat")

@@ -362,16 +362,3 @@ func TestAbsolute(t *testing.T) {
 		}
 	}
 }
-
-func TestModeText(t *testing.T) {
-	for _, m := range []Mode{RFC3986, RFC2396} {
-		var got Mode
-		b, _ := m.MarshalText()
-		if err := got.UnmarshalText(b); err != nil || got != m {
-			t.Errorf("round trip of %v: %v, %v", m, got, err)
-		}
-	}
-	if _, err := ParseMode("1808"); err == nil {
-		t.Error("ParseMode(1808): no error")
-	}
-}
