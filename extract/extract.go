@@ -208,10 +208,4 @@ func (x *Extractor) wanted(h *Hit) bool {
 }
 
 // schemeOf returns the lower-case scheme of an absolute URI, or "".
-func schemeOf(uri string) string {
-	r := resolve.Parse(uri)
-	if !r.HasScheme {
-		return ""
-	}
-	return strings.ToLower(r.Scheme)
-}
+func schemeOf(uri string) string { return strings.ToLower(resolve.Scheme(uri)) }

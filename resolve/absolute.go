@@ -10,9 +10,13 @@ package resolve
 // absolute: it comes back as written with ok false, and the caller reports
 // it unresolved (B2) or ignores it.
 func Absolute(ref string, base *Resolver) (uri string, ok bool) {
-	r := Parse(ref)
-	if r.HasScheme && !(base != nil && base.compat(&r) && !r.HasAuthority) {
-		return ref, true
+	if schemeLen(ref) > 0 {
+		if base == nil || !base.opts.Compat {
+			return ref, true
+		}
+		if r := Parse(ref); !(base.compat(&r) && !r.HasAuthority) {
+			return ref, true
+		}
 	}
 	if base == nil {
 		return ref, false
@@ -23,3 +27,8 @@ func Absolute(ref string, base *Resolver) (uri string, ok bool) {
 // Unhex returns the value of the hexadecimal digit c (either case), for
 // the decoders of %HH (Section 2.4.1) and quoted-printable =HH escapes.
 func Unhex(c byte) (byte, bool) { return unhex(c) }
+
+// Scheme returns the scheme of a URI reference as written, "" when it has
+// none (Section 3.1: a letter, then letters, digits, "+", "-" or ".",
+// before the first ":").
+func Scheme(ref string) string { return ref[:schemeLen(ref)] }

@@ -362,3 +362,11 @@ func TestAbsolute(t *testing.T) {
 		}
 	}
 }
+
+func TestScheme(t *testing.T) {
+	for in, want := range map[string]string{"http://a/": "http", "Mailto:x": "Mailto", "a+b.c-d:x": "a+b.c-d", "g": "", "1a:b": "", ":x": "", "a/b:c": ""} {
+		if got := Scheme(in); got != want {
+			t.Errorf("Scheme(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
