@@ -170,6 +170,9 @@ func TestURIValue(t *testing.T) {
 		{"page.html", "page.html"},
 		{"bad\x01", ""},
 		{`"a b"`, "ab"},
+		{"0\u008d1", ""},          // a C1 control (found by FuzzMailReader)
+		{"a\u00a0b", ""},          // a no-break space
+		{"caf\u00e9/x", "café/x"}, // an IRI
 	}
 	for _, tt := range tests {
 		if got := URIValue(tt.in); got != tt.want {

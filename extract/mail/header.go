@@ -6,6 +6,8 @@ import (
 	"mime"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Field is one header field as stored: Raw holds the whole field (name,
@@ -202,12 +204,16 @@ func URIValue(v string) string {
 }
 
 // validRef reports whether v can stand as a URI reference in a header:
-// no control characters, no white space, none of the characters that end a
-// URI in text (SPEC E3).
+// no control characters (C0 or C1) or white space, ASCII or not, and none
+// of the characters that end a URI in text (SPEC E3).
 func validRef(v string) bool {
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if c <= ' ' || c == 0x7f || strings.IndexByte("<>\"{}|\\^`", c) >= 0 {
+	for _, r := range v {
+		switch {
+		case r < utf8.RuneSelf:
+			if r <= ' ' || r == 0x7f || strings.IndexByte("<>\"{}|\\^`", byte(r)) >= 0 {
+				return false
+			}
+		case unicode.IsControl(r) || unicode.IsSpace(r):
 			return false
 		}
 	}
