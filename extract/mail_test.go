@@ -41,7 +41,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 //	sjis.eml            Shift_JIS 8bit body
 //	iso2022jp.eml       ISO-2022-JP body and B-encoded Subject
 //	two.mbox            two messages, >From and >>From lines, message numbers and Message-IDs
-//	list.eml            List-* and Archived-At headers, <...> in other headers
+//	list.eml            List-* and Archived-At headers; <...> in other headers not read (M3)
 //	bad-boundary.eml    damaged: the boundary never comes
 //	bad-base64.eml      damaged: a line that is not base64
 //	bad-charset.eml     damaged: unknown charset, truncated multipart
@@ -265,12 +265,24 @@ func TestMailHeaders(t *testing.T) {
 			[]string{"List-Unsubscribe:mailto:leave@l.example", "List-Unsubscribe:https://l.example/u?id=1"}},
 		{"archived-at", "Archived-At: <http://a.example/msg/1>\n", []string{"Archived-At:http://a.example/msg/1"}},
 		{"list-post NO", "List-Post: NO (posting not allowed)\n", nil},
-		{"angle hit in any field", "X-Link: see <http://x.example/>\n", []string{"X-Link:http://x.example/"}},
+		{"angle hit in other field ignored", "X-Link: see <http://x.example/>\n", nil},
 		{"bare hit in other field ignored", "X-Mailer: Foo http://foo.example/\n", nil},
+		{"link rel", "Link: <https://l.example/a>; rel=\"alternate\", <https://l.example/b>; rel=\"help\"; anchor=\"http://no.example/\"\n",
+			[]string{"Link:https://l.example/a", "Link:https://l.example/b"}},
+		{"undisclosed recipients", "To: <Undisclosed-Recipient:;>\n", nil},
+		{"group address", "Cc: <undisclosed-recipients:;>, Bob <mailto:bob@example.com>\n", nil},
+		{"reply-to", "Reply-To: <mailto:list@example.com>\n", nil},
+		{"fastmail proxy", "X-ME-Proxy: <xmx:Tk9QRUtJTkc0Zm9vYmFy>\n    <xmx:YmFyYmF6>\n", nil},
+		{"fastmail sender", "X-ME-Sender: <xms:qwerty123:abc>\n", nil},
+		{"dkim", "DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=sel;\n\th=From:To; bh=<http://x.example/>\n", nil},
+		{"list-id", "List-Id: Announcements <announce.lists.example.org>\n", nil},
+		{"x-mailing-list", "X-Mailing-List: <linux-kernel@vger.kernel.org> archive/latest/12\n", nil},
+		{"subject is prose", "Subject: see <http://subj.example/>\n", nil},
 		{"name is never a scheme", "Mailto: x\n", nil},
 		{"message-id is not a URI", "Message-ID: <abc@example.com>\n", nil},
 		{"addresses are not URIs", "To: Bob <bob@example.com>\n", nil},
-		{"encoded-word", "Subject: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", []string{"Subject:http://enc.example/ü"}},
+		{"encoded-word", "List-Archive: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", []string{"List-Archive:http://enc.example/ü"}},
+		{"encoded-word subject ignored", "Subject: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", nil},
 		{"content-base quoted", "Content-Base: \"http://cb.example/dir/\"\n", []string{"Content-Base:http://cb.example/dir/"}},
 		{"content-location relative", "Content-Base: http://cb.example/dir/\nContent-Location: page.html\n",
 			[]string{"Content-Base:http://cb.example/dir/", "Content-Location:http://cb.example/dir/page.html"}},
