@@ -479,6 +479,44 @@ func TestMbox(t *testing.T) {
 	}
 }
 
+// TestMailLeadingBlank: a blank or white-space-only line before the header
+// is skipped with a warning (SPEC M1), in a message and in each message of
+// an mbox, and the MIME structure is read.
+func TestMailLeadingBlank(t *testing.T) {
+	const msg = "From: a@b\nMessage-ID: <lb@b>\nContent-Type: multipart/alternative; boundary=x\n\n" +
+		"--x\nContent-Type: text/plain\n\nsee <http://lb/text>\n" +
+		"--x\nContent-Type: text/html\n\n<a href=\"http://lb/html\">x</a>\n--x--\n"
+	for _, tt := range []struct {
+		name, in string
+		opts     Options
+		warnings int
+	}{
+		{"blank line", "\n" + msg, Options{Type: Email}, 1},
+		{"white space lines, sniffed", " \t\r\n\n" + msg, Options{}, 1},
+		{"mbox", "From a@b x\n \n" + msg + "From c@d y\n\n" + msg, Options{Type: Mbox}, 2},
+		{"none", msg, Options{Type: Email}, 0},
+	} {
+		hits, warns := mailHits(t, tt.in, tt.opts)
+		if len(warns) != tt.warnings {
+			t.Errorf("%s: warnings %q", tt.name, warns)
+		}
+		for _, w := range warns {
+			if !strings.Contains(w, "leading blank line before the header skipped") {
+				t.Errorf("%s: warning %q", tt.name, w)
+			}
+		}
+		if len(hits) != 2*max(1, tt.warnings) {
+			t.Fatalf("%s: hits %+v", tt.name, hits)
+		}
+		for i, h := range hits {
+			want := []string{"1", "2"}[i%2]
+			if h.Part != want || h.MessageID != "lb@b" || tt.in[h.Offset:h.End] != h.Raw && h.Kind != "html-attr" {
+				t.Errorf("%s: hit %s part %q id %q span %q", tt.name, h.URI, h.Part, h.MessageID, tt.in[h.Offset:h.End])
+			}
+		}
+	}
+}
+
 func TestMboxBOM(t *testing.T) {
 	hits, warns := mailHits(t, "\xef\xbb\xbfFrom a@b x\nFrom: a@b\nMessage-ID: <1@b>\n\n<http://bom/>\n", Options{})
 	if len(warns) > 0 || len(hits) != 1 || hits[0].MessageID != "1@b" || hits[0].Offset != 43 {

@@ -224,7 +224,9 @@ type Visitor interface {
 }
 
 // ReadMessage reads one RFC 5322 message (SPEC M1–M4, M6). An mbox "From "
-// line before the header, as some tools save single messages, is skipped.
+// line before the header, as some tools save single messages, is skipped,
+// and so are blank or white-space-only lines before the header (with a
+// warning).
 // The error is a read error of r or one the visitor returned.
 func ReadMessage(r io.Reader, opts Options, v Visitor) error {
 	s := newLineSource(r, false)
@@ -234,6 +236,7 @@ func ReadMessage(r io.Reader, opts Options, v Visitor) error {
 		}
 	}
 	w := newWalker(s, opts, v)
+	w.skipBlank(Where{Message: 1})
 	w.message(1, opts.Base)
 	return w.result()
 }
@@ -242,6 +245,8 @@ func ReadMessage(r io.Reader, opts Options, v Visitor) error {
 // separated by lines that start with "From ", with one '>' removed from
 // lines that match ^>+From . Messages are numbered from 1 in file order.
 // Text before the first "From " line is read as a message of its own.
+// Blank lines between a "From " line and the header are skipped with a
+// warning, as in ReadMessage.
 func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 	s := newLineSource(r, true)
 	w := newWalker(s, opts, v)
@@ -253,6 +258,7 @@ func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 		}
 		if s.atFrom {
 			s.skipFrom()
+			w.skipBlank(Where{Message: n + 1})
 		} else {
 			s.unread()
 			if len(bytes.TrimSpace(c.b)) == 0 && c.start {
@@ -275,6 +281,33 @@ func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 		}
 	}
 	return w.result()
+}
+
+// errLeadingBlank is the warning for white space before a header.
+var errLeadingBlank = errors.New("leading blank line before the header skipped")
+
+// skipBlank skips the blank or white-space-only lines at the start of a
+// message (SPEC M1): some tools write one before the header, and read as
+// RFC 5322 says, an empty line there would end an empty header and turn
+// the whole message into a plain-text body. The warning comes only when a
+// header field follows; before a message without a header the lines are
+// body text that holds nothing.
+func (w *walker) skipBlank(where Where) {
+	skipped := false
+	for {
+		c, ok := w.s.next()
+		if !ok {
+			return
+		}
+		if len(bytes.Trim(c.b, " \t\r\n")) > 0 {
+			w.s.unread()
+			if skipped && c.start && fieldName(c.b) > 0 {
+				w.warn(where, errLeadingBlank)
+			}
+			return
+		}
+		skipped = true
+	}
 }
 
 // walker walks the MIME structure of the messages of one line source.
