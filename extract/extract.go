@@ -83,7 +83,7 @@ type Hit struct {
 
 	Part      string `json:"part,omitempty"`       // MIME part path, e.g. "1.2"
 	Message   int    `json:"message,omitempty"`    // 1-based message number in an mbox or message file
-	MessageID string `json:"message_id,omitempty"` // the message's Message-ID
+	MessageID string `json:"message_id,omitempty"` // the top-level message's Message-ID, also inside an attached message (M5)
 
 	Base         string `json:"base,omitempty"` // the base URI in effect for the hit's content
 	Resolved     bool   `json:"resolved"`       // false when the URI stayed relative (B2)

@@ -517,6 +517,31 @@ func TestMailLeadingBlank(t *testing.T) {
 	}
 }
 
+// TestMailMessageIDTopLevel: every hit carries the top-level message's
+// Message-ID, also inside an attached message/rfc822 (plain or encoded)
+// that has its own; none when the top-level message has none (SPEC M5).
+func TestMailMessageIDTopLevel(t *testing.T) {
+	inner := "From: b@b\nMessage-ID: <inner@b>\nList-Help: <http://id/inner-header>\n\n<http://id/inner>\n"
+	body := "Content-Type: multipart/mixed; boundary=m\n\n--m\n\n<http://id/outer>\n" +
+		"--m\nContent-Type: message/rfc822\n\n" + inner +
+		"--m\nContent-Type: message/global\nContent-Transfer-Encoding: base64\n\n" +
+		base64.StdEncoding.EncodeToString([]byte(inner)) + "\n--m--\n"
+	for _, tt := range []struct{ header, want string }{
+		{"From: a@b\nMessage-ID: <outer@b>\n", "outer@b"},
+		{"From: a@b\nSubject: no id\n", ""},
+	} {
+		hits, warns := mailHits(t, tt.header+body, Options{Type: Email})
+		if len(hits) != 5 || len(warns) > 0 {
+			t.Fatalf("hits %+v, warnings %q", hits, warns)
+		}
+		for _, h := range hits {
+			if h.MessageID != tt.want {
+				t.Errorf("%s (part %q): message_id %q, want %q", h.URI, h.Part, h.MessageID, tt.want)
+			}
+		}
+	}
+}
+
 func TestMboxBOM(t *testing.T) {
 	hits, warns := mailHits(t, "\xef\xbb\xbfFrom a@b x\nFrom: a@b\nMessage-ID: <1@b>\n\n<http://bom/>\n", Options{})
 	if len(warns) > 0 || len(hits) != 1 || hits[0].MessageID != "1@b" || hits[0].Offset != 43 {

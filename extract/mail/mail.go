@@ -141,7 +141,7 @@ func (w Where) String() string {
 // multipart), visited before its body.
 type Header struct {
 	Where
-	MessageID string  // the Message-ID of the message the entity belongs to
+	MessageID string  // the Message-ID of the top-level message, also inside a message/rfc822 part; "" when it has none
 	Fields    []Field // valid until Visitor.Header returns
 
 	// Base is the entity's base (see the package comment), for its fields
@@ -159,7 +159,7 @@ type Header struct {
 // Part is one single part, visited with a reader of its body.
 type Part struct {
 	Where
-	MessageID string
+	MessageID string            // see Header.MessageID
 	MediaType string            // lower case, "text/plain" when the part has no Content-Type
 	Params    map[string]string // its parameters, lower-case names
 	Base      string            // see Header.Base
@@ -357,7 +357,7 @@ func (w *walker) message(n int, base string) {
 // entityCtx is what an entity inherits from where it stands.
 type entityCtx struct {
 	where     Where  // message and the entity's part path
-	messageID string // of the message it belongs to
+	messageID string // of the top-level message
 	base      string // the enclosing base
 	bounds    []string
 	depth     int
@@ -452,10 +452,9 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 		inner.bounds, inner.depth, inner.isMsg, inner.defType = ec.bounds, ec.depth+1, true, "text/plain"
 		br := newBodyReader(w.s, ec.bounds)
 		if isIdentity(cte) {
+			// The inner message's own Message-ID is not used: every hit of
+			// a message carries the top-level one (SPEC M5).
 			nh, nb := w.readHeader(ec.bounds, body.where)
-			if f, ok := nh.get("message-id"); ok && inner.messageID == "" {
-				inner.messageID = strings.Trim(f.Value(), "<> \t")
-			}
 			w.entity(nh, nb, inner)
 			br.drain()
 			return
