@@ -46,6 +46,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 //	bad-base64.eml      damaged: a line that is not base64
 //	bad-charset.eml     damaged: unknown charset, truncated multipart
 //	qp-breaks.eml       quoted-printable: =XX escapes before hits, encoded line breaks =0A and =0D=0A
+//	calendar.eml        text/calendar invitation and text/vcard card: folded URL, LOCATION and DESCRIPTION lines unfolded
 func TestMailGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/mail/*")
 	if err != nil {
@@ -95,6 +96,16 @@ var storedForm = map[string]func([]byte) string{
 	"iso2022jp.eml":      func(b []byte) string { s, _ := japanese.ISO2022JP.NewDecoder().Bytes(b); return string(s) },
 	"flowed.eml":         func(b []byte) string { return unflow(b, true) },
 	"flowed-nodelsp.eml": func(b []byte) string { return unflow(b, false) },
+	"calendar.eml":       unfoldLines,
+}
+
+// unfoldLines unfolds iCalendar and vCard lines (RFC 5545 §3.1): a line
+// break followed by a space or tab goes, with that character.
+func unfoldLines(b []byte) string {
+	for _, fold := range []string{"\r\n ", "\r\n\t", "\n ", "\n\t"} {
+		b = bytes.ReplaceAll(b, []byte(fold), nil)
+	}
+	return string(b)
 }
 
 // checkSpans checks that every hit of a golden message points at its own

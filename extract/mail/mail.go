@@ -7,7 +7,8 @@
 //
 // The reader never holds a whole message: it walks the MIME structure line
 // by line, hands each part's body through a chain of streaming decoders
-// (transfer encoding; on request charset and format=flowed, Part.Text),
+// (transfer encoding; on request charset, format=flowed and the unfolding
+// of calendar and vCard lines, Part.Text),
 // and skips what the visitor does not read. Memory is bounded by one
 // header block (maxHeader) and the buffers of the decoders, whatever the
 // size of the message or mbox.
@@ -38,8 +39,8 @@
 // Part.Pos maps a position in Part.Body, and Part.Text's map a position in
 // the text, to the file as stored (after gzip): exact for bodies stored as
 // they are read (7bit, 8bit, binary), quoted-printable (through =XX escapes,
-// soft breaks and encoded line breaks), a charset conversion and
-// format=flowed, also in an mbox on and after ">From " lines whose '>' was
+// soft breaks and encoded line breaks), a charset conversion,
+// format=flowed and the unfolding of calendar and vCard lines, also in an mbox on and after ">From " lines whose '>' was
 // removed. For base64 bodies and for the parts of an encoded
 // message/rfc822 every position is the first line of the encoded block,
 // column 1 (Header.Pin for header fields read from such a message).
@@ -202,11 +203,17 @@ func (p *Part) check() {
 }
 
 // Text returns the part's text in UTF-8: the body converted from its
-// charset, and format=flowed text (RFC 3676) unwrapped, with the map of
-// positions in that text to the file.
+// charset, format=flowed text (RFC 3676) unwrapped, and the content lines
+// of text/calendar, text/vcard, text/x-vcard and text/directory unfolded
+// (RFC 5545 §3.1, RFC 6350 §3.2), with the map of positions in that text
+// to the file.
 func (p *Part) Text() (io.Reader, PosMap) {
 	p.check()
 	r, pm := textReader(p.Body, p.Pos, p.label, p.enc, &p.w.scratch)
+	if unfolded(p.MediaType) {
+		u := newUnfoldReader(r, pm, &p.w.scratch)
+		return u, u
+	}
 	if strings.EqualFold(p.Params["format"], "flowed") {
 		f := newFlowedReader(r, strings.EqualFold(p.Params["delsp"], "yes"), pm, &p.w.scratch)
 		r, pm = f, f
