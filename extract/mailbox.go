@@ -9,8 +9,8 @@ import (
 
 // E-mail and mbox (SPEC §4): package mail walks the messages and hands
 // back every header and every single part; the parts go to the reader the
-// format table gives for their media type, the header fields are scanned
-// here (M3).
+// format table gives for their media type, and the header fields of the
+// allow-list headerFields are read here (M3).
 
 func readMessage(j *job, c *content) error {
 	return mail.ReadMessage(c.r, j.mailOptions(c), &mailVisitor{j: j, c: c})
