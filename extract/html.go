@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"errors"
 	"io"
 
@@ -49,7 +48,8 @@ func readHTML(j *job, c *content) error {
 	if c.whole == nil && c.part != "" {
 		var err error
 		j.hbuf, err = readUpTo(c.r, j.hbuf[:0], streamHTMLAbove+1)
-		head := bytes.NewReader(j.hbuf)
+		head := &j.hrd
+		head.Reset(j.hbuf)
 		r = head
 		if err == nil && len(j.hbuf) > streamHTMLAbove {
 			r = io.MultiReader(head, c.r)

@@ -63,6 +63,7 @@ type job struct {
 	stop      error                        // an error of emit: the job stops
 	tbuf      []byte                       // small texts, reused (readText)
 	hbuf      []byte                       // the head of an HTML part, reused (readHTML)
+	hrd       bytes.Reader                 // reads hbuf
 }
 
 func (j *job) warn(where string, err error) {
