@@ -12,6 +12,25 @@
 // go to a warning callback (the input was read as well as it could be).
 // A callback that returns an error stops the run, and so does the
 // context given to Run.
+//
+// # Memory
+//
+// Inputs stream: nothing holds a whole input, a whole message or a whole
+// part. HTML is the exception a <base> forces (it applies to the links
+// before it, H2): readHTML keeps a document's links until its end, except
+// in a large file that a byte scan proves has no "<base", and in a MIME
+// part whose first MiB, which readHTML holds, has none; those stream their
+// links, and a <base> later in such a part is not applied (with a
+// warning). See readHTML.
+//
+// # E-mail
+//
+// Package mail walks messages and mboxes (SPEC §4); mailbox.go reads the
+// header fields of an allow-list for URIs (M3: List-*, Archived-At, X-Url,
+// Link, Content-Base, Content-Location; never address or token fields),
+// and dispatches every single part by media type through the format table
+// (text/calendar and vCard parts come unfolded, M1). Every hit of a message
+// carries the top-level message's Message-ID (M5).
 package extract
 
 import (
@@ -83,7 +102,7 @@ type Hit struct {
 
 	Part      string `json:"part,omitempty"`       // MIME part path, e.g. "1.2"
 	Message   int    `json:"message,omitempty"`    // 1-based message number in an mbox or message file
-	MessageID string `json:"message_id,omitempty"` // the message's Message-ID
+	MessageID string `json:"message_id,omitempty"` // the top-level message's Message-ID, also inside an attached message (M5)
 
 	Base         string `json:"base,omitempty"` // the base URI in effect for the hit's content
 	Resolved     bool   `json:"resolved"`       // false when the URI stayed relative (B2)

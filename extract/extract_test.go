@@ -32,6 +32,9 @@ func TestSniff(t *testing.T) {
 		{"Subject: only one field\n\nbody", "x", Text}, // one field is not a header block
 		{"From: a@b.example\nSubject: s\nbody without the empty line\n", "x", Email},
 		{"Subject: s\nnot a field\nFrom: a@b.example\n", "x", Text},
+		{" \n\r\nFrom: a@b.example\nSubject: s\n\nbody\n", "x", Email}, // leading blank lines (M1)
+		{"From a@b x\n\t\nFrom: a@b.example\nSubject: s\n\nbody\n", "x", Mbox},
+		{"\n\nplain text\nFrom: a@b.example\nSubject: s\n", "x", Text},
 		{"Note: see http://a/b\nAlso: this\n\nbody", "notes.txt", Text}, // no mail field
 		{"<!DOCTYPE html><html><body><a href=x>", "x", HTML},
 		{"\xef\xbb\xbf<html><body>", "x", HTML},

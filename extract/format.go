@@ -179,8 +179,17 @@ var mailFields = []string{"from", "to", "subject", "date", "message-id", "mime-v
 // looksLikeHeader reports whether b starts with an RFC 5322 header block:
 // at least two fields, one of them a mail field, each line a field or a
 // continuation, up to the first empty line, the end of b, or a line that is
-// neither (some real messages lack the empty line before the body).
+// neither (some real messages lack the empty line before the body). Blank
+// or white-space-only lines before it are skipped, as the mail reader skips
+// them (SPEC M1).
 func looksLikeHeader(b []byte) bool {
+	for {
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 || len(bytes.Trim(b[:nl], " \t\r")) > 0 {
+			break
+		}
+		b = b[nl+1:]
+	}
 	fields, mail := 0, false
 	for len(b) > 0 {
 		line := b

@@ -1,13 +1,22 @@
 package extract
 
 import (
+	"errors"
+	"io"
+
+	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/resolve"
 )
 
 // streamHTMLAbove is the file size above which readHTML looks for "<base"
-// first, to stream the links of a document that has none.
+// first, to stream the links of a document that has none; it is also how
+// much of a MIME part readHTML holds to decide the same.
 const streamHTMLAbove = 1 << 20
+
+// errLateBase is the warning for a <base> that came after links already
+// streamed out.
+var errLateBase = errors.New("<base> found after the first 1 MiB of a large HTML part: not applied, its links were already reported")
 
 // readHTML reads an HTML document with htmlbase and reports its links,
 // resolved against the document's own <base href> if it has one, else
@@ -15,10 +24,19 @@ const streamHTMLAbove = 1 << 20
 // htmlbase's to find, after the one its container declares (H5).
 //
 // A <base> applies also to the links before it, so htmlbase collects the
-// links of a document until its end; for a file larger than
-// streamHTMLAbove in which htmlbase.MayHaveBase finds no "<base" at all,
-// the links stream out instead, and memory stays bounded whatever their
-// number.
+// links of a document until its end; memory then grows with their number.
+// Two kinds of content stream their links instead, so that memory stays
+// bounded whatever their number:
+//
+//   - a file larger than streamHTMLAbove in which htmlbase.MayHaveBase
+//     finds no "<base" at all;
+//   - a MIME part (which cannot be read twice) whose first streamHTMLAbove
+//     bytes hold no "<base": readHTML holds those bytes, and a part that
+//     ends within them is read as a whole as before, <base> anywhere
+//     applied; a longer one streams. A <base> past the first
+//     streamHTMLAbove bytes of such a part is then not applied (a warning
+//     says so): it belongs in <head>, and holding the part or spooling it
+//     to a file is what streaming avoids.
 func readHTML(j *job, c *content) error {
 	opts := htmlbase.Options{Charset: c.declared, Delimit: j.x.opts.Delimit}
 	if c.whole != nil && c.whole.Size() > streamHTMLAbove && !htmlbase.MayHaveBase(c.whole, c.whole.Size()) {
@@ -26,9 +44,43 @@ func readHTML(j *job, c *content) error {
 		_, err := htmlbase.Read(c.r, opts)
 		return err
 	}
-	doc, err := htmlbase.Read(c.r, opts)
+	r := c.r
+	if c.whole == nil && c.part != "" {
+		var err error
+		j.hbuf, err = readUpTo(c.r, j.hbuf[:0], streamHTMLAbove+1)
+		head := &j.hrd
+		head.Reset(j.hbuf)
+		r = head
+		if err == nil && len(j.hbuf) > streamHTMLAbove {
+			r = io.MultiReader(head, c.r)
+			if !htmlbase.MayHaveBase(head, int64(len(j.hbuf))) {
+				opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base) }
+				doc, err := htmlbase.Read(r, opts)
+				if doc != nil && doc.HasBase {
+					j.warn(mail.Where{Message: c.message, Part: c.part}.String(), errLateBase)
+				}
+				return err
+			}
+		}
+		if err != nil {
+			// A damaged or over-long body: read what came, and return the
+			// body's error for package mail to report.
+			if _, rerr := readDoc(j, c, head, opts); rerr != nil {
+				return rerr
+			}
+			return err
+		}
+	}
+	_, err := readDoc(j, c, r, opts)
+	return err
+}
+
+// readDoc reads the document in r, collecting its links, and reports them
+// against its <base> or the content's base.
+func readDoc(j *job, c *content, r io.Reader, opts htmlbase.Options) (*htmlbase.Document, error) {
+	doc, err := htmlbase.Read(r, opts)
 	if doc == nil {
-		return err
+		return nil, err
 	}
 	base := c.base
 	if doc.HasBase && doc.Base != "" {
@@ -42,7 +94,26 @@ func readHTML(j *job, c *content) error {
 		}
 		j.htmlHit(c, l, base)
 	}
-	return err
+	return doc, err
+}
+
+// readUpTo appends to buf what r gives, until buf holds n bytes or r ends;
+// the error is r's, nil at its end.
+func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
+	for len(buf) < n {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		m, err := r.Read(buf[len(buf):min(cap(buf), n)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
 }
 
 // documentBase returns the absolute form of a <base href>: as written when

@@ -1,8 +1,10 @@
 package extract
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -99,5 +101,82 @@ func TestBaseValidity(t *testing.T) {
 	}
 	if _, err := New(Options{Base: "http://bücher.example/a/"}); err != nil {
 		t.Errorf("New(Base: IRI): %v", err)
+	}
+}
+
+// TestHTMLPartStreams: an HTML mail part with 300,000 links and no <base>
+// streams them: the live heap while its hits come out stays far below what
+// keeping the links would take (SPEC §8: memory does not grow with the
+// number of links).
+func TestHTMLPartStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 10 MB message")
+	}
+	const nLinks = 300000
+	var b strings.Builder
+	b.WriteString("From: a@b.example\nSubject: many links\nContent-Type: text/html\n\n<html><body>\n")
+	for i := range nLinks {
+		fmt.Fprintf(&b, "<a href=\"l/%d\">x</a>\n", i)
+	}
+	b.WriteString("</body></html>\n")
+	msg := b.String()
+
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	before := ms.HeapAlloc
+	var peak uint64
+	n := 0
+	err := mustNew(t, Options{Type: Email}).Reader(strings.NewReader(msg), "msg", "http://h.example/", func(h Hit) error {
+		n++
+		if n%100000 == 50000 {
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc)
+		}
+		return nil
+	}, nil)
+	if err != nil || n != nLinks {
+		t.Fatalf("%d hits, error %v", n, err)
+	}
+	// Keeping the 300,000 links until the end takes some 34 MB; streaming
+	// holds the part's first MiB and a few buffers (about 1 MB).
+	if grown := int64(peak) - int64(before); grown > 8<<20 {
+		t.Errorf("live heap grew by %d MB while the hits came out", grown>>20)
+	}
+}
+
+// TestHTMLPartBase: a <base> after the links of an HTML part applies to
+// them when the part is within the first streamHTMLAbove bytes, and when
+// the <base> is there in a larger part; a <base> only past them in a
+// larger part is not applied, with a warning.
+func TestHTMLPartBase(t *testing.T) {
+	link := `<p><a href="rel/x">x</a> filler filler filler filler filler</p>` + "\n"
+	many := strings.Repeat(link, streamHTMLAbove/len(link)+100)
+	const base = `<base href="http://b.example/d/">`
+	for _, tt := range []struct {
+		name, body, want string
+		warn             bool
+	}{
+		{"small, base last", link + link + base, "http://b.example/d/rel/x", false},
+		{"large, base first", base + many, "http://b.example/d/rel/x", false},
+		{"large, no base", many, "http://h.example/rel/x", false},
+		{"large, base past the first MiB", many + base, "http://h.example/rel/x", true},
+	} {
+		msg := "From: a@b.example\nSubject: s\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<html><body>" +
+			tt.body + "</body></html>\n--b--\n"
+		hits, warns := mailHits(t, msg, Options{Base: "http://h.example/"})
+		bad := 0
+		for _, h := range hits {
+			if h.URI != tt.want || h.Part != "1" {
+				bad++
+			}
+		}
+		if len(hits) != strings.Count(tt.body, "<a ") || bad > 0 {
+			t.Errorf("%s: %d hits, %d not %s", tt.name, len(hits), bad, tt.want)
+		}
+		if got := len(warns) == 1 && strings.Contains(warns[0], "<base> found after the first 1 MiB"); got != tt.warn || !tt.warn && len(warns) > 0 {
+			t.Errorf("%s: warnings %q", tt.name, warns)
+		}
 	}
 }

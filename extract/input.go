@@ -62,6 +62,8 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	stop      error                        // an error of emit: the job stops
 	tbuf      []byte                       // small texts, reused (readText)
+	hbuf      []byte                       // the head of an HTML part, reused (readHTML)
+	hrd       bytes.Reader                 // reads hbuf
 }
 
 func (j *job) warn(where string, err error) {

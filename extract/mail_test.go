@@ -41,11 +41,12 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 //	sjis.eml            Shift_JIS 8bit body
 //	iso2022jp.eml       ISO-2022-JP body and B-encoded Subject
 //	two.mbox            two messages, >From and >>From lines, message numbers and Message-IDs
-//	list.eml            List-* and Archived-At headers, <...> in other headers
+//	list.eml            List-* and Archived-At headers; <...> in other headers not read (M3)
 //	bad-boundary.eml    damaged: the boundary never comes
 //	bad-base64.eml      damaged: a line that is not base64
 //	bad-charset.eml     damaged: unknown charset, truncated multipart
 //	qp-breaks.eml       quoted-printable: =XX escapes before hits, encoded line breaks =0A and =0D=0A
+//	calendar.eml        text/calendar invitation and text/vcard card: folded URL, LOCATION and DESCRIPTION lines unfolded
 func TestMailGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/mail/*")
 	if err != nil {
@@ -95,6 +96,16 @@ var storedForm = map[string]func([]byte) string{
 	"iso2022jp.eml":      func(b []byte) string { s, _ := japanese.ISO2022JP.NewDecoder().Bytes(b); return string(s) },
 	"flowed.eml":         func(b []byte) string { return unflow(b, true) },
 	"flowed-nodelsp.eml": func(b []byte) string { return unflow(b, false) },
+	"calendar.eml":       unfoldLines,
+}
+
+// unfoldLines unfolds iCalendar and vCard lines (RFC 5545 §3.1): a line
+// break followed by a space or tab goes, with that character.
+func unfoldLines(b []byte) string {
+	for _, fold := range []string{"\r\n ", "\r\n\t", "\n ", "\n\t"} {
+		b = bytes.ReplaceAll(b, []byte(fold), nil)
+	}
+	return string(b)
 }
 
 // checkSpans checks that every hit of a golden message points at its own
@@ -265,12 +276,24 @@ func TestMailHeaders(t *testing.T) {
 			[]string{"List-Unsubscribe:mailto:leave@l.example", "List-Unsubscribe:https://l.example/u?id=1"}},
 		{"archived-at", "Archived-At: <http://a.example/msg/1>\n", []string{"Archived-At:http://a.example/msg/1"}},
 		{"list-post NO", "List-Post: NO (posting not allowed)\n", nil},
-		{"angle hit in any field", "X-Link: see <http://x.example/>\n", []string{"X-Link:http://x.example/"}},
+		{"angle hit in other field ignored", "X-Link: see <http://x.example/>\n", nil},
 		{"bare hit in other field ignored", "X-Mailer: Foo http://foo.example/\n", nil},
+		{"link rel", "Link: <https://l.example/a>; rel=\"alternate\", <https://l.example/b>; rel=\"help\"; anchor=\"http://no.example/\"\n",
+			[]string{"Link:https://l.example/a", "Link:https://l.example/b"}},
+		{"undisclosed recipients", "To: <Undisclosed-Recipient:;>\n", nil},
+		{"group address", "Cc: <undisclosed-recipients:;>, Bob <mailto:bob@example.com>\n", nil},
+		{"reply-to", "Reply-To: <mailto:list@example.com>\n", nil},
+		{"fastmail proxy", "X-ME-Proxy: <xmx:Tk9QRUtJTkc0Zm9vYmFy>\n    <xmx:YmFyYmF6>\n", nil},
+		{"fastmail sender", "X-ME-Sender: <xms:qwerty123:abc>\n", nil},
+		{"dkim", "DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=sel;\n\th=From:To; bh=<http://x.example/>\n", nil},
+		{"list-id", "List-Id: Announcements <announce.lists.example.org>\n", nil},
+		{"x-mailing-list", "X-Mailing-List: <linux-kernel@vger.kernel.org> archive/latest/12\n", nil},
+		{"subject is prose", "Subject: see <http://subj.example/>\n", nil},
 		{"name is never a scheme", "Mailto: x\n", nil},
 		{"message-id is not a URI", "Message-ID: <abc@example.com>\n", nil},
 		{"addresses are not URIs", "To: Bob <bob@example.com>\n", nil},
-		{"encoded-word", "Subject: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", []string{"Subject:http://enc.example/ü"}},
+		{"encoded-word", "List-Archive: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", []string{"List-Archive:http://enc.example/ü"}},
+		{"encoded-word subject ignored", "Subject: =?utf-8?q?see_=3Chttp://enc.example/=C3=BC=3E?=\n", nil},
 		{"content-base quoted", "Content-Base: \"http://cb.example/dir/\"\n", []string{"Content-Base:http://cb.example/dir/"}},
 		{"content-location relative", "Content-Base: http://cb.example/dir/\nContent-Location: page.html\n",
 			[]string{"Content-Base:http://cb.example/dir/", "Content-Location:http://cb.example/dir/page.html"}},
@@ -463,6 +486,69 @@ func TestMbox(t *testing.T) {
 		}
 		if start := h.Offset - int64(h.Col-1); start > 0 && mbox[start-1] != '\n' {
 			t.Errorf("%s: column %d does not match offset %d", h.URI, h.Col, h.Offset)
+		}
+	}
+}
+
+// TestMailLeadingBlank: a blank or white-space-only line before the header
+// is skipped with a warning (SPEC M1), in a message and in each message of
+// an mbox, and the MIME structure is read.
+func TestMailLeadingBlank(t *testing.T) {
+	const msg = "From: a@b\nMessage-ID: <lb@b>\nContent-Type: multipart/alternative; boundary=x\n\n" +
+		"--x\nContent-Type: text/plain\n\nsee <http://lb/text>\n" +
+		"--x\nContent-Type: text/html\n\n<a href=\"http://lb/html\">x</a>\n--x--\n"
+	for _, tt := range []struct {
+		name, in string
+		opts     Options
+		warnings int
+	}{
+		{"blank line", "\n" + msg, Options{Type: Email}, 1},
+		{"white space lines, sniffed", " \t\r\n\n" + msg, Options{}, 1},
+		{"mbox", "From a@b x\n \n" + msg + "From c@d y\n\n" + msg, Options{Type: Mbox}, 2},
+		{"none", msg, Options{Type: Email}, 0},
+	} {
+		hits, warns := mailHits(t, tt.in, tt.opts)
+		if len(warns) != tt.warnings {
+			t.Errorf("%s: warnings %q", tt.name, warns)
+		}
+		for _, w := range warns {
+			if !strings.Contains(w, "leading blank line before the header skipped") {
+				t.Errorf("%s: warning %q", tt.name, w)
+			}
+		}
+		if len(hits) != 2*max(1, tt.warnings) {
+			t.Fatalf("%s: hits %+v", tt.name, hits)
+		}
+		for i, h := range hits {
+			want := []string{"1", "2"}[i%2]
+			if h.Part != want || h.MessageID != "lb@b" || tt.in[h.Offset:h.End] != h.Raw && h.Kind != "html-attr" {
+				t.Errorf("%s: hit %s part %q id %q span %q", tt.name, h.URI, h.Part, h.MessageID, tt.in[h.Offset:h.End])
+			}
+		}
+	}
+}
+
+// TestMailMessageIDTopLevel: every hit carries the top-level message's
+// Message-ID, also inside an attached message/rfc822 (plain or encoded)
+// that has its own; none when the top-level message has none (SPEC M5).
+func TestMailMessageIDTopLevel(t *testing.T) {
+	inner := "From: b@b\nMessage-ID: <inner@b>\nList-Help: <http://id/inner-header>\n\n<http://id/inner>\n"
+	body := "Content-Type: multipart/mixed; boundary=m\n\n--m\n\n<http://id/outer>\n" +
+		"--m\nContent-Type: message/rfc822\n\n" + inner +
+		"--m\nContent-Type: message/global\nContent-Transfer-Encoding: base64\n\n" +
+		base64.StdEncoding.EncodeToString([]byte(inner)) + "\n--m--\n"
+	for _, tt := range []struct{ header, want string }{
+		{"From: a@b\nMessage-ID: <outer@b>\n", "outer@b"},
+		{"From: a@b\nSubject: no id\n", ""},
+	} {
+		hits, warns := mailHits(t, tt.header+body, Options{Type: Email})
+		if len(hits) != 5 || len(warns) > 0 {
+			t.Fatalf("hits %+v, warnings %q", hits, warns)
+		}
+		for _, h := range hits {
+			if h.MessageID != tt.want {
+				t.Errorf("%s (part %q): message_id %q, want %q", h.URI, h.Part, h.MessageID, tt.want)
+			}
 		}
 	}
 }

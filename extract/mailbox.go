@@ -9,8 +9,8 @@ import (
 
 // E-mail and mbox (SPEC §4): package mail walks the messages and hands
 // back every header and every single part; the parts go to the reader the
-// format table gives for their media type, the header fields are scanned
-// here (M3).
+// format table gives for their media type, and the header fields of the
+// allow-list headerFields are read here (M3).
 
 func readMessage(j *job, c *content) error {
 	return mail.ReadMessage(c.r, j.mailOptions(c), &mailVisitor{j: j, c: c})
@@ -59,10 +59,9 @@ func (v *mailVisitor) Part(p *mail.Part) error {
 	return f.read(v.j, c)
 }
 
-// Header reports the URIs of an entity's header fields (SPEC M3): every
-// URI of the URI-carrying fields, the value of Content-Base and
-// Content-Location (resolved against the enclosing base), and <...> hits in
-// any other field.
+// Header reports the URIs of an entity's header fields (SPEC M3): only the
+// fields of headerFields are read, each as its rule says; every other field
+// is not scanned at all.
 func (v *mailVisitor) Header(h *mail.Header) error {
 	var pm mail.PosMap
 	if h.Pin != nil {
@@ -71,25 +70,19 @@ func (v *mailVisitor) Header(h *mail.Header) error {
 	c := v.inner(&v.hc, h.Where, h.MessageID, h.Base, pm)
 	for i := range h.Fields {
 		f := &h.Fields[i]
-		switch f.Name {
-		case "content-base":
+		rule, ok := headerFields[f.Name]
+		switch {
+		case !ok:
+			continue
+		case rule == valueURI && f.Name == "content-base":
 			v.valueHit(c, f, h.Enclosing)
 			continue
-		case "content-location":
+		case rule == valueURI:
 			v.valueHit(c, f, h.LocationBase)
 			continue
-		case "message-id", "in-reply-to", "references", "content-id", "received",
-			"content-type", "content-transfer-encoding", "date", "dkim-signature",
-			"arc-message-signature", "arc-seal", "x-google-dkim-signature":
-			continue // never hold a URI worth reporting
 		}
-		all := uriFields[f.Name]
-		val := f.Raw[len(f.Name)+1:]
-		encoded := f.Encoded()
-		if !all && !encoded && !mayHoldAngle(val) {
-			continue
-		}
-		if encoded {
+		all := rule == everyURI
+		if f.Encoded() {
 			// RFC 2047 encoded-words: scan the decoded value; the hits
 			// point at the field, with no length.
 			if dv, err := f.Decoded(); err == nil {
@@ -122,6 +115,47 @@ func (v *mailVisitor) Header(h *mail.Header) error {
 	return v.j.stop
 }
 
+// fieldRule says how a header field is read for URIs.
+type fieldRule int
+
+const (
+	everyURI  fieldRule = iota + 1 // every URI delimit finds in the value
+	angleURIs                      // only <...> hits
+	valueURI                       // the whole value is one URI reference
+)
+
+// headerFields is the allow-list of header fields read for URIs (SPEC M3),
+// lower case. The reasons:
+//
+//   - List-Help, List-Unsubscribe, List-Subscribe, List-Post, List-Owner,
+//     List-Archive (RFC 2369): their values are lists of <URI>s; older lists
+//     write them bare, so every URI counts (List-Post: NO has none).
+//   - Archived-At (RFC 5064): the URI of the message in an archive.
+//   - X-Url, X-URI: old mailers' home-page field, a bare URI.
+//   - Link (RFC 8288, as in HTTP): <URI-reference>; rel=...; only the
+//     <...> targets are links, the parameters are not.
+//   - Content-Base (RFC 2110), Content-Location (RFC 2557): the value is a
+//     URI reference, reported resolved (M4).
+//
+// Not read: address fields (From, To, Cc, Bcc, Reply-To, Sender,
+// Return-Path, Delivered-To, ...: their <...> hold mailboxes, or group
+// syntax like <Undisclosed-Recipient:;>); identifiers (Message-ID,
+// In-Reply-To, References, Content-ID, List-Id: <...> that are not URIs);
+// opaque tokens (Received, DKIM-Signature, ARC-*, Fastmail's X-ME-Proxy:
+// <xmx:...> and X-ME-Sender); X-Mailing-List (an address, often followed by
+// a path that is not a URI); and free text (Subject, Comments, X-Mailer), in
+// which a URI is prose, not something the header carries.
+var headerFields = map[string]fieldRule{
+	"list-unsubscribe": everyURI, "list-subscribe": everyURI, "list-archive": everyURI,
+	"list-post": everyURI, "list-help": everyURI, "list-owner": everyURI,
+	"archived-at":      everyURI,
+	"x-url":            everyURI,
+	"x-uri":            everyURI,
+	"link":             angleURIs,
+	"content-base":     valueURI,
+	"content-location": valueURI,
+}
+
 func (v *mailVisitor) headerHit(c *content, f *mail.Field, dh delimit.Hit, sp span) {
 	h := v.j.newHit(c, "header", dh.URI, dh.Raw, sp, dh.Flags)
 	h.Header = f.NameAsWritten()
@@ -148,21 +182,6 @@ func (v *mailVisitor) valueHit(c *content, f *mail.Field, base string) {
 	h := v.j.newHit(c, "header", uri, string(bytes.TrimSpace(raw)), sp, 0)
 	h.Header = f.NameAsWritten()
 	v.j.report(h, base)
-}
-
-// uriFields are header fields whose every URI is reported (SPEC M3); in
-// other fields only <...> hits count.
-var uriFields = map[string]bool{
-	"list-unsubscribe": true, "list-subscribe": true, "list-archive": true,
-	"list-post": true, "list-help": true, "list-owner": true,
-	"archived-at": true,
-	"x-url":       true, // old mailers' home page field
-}
-
-// mayHoldAngle reports whether v holds a '<' followed later by a ':'.
-func mayHoldAngle(v []byte) bool {
-	i := bytes.IndexByte(v, '<')
-	return i >= 0 && bytes.IndexByte(v[i:], ':') >= 0
 }
 
 // chain maps positions through inner, then outer (nil: none).

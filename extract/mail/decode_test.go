@@ -56,6 +56,46 @@ func TestFlowedPositions(t *testing.T) {
 	}
 }
 
+func TestUnfold(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"unfolded lines stay", "A:1\nB:2\n", "A:1\nB:2\n"},
+		{"space fold", "URL:https://meet.exam\n ple/j/123\n", "URL:https://meet.example/j/123\n"},
+		{"tab fold", "URL:https://a/\n\tb\n", "URL:https://a/b\n"},
+		{"only one white space character goes", "DESCRIPTION:a\n  b\n", "DESCRIPTION:a b\n"},
+		{"CRLF", "A:x\r\n y\r\nB:z\r\n", "A:xy\r\nB:z\r\n"},
+		{"several folds", "A:1\n 2\n 3\nB\n", "A:123\nB\n"},
+		{"escapes kept", "DESCRIPTION:a\\nb\\, c\n", "DESCRIPTION:a\\nb\\, c\n"},
+		{"leading white space is not a fold", " A:1\n", " A:1\n"},
+		{"no final newline", "A:1\n 2", "A:12"},
+		{"empty line then fold", "\n x\n", "x\n"},
+	}
+	for _, tt := range tests {
+		u := newUnfoldReader(strings.NewReader(tt.in), identity{}, nil)
+		got, err := io.ReadAll(u)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%s: unfold(%q) = %q, %v; want %q", tt.name, tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestUnfoldPositions(t *testing.T) {
+	in := "BEGIN:VEVENT\nURL:https://meet.example/j/12\n 345?pwd=x\nEND:VEVENT\n"
+	u := newUnfoldReader(strings.NewReader(in), identity{}, nil)
+	out, _ := io.ReadAll(u)
+	for _, c := range []struct {
+		sub       string
+		line, col int
+	}{{"https", 2, 5}, {"345", 3, 2}, {"END", 4, 1}} {
+		i := bytes.Index(out, []byte(c.sub))
+		line := 1 + bytes.Count(out[:i], []byte("\n"))
+		col := i - bytes.LastIndexByte(out[:i], '\n')
+		p := u.Map(line, col, int64(i))
+		if p.Line != c.line || p.Col != c.col || in[p.Offset:p.Offset+int64(len(c.sub))] != c.sub {
+			t.Errorf("%q at %d:%d maps to %+v, want %d:%d", c.sub, line, col, p, c.line, c.col)
+		}
+	}
+}
+
 func TestQP(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"a=3Db\n", "a=b\n"},

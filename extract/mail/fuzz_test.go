@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"testing"
 	"unicode/utf8"
 
@@ -108,6 +109,52 @@ func FuzzQP(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkMap(t, in, out, q)
+	})
+}
+
+// FuzzUnfold: unfolding removes exactly every line break followed by a
+// space or tab, with that character (RFC 5545 §3.1), and maps every
+// character of its output onto the same byte of the input, in order.
+func FuzzUnfold(f *testing.F) {
+	for _, s := range []string{"URL:http://a/\n b\n", "A:x\r\n y\r\n\tz\n", "\n \n\t\n", " a\nb", "x\r\n"} {
+		f.Add([]byte(s))
+	}
+	fold := regexp.MustCompile("\r?\n[ \t]")
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 4000 {
+			return // a line longer than the reader's buffer may keep a '\r' before its fold
+		}
+		for _, odd := range []bool{false, true} {
+			var r io.Reader = bytes.NewReader(in)
+			if odd {
+				r = &oneByte{in}
+			}
+			u := newUnfoldReader(r, identity{}, nil)
+			out, err := io.ReadAll(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fold.ReplaceAll(in, nil); !bytes.Equal(out, want) {
+				t.Fatalf("unfold(%q) = %q, want %q", in, out, want)
+			}
+			checkMap(t, in, out, u)
+			// Maps are read forwards once: a second reader for the bytes.
+			u = newUnfoldReader(bytes.NewReader(in), identity{}, nil)
+			if _, err := io.ReadAll(u); err != nil {
+				t.Fatal(err)
+			}
+			line, col := 1, 1
+			for i, c := range out {
+				if p := u.Map(line, col, int64(i)); in[p.Offset] != c {
+					t.Fatalf("output %d (%q) maps to input %d (%q)", i, c, p.Offset, in[p.Offset])
+				}
+				if c == '\n' {
+					line, col = line+1, 1
+				} else {
+					col++
+				}
+			}
+		}
 	})
 }
 

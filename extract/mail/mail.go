@@ -7,7 +7,8 @@
 //
 // The reader never holds a whole message: it walks the MIME structure line
 // by line, hands each part's body through a chain of streaming decoders
-// (transfer encoding; on request charset and format=flowed, Part.Text),
+// (transfer encoding; on request charset, format=flowed and the unfolding
+// of calendar and vCard lines, Part.Text),
 // and skips what the visitor does not read. Memory is bounded by one
 // header block (maxHeader) and the buffers of the decoders, whatever the
 // size of the message or mbox.
@@ -38,8 +39,8 @@
 // Part.Pos maps a position in Part.Body, and Part.Text's map a position in
 // the text, to the file as stored (after gzip): exact for bodies stored as
 // they are read (7bit, 8bit, binary), quoted-printable (through =XX escapes,
-// soft breaks and encoded line breaks), a charset conversion and
-// format=flowed, also in an mbox on and after ">From " lines whose '>' was
+// soft breaks and encoded line breaks), a charset conversion,
+// format=flowed and the unfolding of calendar and vCard lines, also in an mbox on and after ">From " lines whose '>' was
 // removed. For base64 bodies and for the parts of an encoded
 // message/rfc822 every position is the first line of the encoded block,
 // column 1 (Header.Pin for header fields read from such a message).
@@ -141,7 +142,7 @@ func (w Where) String() string {
 // multipart), visited before its body.
 type Header struct {
 	Where
-	MessageID string  // the Message-ID of the message the entity belongs to
+	MessageID string  // the Message-ID of the top-level message, also inside a message/rfc822 part; "" when it has none
 	Fields    []Field // valid until Visitor.Header returns
 
 	// Base is the entity's base (see the package comment), for its fields
@@ -159,7 +160,7 @@ type Header struct {
 // Part is one single part, visited with a reader of its body.
 type Part struct {
 	Where
-	MessageID string
+	MessageID string            // see Header.MessageID
 	MediaType string            // lower case, "text/plain" when the part has no Content-Type
 	Params    map[string]string // its parameters, lower-case names
 	Base      string            // see Header.Base
@@ -202,11 +203,17 @@ func (p *Part) check() {
 }
 
 // Text returns the part's text in UTF-8: the body converted from its
-// charset, and format=flowed text (RFC 3676) unwrapped, with the map of
-// positions in that text to the file.
+// charset, format=flowed text (RFC 3676) unwrapped, and the content lines
+// of text/calendar, text/vcard, text/x-vcard and text/directory unfolded
+// (RFC 5545 §3.1, RFC 6350 §3.2), with the map of positions in that text
+// to the file.
 func (p *Part) Text() (io.Reader, PosMap) {
 	p.check()
 	r, pm := textReader(p.Body, p.Pos, p.label, p.enc, &p.w.scratch)
+	if unfolded(p.MediaType) {
+		u := newUnfoldReader(r, pm, &p.w.scratch)
+		return u, u
+	}
 	if strings.EqualFold(p.Params["format"], "flowed") {
 		f := newFlowedReader(r, strings.EqualFold(p.Params["delsp"], "yes"), pm, &p.w.scratch)
 		r, pm = f, f
@@ -224,7 +231,9 @@ type Visitor interface {
 }
 
 // ReadMessage reads one RFC 5322 message (SPEC M1–M4, M6). An mbox "From "
-// line before the header, as some tools save single messages, is skipped.
+// line before the header, as some tools save single messages, is skipped,
+// and so are blank or white-space-only lines before the header (with a
+// warning).
 // The error is a read error of r or one the visitor returned.
 func ReadMessage(r io.Reader, opts Options, v Visitor) error {
 	s := newLineSource(r, false)
@@ -234,6 +243,7 @@ func ReadMessage(r io.Reader, opts Options, v Visitor) error {
 		}
 	}
 	w := newWalker(s, opts, v)
+	w.skipBlank(Where{Message: 1})
 	w.message(1, opts.Base)
 	return w.result()
 }
@@ -242,6 +252,8 @@ func ReadMessage(r io.Reader, opts Options, v Visitor) error {
 // separated by lines that start with "From ", with one '>' removed from
 // lines that match ^>+From . Messages are numbered from 1 in file order.
 // Text before the first "From " line is read as a message of its own.
+// Blank lines between a "From " line and the header are skipped with a
+// warning, as in ReadMessage.
 func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 	s := newLineSource(r, true)
 	w := newWalker(s, opts, v)
@@ -253,6 +265,7 @@ func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 		}
 		if s.atFrom {
 			s.skipFrom()
+			w.skipBlank(Where{Message: n + 1})
 		} else {
 			s.unread()
 			if len(bytes.TrimSpace(c.b)) == 0 && c.start {
@@ -275,6 +288,33 @@ func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 		}
 	}
 	return w.result()
+}
+
+// errLeadingBlank is the warning for white space before a header.
+var errLeadingBlank = errors.New("leading blank line before the header skipped")
+
+// skipBlank skips the blank or white-space-only lines at the start of a
+// message (SPEC M1): some tools write one before the header, and read as
+// RFC 5322 says, an empty line there would end an empty header and turn
+// the whole message into a plain-text body. The warning comes only when a
+// header field follows; before a message without a header the lines are
+// body text that holds nothing.
+func (w *walker) skipBlank(where Where) {
+	skipped := false
+	for {
+		c, ok := w.s.next()
+		if !ok {
+			return
+		}
+		if len(bytes.Trim(c.b, " \t\r\n")) > 0 {
+			w.s.unread()
+			if skipped && c.start && fieldName(c.b) > 0 {
+				w.warn(where, errLeadingBlank)
+			}
+			return
+		}
+		skipped = true
+	}
 }
 
 // walker walks the MIME structure of the messages of one line source.
@@ -324,7 +364,7 @@ func (w *walker) message(n int, base string) {
 // entityCtx is what an entity inherits from where it stands.
 type entityCtx struct {
 	where     Where  // message and the entity's part path
-	messageID string // of the message it belongs to
+	messageID string // of the top-level message
 	base      string // the enclosing base
 	bounds    []string
 	depth     int
@@ -419,10 +459,9 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 		inner.bounds, inner.depth, inner.isMsg, inner.defType = ec.bounds, ec.depth+1, true, "text/plain"
 		br := newBodyReader(w.s, ec.bounds)
 		if isIdentity(cte) {
+			// The inner message's own Message-ID is not used: every hit of
+			// a message carries the top-level one (SPEC M5).
 			nh, nb := w.readHeader(ec.bounds, body.where)
-			if f, ok := nh.get("message-id"); ok && inner.messageID == "" {
-				inner.messageID = strings.Trim(f.Value(), "<> \t")
-			}
 			w.entity(nh, nb, inner)
 			br.drain()
 			return

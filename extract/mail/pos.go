@@ -1,7 +1,8 @@
 package mail
 
 // Position maps: every stage between the file and a part's text (the
-// stored body, quoted-printable, the charset conversion, format=flowed)
+// stored body, quoted-printable, the charset conversion, format=flowed,
+// unfolding)
 // records where its output lines and columns come from in its input, so
 // that a position in the text a reader scans maps back, stage by stage,
 // onto the file as stored.
