@@ -56,6 +56,8 @@ var formats = []*format{
 		sniff: looksLikeHeader, read: readMessage},
 	{typ: Mbox, extensions: []string{".mbox", ".mbx"}, mediaTypes: []string{"application/mbox"},
 		sniff: looksLikeMbox, read: readMbox},
+	{typ: Markdown, extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, mediaTypes: []string{"text/markdown"},
+		read: readMarkdown},
 }
 
 // formatOf returns the table entry of a type, nil for Auto and unknown ones.
