@@ -85,9 +85,13 @@ func (m *mdReader) walk(p parser.Parser) {
 		}
 		switch n := n.(type) {
 		case *ast.Link:
-			m.dest(n, "md-link", n.Destination)
+			if !inImage(n) {
+				m.dest(n, "md-link", n.Destination)
+			}
 		case *ast.Image:
-			m.dest(n, "md-image", n.Destination)
+			if !inImage(n) {
+				m.dest(n, "md-image", n.Destination)
+			}
 		case *ast.LinkReferenceDefinition:
 			m.dest(n, "md-definition", n.Destination)
 		case *ast.AutoLink:
@@ -122,6 +126,17 @@ func (m *mdReader) walk(p parser.Parser) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// inImage reports whether n is in the description of an image, which a
+// renderer turns into plain alt text: a link there is no link.
+func inImage(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if _, ok := p.(*ast.Image); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // dest reports the destination of a link, image or definition.
