@@ -108,14 +108,18 @@ func (m *mdReader) walk(p parser.Parser) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			lines := n.Lines()
-			if n.HasClosure() {
-				lines.Append(n.ClosureLine)
+			if lines := n.Lines(); lines.Len() > 0 {
+				start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+				if n.HasClosure() {
+					end = n.ClosureLine.Stop
+				}
+				m.html(start, end)
 			}
-			m.html(lines)
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
-			m.html(n.Segments)
+			if n.Segments.Len() > 0 {
+				m.html(n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop)
+			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Text:
 			// A run of text nodes (an emphasis or a soft line break splits
@@ -259,15 +263,14 @@ func (m *mdReader) codeBlock(lines *text.Segments) {
 	}
 }
 
-// html reads raw HTML with htmlbase; its links are resolved against the
-// content's base, never a <base> of its own.
-func (m *mdReader) html(lines *text.Segments) {
-	if lines.Len() == 0 {
-		return
-	}
-	start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+// html reads the raw HTML src[start:end] with htmlbase; its links are
+// resolved against the content's base, never a <base> of its own.
+func (m *mdReader) html(start, end int) {
 	if start < 0 || end > len(m.src) || start >= end {
 		return
+	}
+	if frag := m.src[start:end]; bytes.IndexByte(frag, '=') < 0 && bytes.IndexByte(frag, ':') < 0 && !m.j.x.opts.Delimit.Abbrev {
+		return // no attribute and no scheme: "</a>", "<br>"
 	}
 	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.j.x.opts.Delimit}
 	opts.Emit = func(l htmlbase.Link) {

@@ -106,18 +106,23 @@ type xmlElem struct {
 type textMap struct {
 	start, end int64 // the token's byte range
 	dec        int   // length of the decoded text
-	raw        []int // raw offset (from start) of each decoded byte; nil when unknown
+	// ident: decoded byte i is at start+off+i; else raw holds the raw
+	// offset (from start) of each decoded byte, nil when unknown
+	ident bool
+	off   int
+	raw   []int
 }
 
 // at returns the input offset of decoded offset i, and whether it is exact.
 func (m *textMap) at(i int) (int64, bool) {
-	if m.raw == nil || i < 0 || i > m.dec {
+	switch {
+	case i < 0 || i > m.dec:
 		return m.start, false
-	}
-	if i == m.dec {
-		if m.dec == 0 {
-			return m.start, false
-		}
+	case m.ident:
+		return m.start + int64(m.off+i), true
+	case m.raw == nil || m.dec == 0:
+		return m.start, false
+	case i == m.dec:
 		return m.start + int64(m.raw[i-1]) + 1, true
 	}
 	return m.start + int64(m.raw[i]), true
@@ -131,6 +136,7 @@ type xmlReader struct {
 	stack  []xmlElem
 	count  int
 	exact  bool // positions are offsets of the input (not of converted text)
+	held   int  // open elements that collect their text
 	attrAt []attrPos
 }
 
@@ -206,14 +212,7 @@ func (x *xmlReader) run() error {
 
 // holding reports whether an open element collects its text, whose
 // input bytes are then kept until it ends, to find positions in them.
-func (x *xmlReader) holding() bool {
-	for i := range x.stack {
-		if x.stack[i].buf != nil {
-			return true
-		}
-	}
-	return false
-}
+func (x *xmlReader) holding() bool { return x.held > 0 }
 
 // base returns the base in effect for the current element.
 func (x *xmlReader) base() string {
@@ -321,14 +320,14 @@ func (x *xmlReader) xmlBase(parent, v string) string {
 }
 
 func (x *xmlReader) charData(t xml.CharData, start, end int64) {
-	m := x.textMap(t, start, end)
 	if len(x.stack) > 0 {
 		if e := &x.stack[len(x.stack)-1]; e.text == 's' {
 			return
 		} else if e.text != 0 {
 			if e.buf == nil && len(bytes.TrimSpace(t)) > 0 {
-				e.first = m
+				e.first = x.textMap(t, start, end)
 				e.buf = append(make([]byte, 0, len(t)), t...)
+				x.held++
 			} else if e.buf != nil {
 				e.buf = append(e.buf, t...)
 			}
@@ -338,7 +337,12 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 	if bytes.IndexByte(t, ':') < 0 && !x.j.x.opts.Delimit.Abbrev {
 		return
 	}
-	for _, dh := range delimit.Find(t, x.j.x.opts.Delimit) {
+	hits := delimit.Find(t, x.j.x.opts.Delimit)
+	if len(hits) == 0 {
+		return
+	}
+	m := x.textMap(t, start, end)
+	for _, dh := range hits {
 		s, sok := m.at(int(dh.Start))
 		e, eok := m.at(int(dh.End))
 		raw := dh.Raw
@@ -365,6 +369,7 @@ func (x *xmlReader) endElement(e *xmlElem) {
 	if e.buf == nil {
 		return
 	}
+	x.held--
 	switch e.text {
 	case 'l':
 		lead := len(e.buf) - len(bytes.TrimLeft(e.buf, " \t\r\n"))
@@ -419,11 +424,8 @@ func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
 		off = len("<![CDATA[")
 		raw = bytes.TrimSuffix(raw[off:], []byte("]]>"))
 	}
-	if len(raw) == len(t) && string(raw) == string(t) { // the common case
-		m.raw = make([]int, len(t))
-		for i := range m.raw {
-			m.raw[i] = off + i
-		}
+	if bytes.Equal(raw, t) { // the common case
+		m.ident, m.off = true, off
 		return m
 	}
 	m.raw = mapDecoded(raw, t, off)
