@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -37,6 +38,9 @@ type format struct {
 	// sniff reports whether the first bytes of an input (at most sniffLen,
 	// a byte-order mark removed) are of this format; nil never matches.
 	sniff func(head []byte) bool
+	// byName: the extension decides before any sniffer does (a Markdown
+	// file often starts with HTML, which would sniff as HTML).
+	byName bool
 	// ownCharset: the reader decodes the input's charset itself, from the
 	// bytes and the charset a container declares; other readers get text
 	// in UTF-8 (a MIME part is converted first).
@@ -58,7 +62,7 @@ var formats = []*format{
 	{typ: Mbox, extensions: []string{".mbox", ".mbx"}, mediaTypes: []string{"application/mbox"},
 		sniff: looksLikeMbox, read: readMbox},
 	{typ: Markdown, extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, mediaTypes: []string{"text/markdown"},
-		read: readMarkdown},
+		byName: true, read: readMarkdown},
 	{typ: XML, extensions: []string{".xml", ".atom", ".rss", ".opml", ".svg", ".sitemap"},
 		mediaTypes: []string{"text/xml", "application/xml", "image/svg+xml", "application/*+xml"},
 		sniff:      looksLikeXML, read: readXML},
@@ -166,13 +170,18 @@ func Sniff(head []byte, name string) Type {
 }
 
 func sniffFormat(head []byte, name string) *format {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range formats {
+		if f.byName && slices.Contains(f.extensions, ext) {
+			return f
+		}
+	}
 	h := bytes.TrimPrefix(head, utf8BOM)
 	for _, f := range formats {
 		if f.sniff != nil && f.sniff(h) {
 			return f
 		}
 	}
-	ext := strings.ToLower(filepath.Ext(name))
 	for _, f := range formats {
 		for _, e := range f.extensions {
 			if e == ext {

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"path/filepath"
 	"sort"
@@ -47,7 +48,9 @@ const Markdown Type = "markdown"
 //
 // Reading: goldmark parses a whole document from memory, so a Markdown
 // input is read whole, up to Options.MaxDecoded bytes; a larger one fails
-// with ErrTooLarge, after no hits.
+// with ErrTooLarge, after no hits (a part of a document would lose the
+// reference definitions after the cut). After another read error, what
+// was read is scanned and the error returned.
 
 // mdParser reads Markdown for urix; mdCommonMark is plain CommonMark, as
 // the conformance test checks it.
@@ -58,12 +61,12 @@ var (
 
 func readMarkdown(j *job, c *content) error {
 	src, err := io.ReadAll(limit.Reader(c.r, j.x.opts.MaxDecoded, ErrTooLarge))
-	if err != nil {
+	if errors.Is(err, ErrTooLarge) {
 		return err
 	}
 	m := &mdReader{j: j, c: c, src: src, lines: lineStarts(src)}
 	m.walk(mdParser)
-	return nil
+	return err // a read error: what was read was still scanned
 }
 
 // mdReader finds the links of one Markdown document.

@@ -106,6 +106,8 @@ func TestXMLSniffAndMediaTypes(t *testing.T) {
 		{"plain", "a.opml", XML},
 		{"# T", "README.md", Markdown},
 		{"# T", "a.markdown", Markdown},
+		{"<p align=\"center\"><img src=\"logo.png\"></p>\n\n# T", "README.md", Markdown},
+		{"<!DOCTYPE html><html>", "page.html", HTML},
 	} {
 		if got := Sniff([]byte(tt.head), tt.name); got != tt.want {
 			t.Errorf("Sniff(%q, %q) = %v, want %v", tt.head, tt.name, got, tt.want)
