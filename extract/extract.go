@@ -3,7 +3,8 @@
 // one table (format.go: name, extensions, media types, sniffer, reader),
 // establishes the base URI by the Section 5.1 precedence, calls the readers
 // (delimit for text, htmlbase for HTML, package mail for e-mail and mbox,
-// whose parts come back through the same table by media type), makes every
+// whose parts come back through the same table by media type, goldmark for
+// Markdown, encoding/xml for XML: markdown.go and xml.go), makes every
 // reference absolute with package resolve, filters, and streams the hits to
 // the caller in input order.
 //
@@ -89,7 +90,7 @@ type Hit struct {
 	Offset int64 `json:"offset"` // byte offset of the start in the input
 	End    int64 `json:"end"`    // byte offset just past the end
 
-	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header
+	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text
 	Element string `json:"element,omitempty"`
 	Attr    string `json:"attr,omitempty"`
 	Header  string `json:"header,omitempty"` // mail header name for kind header
