@@ -125,3 +125,20 @@ func TestXMLSniffAndMediaTypes(t *testing.T) {
 		t.Error(`TypeForMediaType("application/+xml") matched`)
 	}
 }
+
+// TestDocumentsInMail: Markdown and XML parts of a message go to their
+// readers by media type, and their hits point into the message.
+func TestDocumentsInMail(t *testing.T) {
+	msg := "From: a@b.example\r\nSubject: s\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=B\r\n\r\n" +
+		"--B\r\nContent-Type: text/markdown\r\nContent-Base: http://m.example/d/\r\n\r\n[x](rel.md)\r\n" +
+		"--B\r\nContent-Type: application/atom+xml\r\n\r\n<feed xml:base=\"http://f.example/\"><link href=\"e\"/></feed>\r\n--B--\r\n"
+	hits, warns := collect(t, mustNew(t, Options{}), "m.eml", "", []byte(msg))
+	got := xmlHitList(hits)
+	want := "header  http://m.example/d/ http://m.example/d/;md-link  http://m.example/d/rel.md rel.md;xml-attr link@href http://f.example/e e;"
+	if got != want || len(warns) > 0 {
+		t.Errorf("got %s (%v), want %s", got, warns, want)
+	}
+	for _, h := range hits {
+		checkHitSpan(t, msg, h)
+	}
+}
