@@ -3,7 +3,8 @@
 // one table (format.go: name, extensions, media types, sniffer, reader),
 // establishes the base URI by the Section 5.1 precedence, calls the readers
 // (delimit for text, htmlbase for HTML, package mail for e-mail and mbox,
-// whose parts come back through the same table by media type), makes every
+// whose parts come back through the same table by media type, goldmark for
+// Markdown, encoding/xml for XML: markdown.go and xml.go), makes every
 // reference absolute with package resolve, filters, and streams the hits to
 // the caller in input order.
 //
@@ -69,8 +70,21 @@ type Options struct {
 	// MaxDecoded caps the bytes read out of one compressed input or one
 	// decoded MIME part; past it the input ends with ErrTooLarge (or
 	// mail.ErrTooLarge for a part, as a warning). Zero means
-	// DefaultMaxDecoded.
+	// DefaultMaxDecoded. It also caps a Markdown document, which is read
+	// whole.
 	MaxDecoded int64
+
+	// IncludeCode scans the code spans and code blocks of Markdown for
+	// URIs too (--include-code); by default they are skipped.
+	IncludeCode bool
+
+	// RootDir, when set, is the directory that root-relative references
+	// ("/img/a.png") of Markdown files are relative to (--root-dir), as a
+	// static site generator sees them: "/p" becomes Base + "/p" when Base
+	// is set, else the file:// URI of RootDir + "/p". Without it such a
+	// reference is resolved as RFC 3986 says (against a file's file:// URI
+	// that is the file system's root) and marked Hit.RootRelative.
+	RootDir string
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -95,7 +109,7 @@ type Hit struct {
 	Offset int64 `json:"offset"` // byte offset of the start in the input
 	End    int64 `json:"end"`    // byte offset just past the end
 
-	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header
+	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text
 	Element string `json:"element,omitempty"`
 	Attr    string `json:"attr,omitempty"`
 	Header  string `json:"header,omitempty"` // mail header name for kind header
@@ -109,6 +123,10 @@ type Hit struct {
 	SameDocument bool   `json:"same_document,omitempty"`
 	HyphenBreak  bool   `json:"hyphen_break,omitempty"`
 	Truncated    bool   `json:"truncated,omitempty"`
+	// RootRelative marks a root-relative Markdown reference ("/p")
+	// resolved against a file:// base with no Options.RootDir: it points
+	// at the file system's root, which is seldom what the author meant.
+	RootRelative bool `json:"root_relative,omitempty"`
 
 	html bool // found in HTML: subject to the default javascript:/data: filter
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -31,11 +32,15 @@ type format struct {
 	extensions []string
 	// mediaTypes are the media types a container (HTTP Content-Type, a MIME
 	// part, an archive record) gives for it; "text/*" matches a whole
-	// top-level type, after every exact entry of the table.
+	// top-level type and "application/*+xml" a structured syntax suffix,
+	// after every exact entry of the table (suffixes first).
 	mediaTypes []string
 	// sniff reports whether the first bytes of an input (at most sniffLen,
 	// a byte-order mark removed) are of this format; nil never matches.
 	sniff func(head []byte) bool
+	// byName: the extension decides before any sniffer does (a Markdown
+	// file often starts with HTML, which would sniff as HTML).
+	byName bool
 	// ownCharset: the reader decodes the input's charset itself, from the
 	// bytes and the charset a container declares; other readers get text
 	// in UTF-8 (a MIME part is converted first).
@@ -56,6 +61,11 @@ var formats = []*format{
 		sniff: looksLikeHeader, read: readMessage},
 	{typ: Mbox, extensions: []string{".mbox", ".mbx"}, mediaTypes: []string{"application/mbox"},
 		sniff: looksLikeMbox, read: readMbox},
+	{typ: Markdown, extensions: []string{".md", ".markdown", ".mdown", ".mkd"}, mediaTypes: []string{"text/markdown"},
+		byName: true, read: readMarkdown},
+	{typ: XML, extensions: []string{".xml", ".atom", ".rss", ".opml", ".svg", ".sitemap"},
+		mediaTypes: []string{"text/xml", "application/xml", "image/svg+xml", "application/*+xml"},
+		sniff:      looksLikeXML, read: readXML},
 }
 
 // formatOf returns the table entry of a type, nil for Auto and unknown ones.
@@ -134,6 +144,14 @@ func formatForMediaType(mt string) *format {
 			}
 		}
 	}
+	for _, f := range formats {
+		for _, m := range f.mediaTypes {
+			if pre, suf, ok := strings.Cut(m, "*"); ok && suf != "" &&
+				len(mt) > len(pre)+len(suf) && strings.HasPrefix(mt, pre) && strings.HasSuffix(mt, suf) {
+				return f
+			}
+		}
+	}
 	top, _, _ := strings.Cut(mt, "/")
 	for _, f := range formats {
 		for _, m := range f.mediaTypes {
@@ -152,13 +170,18 @@ func Sniff(head []byte, name string) Type {
 }
 
 func sniffFormat(head []byte, name string) *format {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range formats {
+		if f.byName && slices.Contains(f.extensions, ext) {
+			return f
+		}
+	}
 	h := bytes.TrimPrefix(head, utf8BOM)
 	for _, f := range formats {
 		if f.sniff != nil && f.sniff(h) {
 			return f
 		}
 	}
-	ext := strings.ToLower(filepath.Ext(name))
 	for _, f := range formats {
 		for _, e := range f.extensions {
 			if e == ext {
@@ -254,6 +277,9 @@ func looksLikeMbox(b []byte) bool {
 // looksLikeHTML reports whether b is HTML as http.DetectContentType says,
 // or starts with one of htmlTags.
 func looksLikeHTML(b []byte) bool {
+	if looksLikeXML(b) {
+		return false // <svg> standing alone is an SVG document
+	}
 	return strings.HasPrefix(http.DetectContentType(b), "text/html") || startsWithHTMLTag(b)
 }
 
@@ -280,4 +306,68 @@ func startsWithHTMLTag(b []byte) bool {
 
 func isTagEnd(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>'
+}
+
+// xmlRoots are root elements (local names) that make a document XML even
+// without an XML declaration.
+var xmlRoots = []string{"feed", "rss", "urlset", "sitemapindex", "opml", "svg", "rdf"}
+
+// looksLikeXML reports whether b starts, after white space, with an XML
+// declaration, or with one of xmlRoots after comments, processing
+// instructions and a document type declaration; an XHTML document (root
+// html) is not XML here.
+func looksLikeXML(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	if bytes.HasPrefix(b, []byte("<?xml")) && len(b) > 5 && isTagEnd(b[5]) || bytes.HasPrefix(b, []byte("<?xml?")) {
+		return !rootIs(b, "html")
+	}
+	for _, r := range xmlRoots {
+		if rootIs(b, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootIs reports whether the first element of b (after a prolog of
+// comments, processing instructions and a doctype) has local name name.
+func rootIs(b []byte, name string) bool {
+	for {
+		b = bytes.TrimLeft(b, " \t\r\n")
+		switch {
+		case bytes.HasPrefix(b, []byte("<?")):
+			k := bytes.Index(b, []byte("?>"))
+			if k < 0 {
+				return false
+			}
+			b = b[k+2:]
+		case bytes.HasPrefix(b, []byte("<!--")):
+			k := bytes.Index(b, []byte("-->"))
+			if k < 0 {
+				return false
+			}
+			b = b[k+3:]
+		case bytes.HasPrefix(b, []byte("<!")):
+			k := bytes.IndexByte(b, '>')
+			if k < 0 {
+				return false
+			}
+			b = b[k+1:]
+		case len(b) > 1 && b[0] == '<':
+			end := 1
+			for end < len(b) && !isTagEnd(b[end]) {
+				end++
+			}
+			if end == len(b) {
+				return false
+			}
+			tag := b[1:end]
+			if k := bytes.IndexByte(tag, ':'); k >= 0 {
+				tag = tag[k+1:]
+			}
+			return string(tag) == name
+		default:
+			return false
+		}
+	}
 }

@@ -1,0 +1,68 @@
+package extract
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDocumentGolden compares the hits of the Markdown and XML samples
+// with their goldens (go test -run TestDocumentGolden -update rewrites
+// them), with a base of their own, and checks every hit's span against the file:
+//
+//	markdown/README.md  relative links and images, reference links, autolinks, raw HTML with a <base> to ignore, code
+//	xml/feed.atom       Atom with nested xml:base, HTML and XHTML content, ids
+//	xml/rss.xml         RSS 2.0 with HTML descriptions (escaped and CDATA), guid isPermaLink, content:encoded
+//	xml/sitemap.xml     a sitemap with xhtml:link and image:loc
+//	xml/subs.opml       OPML subscriptions
+//	xml/drawing.svg     SVG with href and xlink:href, no XML declaration
+func TestDocumentGolden(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"testdata/markdown/*", "testdata/xml/*"} {
+		m, err := filepath.Glob(pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	n := 0
+	for _, file := range files {
+		if strings.HasSuffix(file, ".golden") {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			got := mailOutput(t, file, Options{Base: "https://docs.example/repo/dir/"})
+			doc, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(strings.TrimSpace(got), "\n") {
+				var h Hit
+				if err := json.Unmarshal([]byte(line), &h); err != nil {
+					t.Fatalf("%s: %v", line, err)
+				}
+				checkHitSpan(t, string(doc), h)
+			}
+			golden := file + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s: output differs from %s (go test -run TestDocumentGolden -update, then git diff)\ngot:\n%s\nwant:\n%s", file, golden, got, want)
+			}
+		})
+	}
+	if n != 6 {
+		t.Errorf("%d samples, want 6", n)
+	}
+}

@@ -1,0 +1,621 @@
+package extract
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/resolve"
+)
+
+// XML is XML documents: feeds, sitemaps, OPML, SVG (SPEC §7a).
+const XML Type = "xml"
+
+// XML (SPEC §7a) is read as a stream of tokens with encoding/xml: no DTD
+// is processed and no entity but the five predefined ones is expanded, so
+// neither external entities nor entity expansion bombs apply. Every
+// element's base is its xml:base resolved against its parent's (XML Base,
+// RFC 3986 §5.1.1), the content's base at the root. What is reported:
+//
+//	xml-attr  link@href (Atom, XHTML, xhtml:link in sitemaps), content@src,
+//	          content@url and thumbnail@url (Media RSS), enclosure@url,
+//	          source@url, outline@xmlUrl, @htmlUrl and @url (OPML), SVG
+//	          a, image and use @href, img@src, and any xlink:href
+//	xml-text  the text of icon, logo, uri, loc (sitemaps, image:loc), RSS
+//	          link, comments, docs and url, guid unless isPermaLink="false",
+//	          and id when it is an absolute URI (Atom)
+//
+// Elements are matched by local name, whatever their namespace. The text
+// of Atom content, summary, title, subtitle and rights with type="html",
+// of RSS description and of content:encoded is HTML, read by htmlbase with
+// the element's base (its own <base> is ignored); other text goes through
+// delimit. Namespace declarations and xml:base values are not hits.
+//
+// Positions are those of the attribute value or of the text as written
+// (inside a CDATA section, across character references). In a document
+// declared in another encoding than UTF-8, which is converted while read,
+// a hit points at how far the input had been read when it was found.
+//
+// A document nested deeper than maxXMLDepth or with more than
+// maxXMLElements elements fails with ErrXMLTooDeep or
+// ErrXMLTooManyElements; a malformed one is read up to the error, which is
+// returned. Memory is bounded by the largest single token, which
+// encoding/xml holds whole.
+
+const (
+	maxXMLDepth    = 1000
+	maxXMLElements = 1 << 24
+)
+
+var (
+	// ErrXMLTooDeep reports an XML document nested deeper than 1000 elements.
+	ErrXMLTooDeep = fmt.Errorf("xml: elements nested deeper than %d", maxXMLDepth)
+	// ErrXMLTooManyElements reports an XML document with more than 2^24 elements.
+	ErrXMLTooManyElements = fmt.Errorf("xml: more than %d elements", maxXMLElements)
+)
+
+const (
+	nsXML   = "http://www.w3.org/XML/1998/namespace"
+	nsXLink = "http://www.w3.org/1999/xlink"
+)
+
+// xmlAttrLinks are the link-bearing attributes, by element local name.
+var xmlAttrLinks = map[string][]string{
+	"link":      {"href"},
+	"content":   {"src", "url"},
+	"thumbnail": {"url"},
+	"enclosure": {"url"},
+	"source":    {"url"},
+	"outline":   {"xmlUrl", "htmlUrl", "url"},
+	"a":         {"href"},
+	"image":     {"href"},
+	"use":       {"href"},
+	"img":       {"src"},
+}
+
+// xmlTextLinks are the elements whose text is a URI.
+var xmlTextLinks = map[string]bool{
+	"icon": true, "logo": true, "uri": true, "loc": true, "link": true,
+	"comments": true, "docs": true, "url": true, "guid": true, "id": true,
+}
+
+// xmlElem is an open element.
+type xmlElem struct {
+	name string // local name
+	base string
+	// what its text is: 0 prose (delimit), 'l' a link, 'h' HTML, 's'
+	// skipped
+	text byte
+	// the collected text of a link or HTML element, and where its first
+	// text token lies
+	buf   []byte
+	first textMap
+}
+
+// textMap maps the decoded text of one token onto the input.
+type textMap struct {
+	start, end int64 // the token's byte range
+	dec        int   // length of the decoded text
+	// ident: decoded byte i is at start+off+i; else raw holds the raw
+	// offset (from start) of each decoded byte, nil when unknown
+	ident bool
+	off   int
+	raw   []int
+}
+
+// at returns the input offset of decoded offset i, and whether it is exact.
+func (m *textMap) at(i int) (int64, bool) {
+	switch {
+	case i < 0 || i > m.dec:
+		return m.start, false
+	case m.ident:
+		return m.start + int64(m.off+i), true
+	case m.raw == nil || m.dec == 0:
+		return m.start, false
+	case i == m.dec:
+		return m.start + int64(m.raw[i-1]) + 1, true
+	}
+	return m.start + int64(m.raw[i]), true
+}
+
+type xmlReader struct {
+	j      *job
+	c      *content
+	src    *xmlSource
+	d      *xml.Decoder
+	stack  []xmlElem
+	count  int
+	exact  bool // positions are offsets of the input (not of converted text)
+	held   int  // open elements that collect their text
+	attrAt []attrPos
+}
+
+func readXML(j *job, c *content) error {
+	br, ok := c.r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(c.r, 64<<10)
+	}
+	src := &xmlSource{r: br, line: 1, col: 1, baseLine: 1, baseCol: 1}
+	x := &xmlReader{j: j, c: c, src: src, exact: true}
+	d := xml.NewDecoder(src)
+	d.Strict = false
+	d.Entity = nil
+	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		if c.pos != nil {
+			return in, nil // a part of a container: already UTF-8
+		}
+		enc, _ := charset.Lookup(label)
+		if enc == nil {
+			return nil, fmt.Errorf("unknown charset %q", label)
+		}
+		if enc == unicode.UTF8 {
+			return in, nil
+		}
+		x.exact = false
+		return enc.NewDecoder().Reader(in), nil
+	}
+	x.d = d
+	return x.run()
+}
+
+func (x *xmlReader) run() error {
+	for x.j.stop == nil {
+		start := x.d.InputOffset()
+		if x.exact {
+			if !x.holding() {
+				x.src.drop(start)
+			}
+		} else {
+			x.src.drop(x.src.n)
+		}
+		tok, err := x.d.Token()
+		if err != nil {
+			if err == io.EOF {
+				if len(x.stack) > 0 && x.d.InputOffset() > 0 {
+					return errors.New("xml: unexpected end of input inside <" + x.stack[len(x.stack)-1].name + ">")
+				}
+				return nil
+			}
+			return err
+		}
+		end := x.d.InputOffset()
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(x.stack) >= maxXMLDepth {
+				return ErrXMLTooDeep
+			}
+			if x.count++; x.count > maxXMLElements {
+				return ErrXMLTooManyElements
+			}
+			x.startElement(t, start, end)
+		case xml.EndElement:
+			if len(x.stack) > 0 {
+				x.endElement(&x.stack[len(x.stack)-1])
+				x.stack = x.stack[:len(x.stack)-1]
+			}
+		case xml.CharData:
+			x.charData(t, start, end)
+		}
+	}
+	return nil
+}
+
+// holding reports whether an open element collects its text, whose
+// input bytes are then kept until it ends, to find positions in them.
+func (x *xmlReader) holding() bool { return x.held > 0 }
+
+// base returns the base in effect for the current element.
+func (x *xmlReader) base() string {
+	if len(x.stack) == 0 {
+		return x.c.base
+	}
+	return x.stack[len(x.stack)-1].base
+}
+
+func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
+	e := xmlElem{name: t.Name.Local, base: x.base()}
+	var typ, permaLink string
+	hasHref := false
+	for _, a := range t.Attr {
+		switch {
+		case a.Name.Space == nsXML && a.Name.Local == "base":
+			e.base = x.xmlBase(e.base, strings.TrimSpace(a.Value))
+		case a.Name.Space == "" && a.Name.Local == "type":
+			typ = strings.ToLower(strings.TrimSpace(a.Value))
+		case a.Name.Space == "" && a.Name.Local == "isPermaLink":
+			permaLink = strings.TrimSpace(a.Value)
+		case a.Name.Local == "href":
+			hasHref = true
+		}
+	}
+	switch e.name {
+	case "content", "summary", "title", "subtitle", "rights":
+		if typ == "html" || typ == "text/html" {
+			e.text = 'h'
+		}
+	case "description", "encoded":
+		e.text = 'h'
+	case "guid":
+		e.text = 'l'
+		if permaLink == "false" {
+			e.text = 's' // an identifier, not a link
+		}
+	case "link":
+		if !hasHref {
+			e.text = 'l'
+		}
+	default:
+		if xmlTextLinks[e.name] {
+			e.text = 'l'
+		}
+	}
+	// Attribute links.
+	x.attrAt = x.attrAt[:0]
+	scanned := false
+	for i, a := range t.Attr {
+		if !x.isAttrLink(e.name, a.Name) {
+			continue
+		}
+		if !scanned {
+			x.attrAt = scanAttrs(x.src.bytes(start, end), x.attrAt)
+			scanned = true
+		}
+		s, en := start, start
+		raw := a.Value
+		if x.exact {
+			if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
+				s, en = start+int64(p.valStart), start+int64(p.valEnd)
+				raw = string(x.src.bytes(s, en))
+			}
+		} else {
+			s, en = x.src.n, x.src.n
+		}
+		ref := strings.TrimSpace(a.Value)
+		attr := a.Name.Local
+		if a.Name.Local == "href" && (a.Name.Space == nsXLink || a.Name.Space == "xlink") {
+			attr = "xlink:href"
+		}
+		h := x.j.newHit(x.c, "xml-attr", resolve.EscapeInvalid(ref), raw, x.src.span(s, en), 0)
+		h.Element, h.Attr = e.name, attr
+		h.SameDocument = ref == "" || ref[0] == '#'
+		x.j.report(h, e.base)
+	}
+	x.stack = append(x.stack, e)
+}
+
+// isAttrLink reports whether attribute a of element elem is a link.
+func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
+	if a.Local == "href" && (a.Space == nsXLink || a.Space == "xlink") {
+		return true
+	}
+	if a.Space != "" {
+		return false
+	}
+	for _, n := range xmlAttrLinks[elem] {
+		if n == a.Local {
+			return true
+		}
+	}
+	return false
+}
+
+// xmlBase returns the base set by an xml:base value v on an element whose
+// parent's base is parent.
+func (x *xmlReader) xmlBase(parent, v string) string {
+	v = resolve.EscapeInvalid(v)
+	if abs, ok := resolve.Absolute(v, x.j.resolver(parent)); ok && x.j.resolver(abs) != nil {
+		return abs
+	}
+	return parent // a relative xml:base with nothing to resolve it against
+}
+
+func (x *xmlReader) charData(t xml.CharData, start, end int64) {
+	if len(x.stack) > 0 {
+		if e := &x.stack[len(x.stack)-1]; e.text == 's' {
+			return
+		} else if e.text != 0 {
+			if e.buf == nil && len(bytes.TrimSpace(t)) > 0 {
+				e.first = x.textMap(t, start, end)
+				e.buf = append(make([]byte, 0, len(t)), t...)
+				x.held++
+			} else if e.buf != nil {
+				e.buf = append(e.buf, t...)
+			}
+			return
+		}
+	}
+	if bytes.IndexByte(t, ':') < 0 && !x.j.x.opts.Delimit.Abbrev {
+		return
+	}
+	hits := delimit.Find(t, x.j.x.opts.Delimit)
+	if len(hits) == 0 {
+		return
+	}
+	m := x.textMap(t, start, end)
+	for _, dh := range hits {
+		s, sok := m.at(int(dh.Start))
+		e, eok := m.at(int(dh.End))
+		raw := dh.Raw
+		if sok && eok && x.exact {
+			raw = string(x.src.bytes(s, e))
+		} else {
+			s, e = x.inexact(&m)
+		}
+		x.j.report(x.j.newHit(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags), x.base())
+	}
+}
+
+// inexact is the span, with no length, of a hit whose text cannot be
+// mapped onto the input: the start of its text token, or in a converted
+// document how far the input was read.
+func (x *xmlReader) inexact(m *textMap) (int64, int64) {
+	if x.exact {
+		return m.start, m.start
+	}
+	return x.src.n, x.src.n
+}
+
+func (x *xmlReader) endElement(e *xmlElem) {
+	if e.buf == nil {
+		return
+	}
+	x.held--
+	switch e.text {
+	case 'l':
+		lead := len(e.buf) - len(bytes.TrimLeft(e.buf, " \t\r\n"))
+		ref := string(bytes.TrimSpace(e.buf))
+		if e.name == "id" && resolve.Scheme(ref) == "" {
+			return // an Atom id is a link only when it is an absolute URI
+		}
+		s, sok := e.first.at(lead)
+		en, eok := e.first.at(lead + len(ref))
+		raw := ref
+		if sok && eok && x.exact && lead+len(ref) <= e.first.dec {
+			raw = string(x.src.bytes(s, en))
+		} else {
+			s, en = x.inexact(&e.first)
+		}
+		h := x.j.newHit(x.c, "xml-text", resolve.EscapeInvalid(ref), raw, x.src.span(s, en), 0)
+		h.Element = e.name
+		h.SameDocument = ref == "" || ref[0] == '#'
+		x.j.report(h, e.base)
+	case 'h':
+		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.j.x.opts.Delimit}
+		opts.Emit = func(l htmlbase.Link) {
+			s, sok := e.first.at(int(l.Offset))
+			en, eok := e.first.at(int(l.End))
+			raw := l.Raw
+			if !sok || !eok || !x.exact || int(l.End) > e.first.dec {
+				s, en = x.inexact(&e.first)
+			} else if l.Text {
+				raw = string(x.src.bytes(s, en))
+			}
+			kind := "html-attr"
+			if l.Text {
+				kind = "html-text"
+			}
+			h := x.j.newHit(x.c, kind, l.Ref, raw, x.src.span(s, en), l.Flags)
+			h.Element, h.Attr, h.SameDocument, h.html = l.Element, l.Attr, l.SameDocument, true
+			x.j.report(h, e.base)
+		}
+		_, _ = htmlbase.Read(bytes.NewReader(e.buf), opts)
+	}
+}
+
+// textMap maps the decoded text t of a token at [start,end) onto the input.
+func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
+	m := textMap{start: start, end: end, dec: len(t)}
+	if !x.exact {
+		return m
+	}
+	raw := x.src.bytes(start, end)
+	off := 0
+	if bytes.HasPrefix(raw, []byte("<![CDATA[")) {
+		off = len("<![CDATA[")
+		raw = bytes.TrimSuffix(raw[off:], []byte("]]>"))
+	}
+	if bytes.Equal(raw, t) { // the common case
+		m.ident, m.off = true, off
+		return m
+	}
+	m.raw = mapDecoded(raw, t, off)
+	return m
+}
+
+// mapDecoded maps each byte of dec, the text of raw with character
+// references resolved and line breaks normalized, onto raw; nil when they
+// do not match.
+func mapDecoded(raw, dec []byte, off int) []int {
+	m := make([]int, 0, len(dec))
+	i := 0
+	for k := 0; k < len(dec); {
+		if i >= len(raw) {
+			return nil
+		}
+		switch {
+		case raw[i] == '\r':
+			if i+1 < len(raw) && raw[i+1] == '\n' {
+				i++
+				continue
+			}
+			if dec[k] != '\n' {
+				return nil
+			}
+			m = append(m, off+i)
+			i, k = i+1, k+1
+		case raw[i] == '&' && dec[k] != '&' || raw[i] == '&' && bytes.HasPrefix(raw[i:], []byte("&amp;")):
+			semi := bytes.IndexByte(raw[i:min(len(raw), i+16)], ';')
+			if semi < 0 {
+				return nil
+			}
+			_, n := utf8.DecodeRune(dec[k:])
+			for range n {
+				m = append(m, off+i)
+			}
+			i, k = i+semi+1, k+n
+		case raw[i] == dec[k]:
+			m = append(m, off+i)
+			i, k = i+1, k+1
+		default:
+			return nil
+		}
+	}
+	return m
+}
+
+// attrPos is where an attribute's value lies in a raw start tag.
+type attrPos struct {
+	name             string
+	valStart, valEnd int
+}
+
+// scanAttrs lists the attributes of a raw start tag, as encoding/xml reads
+// it when not strict (a value may be unquoted or missing).
+func scanAttrs(tag []byte, out []attrPos) []attrPos {
+	i := 1
+	for i < len(tag) && !isXMLSpace(tag[i]) && tag[i] != '>' && tag[i] != '/' {
+		i++
+	}
+	for i < len(tag) {
+		for i < len(tag) && (isXMLSpace(tag[i]) || tag[i] == '/') {
+			i++
+		}
+		if i >= len(tag) || tag[i] == '>' {
+			break
+		}
+		ns := i
+		for i < len(tag) && !isXMLSpace(tag[i]) && tag[i] != '=' && tag[i] != '>' && tag[i] != '/' {
+			i++
+		}
+		name := string(tag[ns:i])
+		for i < len(tag) && isXMLSpace(tag[i]) {
+			i++
+		}
+		if i >= len(tag) || tag[i] != '=' {
+			out = append(out, attrPos{name: name, valStart: ns, valEnd: i})
+			continue
+		}
+		i++
+		for i < len(tag) && isXMLSpace(tag[i]) {
+			i++
+		}
+		if i < len(tag) && (tag[i] == '"' || tag[i] == '\'') {
+			q := tag[i]
+			k := bytes.IndexByte(tag[i+1:], q)
+			if k < 0 {
+				break
+			}
+			out = append(out, attrPos{name: name, valStart: i + 1, valEnd: i + 1 + k})
+			i += k + 2
+			continue
+		}
+		vs := i
+		for i < len(tag) && !isXMLSpace(tag[i]) && tag[i] != '>' {
+			i++
+		}
+		out = append(out, attrPos{name: name, valStart: vs, valEnd: i})
+	}
+	return out
+}
+
+// findAttr returns the position of the i-th of n attributes, local name
+// local: by its index when the raw tag shows n attributes, else by name.
+func findAttr(ps []attrPos, n, i int, local string) (attrPos, bool) {
+	if len(ps) == n {
+		return ps[i], true
+	}
+	for _, p := range ps {
+		if p.name == local || strings.HasSuffix(p.name, ":"+local) {
+			return p, true
+		}
+	}
+	return attrPos{}, false
+}
+
+func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// xmlSource feeds encoding/xml byte by byte (it then reads no further
+// ahead than it has parsed) and keeps the bytes of the current token, so
+// that positions inside it can be found.
+type xmlSource struct {
+	r    *bufio.Reader
+	buf  []byte // the bytes from offset base on
+	base int64
+	n    int64 // bytes read
+	// line and column of base, and of at (base <= at <= n)
+	baseLine, baseCol int
+	at                int64
+	line, col         int
+}
+
+func (s *xmlSource) ReadByte() (byte, error) {
+	c, err := s.r.ReadByte()
+	if err == nil {
+		s.buf = append(s.buf, c)
+		s.n++
+	}
+	return c, err
+}
+
+func (s *xmlSource) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.buf = append(s.buf, p[:n]...)
+	s.n += int64(n)
+	return n, err
+}
+
+// drop forgets the bytes before offset off.
+func (s *xmlSource) drop(off int64) {
+	off = min(off, s.n)
+	if off <= s.base {
+		return
+	}
+	s.moveTo(off)
+	k := int(off - s.base)
+	s.buf = s.buf[:copy(s.buf, s.buf[k:])]
+	s.base, s.baseLine, s.baseCol = off, s.line, s.col
+}
+
+// moveTo sets line and col to those of kept offset off.
+func (s *xmlSource) moveTo(off int64) {
+	if off < s.at {
+		s.at, s.line, s.col = s.base, s.baseLine, s.baseCol
+	}
+	b := s.buf[s.at-s.base : off-s.base]
+	if n := bytes.Count(b, []byte("\n")); n > 0 {
+		s.line += n
+		s.col = len(b) - bytes.LastIndexByte(b, '\n')
+	} else {
+		s.col += len(b)
+	}
+	s.at = off
+}
+
+// bytes returns the kept input from start to end, clamped to what is kept.
+func (s *xmlSource) bytes(start, end int64) []byte {
+	start = min(max(start, s.base), s.n)
+	end = min(max(end, start), s.n)
+	return s.buf[start-s.base : end-s.base]
+}
+
+// span returns the span of the input from start to end, clamped to what is kept.
+func (s *xmlSource) span(start, end int64) span {
+	start = min(max(start, s.base), s.n)
+	end = min(max(end, start), s.n)
+	sp := span{start: start, end: end}
+	s.moveTo(start)
+	sp.line, sp.col = s.line, s.col
+	s.moveTo(end)
+	sp.endLine, sp.endCol = s.line, s.col
+	return sp
+}
