@@ -81,6 +81,8 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "binary", Usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
+		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
+		&cli.StringFlag{Name: "root-dir", Usage: "`DIR` that root-relative links of Markdown files (/img/a.png) are relative to, as a documentation site serves them; with --base the site's URL instead (e.g. --root-dir docs --base https://example.com/)"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
 	}, resolutionFlags()...)
 }
@@ -107,6 +109,8 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 		return o, usageError("--base is empty: give an absolute URI, as in --base https://example.com/docs/")
 	}
 	o.Absolute = c.Bool("absolute")
+	o.IncludeCode = c.Bool("include-code")
+	o.RootDir = c.String("root-dir")
 	o.Binary = c.Bool("binary")
 	if s := c.String("schemes"); s != "" {
 		o.Schemes = strings.Split(s, ",")
@@ -114,7 +118,7 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 	return o, nil
 }
 
-// typeList is "auto, text, html, email or mbox", from the format table.
+// typeList is "auto, text, html, email, mbox, ...", from the format table.
 func typeList() string {
 	var names []string
 	for _, t := range extract.Types() {
