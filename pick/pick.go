@@ -415,7 +415,8 @@ func (m Model) Render() string {
 	rs := m.rows()
 	h := m.listHeight()
 	for i := m.offset; i < m.offset+h; i++ {
-		if i < len(rs) {
+		// A heading on the last line would be without its entries.
+		if i < len(rs) && !(i == m.offset+h-1 && rs[i].kind == rowGroup) {
 			b.WriteString(m.line(rs[i], w, numWidth))
 		}
 		b.WriteString("\n")
@@ -473,10 +474,9 @@ func Shorten(s string, width int) string {
 	if width <= 1 {
 		return runewidth.Truncate(s, max(width, 0), "")
 	}
-	head := (width - 1 + 1) / 2
-	tail := width - 1 - head
+	h := runewidth.Truncate(s, width/2, "")
+	tail := width - 1 - runewidth.StringWidth(h)
 	rs := []rune(s)
-	h := runewidth.Truncate(s, head, "")
 	var t []rune
 	tw := 0
 	for i := len(rs) - 1; i >= 0; i-- {
