@@ -56,7 +56,8 @@ does not wait for it.
 
 With no terminal (no /dev/tty), the numbered list goes to standard error
 and the exit status is 2. Exit status: 0 when the picker was quit, 1 when
-there was no URI, 2 on an error, 130 after Ctrl-C.`,
+there was no URI, 2 on an error, 130 after Ctrl-C or SIGINT, 143 after
+SIGTERM.`,
 		Flags: append(extractFlags(),
 			&cli.StringFlag{Name: "open", Usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
 			&cli.BoolFlag{Name: "single", Usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
@@ -129,7 +130,9 @@ func pickAction(c *cli.Context, stderr io.Writer, status *int) error {
 	err = pick.Run(context.Background(), items, tty, pick.Options{Open: open, Single: c.Bool("single")})
 	switch {
 	case errors.Is(err, pick.ErrInterrupted):
-		return cli.Exit("", 130)
+		return cli.Exit("", 130) // 128+SIGINT, as a shell reports it
+	case errors.Is(err, pick.ErrTerminated):
+		return cli.Exit("", 143) // 128+SIGTERM
 	case err != nil:
 		return cli.Exit("urix: pick: "+err.Error(), exitError)
 	case failed:

@@ -261,12 +261,11 @@ func TestPickSignals(t *testing.T) {
 	}{
 		{"SIGINT", func(tm *term) { tm.cmd.Process.Signal(syscall.SIGINT) }, 130},
 		{"Ctrl-C", func(tm *term) { tm.send("\x03") }, 130},
-		{"SIGTERM", func(tm *term) { tm.cmd.Process.Signal(syscall.SIGTERM) }, 0},
+		{"SIGTERM", func(tm *term) { tm.cmd.Process.Signal(syscall.SIGTERM) }, 143},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := startTerm(t, "pick", msg)
 			tm.waitFor("urix pick: 3 links")
-			time.Sleep(50 * time.Millisecond) // the signal handler is set up with the first frame
 			tc.stop(tm)
 			if code := tm.wait(); code != tc.code {
 				t.Errorf("exit status %d, want %d", code, tc.code)

@@ -15,8 +15,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -39,14 +41,30 @@ type Options struct {
 }
 
 // ErrInterrupted is returned by Run when the picker was ended by Ctrl-C
-// or SIGINT.
-var ErrInterrupted = errors.New("interrupted")
+// or SIGINT, and ErrTerminated when by SIGTERM.
+var (
+	ErrInterrupted = errors.New("interrupted")
+	ErrTerminated  = errors.New("terminated")
+)
 
 // Run shows the picker on the terminal tty (input and output) until the
 // user quits, ctx is done, or a signal (SIGINT, SIGTERM) arrives. The
 // terminal is restored on every one of these ways out.
 func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
-	p := tea.NewProgram(New(items, opts), tea.WithInput(tty), tea.WithOutput(tty), tea.WithContext(ctx))
+	p := tea.NewProgram(New(items, opts), tea.WithInput(tty), tea.WithOutput(tty), tea.WithContext(ctx),
+		tea.WithoutSignalHandler()) // ours tells SIGTERM from a quit
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case s := <-sig:
+			p.Send(signalMsg{s})
+		case <-done:
+		}
+	}()
 	m, err := p.Run()
 	if errors.Is(err, tea.ErrInterrupted) {
 		return ErrInterrupted
@@ -54,11 +72,18 @@ func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if mm, ok := m.(Model); ok && mm.interrupted {
+	mm, _ := m.(Model)
+	switch mm.signal {
+	case nil:
+		return nil
+	case os.Interrupt:
 		return ErrInterrupted
 	}
-	return nil
+	return ErrTerminated
 }
+
+// signalMsg is a signal that ends the picker.
+type signalMsg struct{ sig os.Signal }
 
 // entry is one distinct URI.
 type entry struct {
@@ -86,8 +111,8 @@ type Model struct {
 	context   bool   // show the context lines
 	status    string // last outcome, shown above the help line
 
-	opts        Options
-	interrupted bool
+	opts   Options
+	signal os.Signal // what ended the picker: os.Interrupt for Ctrl-C
 }
 
 // New returns the picker for items: each distinct URI once, under the
@@ -185,8 +210,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.scroll()
-	case tea.InterruptMsg:
-		m.interrupted = true
+	case signalMsg:
+		m.signal = msg.sig
 		return m, tea.Quit
 	case openedMsg:
 		if msg.err != nil {
@@ -207,7 +232,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	s := k.String()
 	if s == "ctrl+c" {
-		m.interrupted = true
+		m.signal = os.Interrupt
 		return m, tea.Quit
 	}
 	if m.filtering {

@@ -2,6 +2,7 @@ package pick
 
 import (
 	"errors"
+	"os"
 	"reflect"
 	"regexp"
 	"slices"
@@ -246,8 +247,8 @@ func TestQuitAndCopy(t *testing.T) {
 		if cmd == nil || !isQuit(cmd) {
 			t.Errorf("%q does not quit", keys)
 		}
-		if want := keys[0] == "ctrl+c"; m.interrupted != want {
-			t.Errorf("%q: interrupted %v", keys, m.interrupted)
+		if want := keys[0] == "ctrl+c"; (m.signal == os.Interrupt) != want {
+			t.Errorf("%q: signal %v", keys, m.signal)
 		}
 	}
 	m, cmd := press(t, New(sample, Options{}), "j", "y")
