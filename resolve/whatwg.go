@@ -339,7 +339,7 @@ func trimControlSpace(s string) string {
 
 // removeTabNewline removes all ASCII tab or newline (section 4.4 step 3).
 func removeTabNewline(s string) string {
-	if strings.IndexAny(s, "\t\n\r") < 0 {
+	if !strings.ContainsAny(s, "\t\n\r") {
 		return s
 	}
 	b := make([]byte, 0, len(s))
