@@ -58,12 +58,26 @@ With no terminal (no /dev/tty), the numbered list goes to standard error
 and the exit status is 2. Exit status: 0 when the picker was quit, 1 when
 there was no URI, 2 on an error, 130 after Ctrl-C or SIGINT, 143 after
 SIGTERM.`,
-		Flags: append(extractFlags(),
+		Flags: append(pickExtractFlags(),
 			&cli.StringFlag{Name: "open", Usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
 			&cli.BoolFlag{Name: "single", Usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
 		),
 		Action: func(c *cli.Context) error { return pickAction(c, stderr, status) },
 	}
+}
+
+// pickExtractFlags are extractFlags less the ones that only shape printed
+// output, which the picker has none of: given to pick they are a usage
+// error rather than silently ignored.
+func pickExtractFlags() []cli.Flag {
+	outputOnly := map[string]bool{"format": true, "with-position": true, "null": true, "unique": true, "count": true, "color": true, "unordered": true}
+	var flags []cli.Flag
+	for _, f := range extractFlags() {
+		if !outputOnly[f.Names()[0]] {
+			flags = append(flags, f)
+		}
+	}
+	return flags
 }
 
 func pickAction(c *cli.Context, stderr io.Writer, status *int) error {
