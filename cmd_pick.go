@@ -307,7 +307,7 @@ func lineAt(data []byte, start, end int64, raw string) (string, bool) {
 	for to > int(end) && to < len(data) && !utf8.RuneStart(data[to]) {
 		to--
 	}
-	line := strings.ToValidUTF8(string(data[from:to]), "\uFFFD")
+	line := joinLines(strings.ToValidUTF8(string(data[from:to]), "\uFFFD"))
 	line = strings.TrimSpace(strings.ReplaceAll(line, "\t", " "))
 	if from > 0 && data[from-1] != '\n' {
 		line = "…" + line
@@ -316,6 +316,32 @@ func lineAt(data []byte, start, end int64, raw string) (string, bool) {
 		line += "…"
 	}
 	return line, true
+}
+
+// joinLines joins the lines a hit spans (a URI broken inside <...>, or by a
+// quoted-printable soft line break) into one: a line ending in "=" is a
+// soft break and is joined without it, other breaks become a space.
+func joinLines(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		l = strings.TrimSuffix(l, "\r")
+		if i > 0 {
+			l = strings.TrimLeft(l, " \t")
+		}
+		if i < len(lines)-1 && strings.HasSuffix(l, "=") {
+			b.WriteString(strings.TrimSuffix(l, "="))
+			continue
+		}
+		b.WriteString(l)
+		if i < len(lines)-1 {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
 
 // opener returns the function that opens a URI: with cmd (--open), else

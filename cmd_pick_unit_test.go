@@ -53,6 +53,16 @@ func TestLineAt(t *testing.T) {
 			t.Errorf("%s: lineAt = %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
+	// A quoted-printable soft break is undone, another break is a space.
+	qp := []byte("Track it: http://a/b?id=3D42&tok=3Dab=\ncd and\nmore")
+	if got, _ := lineAt(qp, 10, 39, "http://a/b?id=42&tok=abcd"); got != "Track it: http://a/b?id=3D42&tok=3Dabcd and" {
+		t.Errorf("quoted-printable: %q", got)
+	}
+	wrapped := []byte("see <http://a/very/\n   long/path> here\n")
+	if got, _ := lineAt(wrapped, 4, 34, "<http://a/very/long/path>"); got != "see <http://a/very/ long/path> here" {
+		t.Errorf("wrapped: %q", got)
+	}
+
 	// A long line is cut around the hit, at character boundaries.
 	long := []byte("ééééééééééééééééééééééééééééééééééééééééééééééééééééééé see http://a/b " + string(make([]byte, 300)))
 	i := int64(len("ééééééééééééééééééééééééééééééééééééééééééééééééééééééé see "))
