@@ -456,7 +456,7 @@ func (m Model) Render() string {
 		b.WriteString("no link matches /" + m.filter)
 	}
 	b.WriteString("\n")
-	help := "↑↓/jk PgUp/PgDn Home/End move  12⏎ opens 12  / filter  ⏎ open  y copy  c context  q quit"
+	help := "↑↓jk PgUp/Dn Home/End  12⏎ opens 12  / filter  ⏎ open  y copy  c context  q quit" // 80 columns
 	if m.filtering {
 		help = "type to filter  ↑↓ move  ⏎ open  Esc clear the filter"
 	}

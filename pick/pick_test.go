@@ -280,7 +280,7 @@ func TestRender(t *testing.T) {
 		"     and https://example.com/b",
 		"",
 		"",
-		"↑↓/jk PgUp/PgDn Home/End move  12⏎ open…",
+		"↑↓jk PgUp/Dn Home/End  12⏎ opens 12  / …",
 	}
 	if got := screen(m); !slices.Equal(got, want) {
 		t.Errorf("screen:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
