@@ -389,11 +389,14 @@ func (m Model) rows() []row {
 // and, at the top, its group heading are shown.
 func (m *Model) scroll() {
 	rs := m.rows()
-	first, last := -1, -1
+	first, last, entry := -1, -1, -1
 	for i, r := range rs {
 		if r.vis == m.cursor {
 			if first < 0 {
 				first = i
+			}
+			if r.kind == rowEntry {
+				entry = i
 			}
 			last = i
 		}
@@ -409,7 +412,21 @@ func (m *Model) scroll() {
 	if first < m.offset {
 		m.offset = first
 	}
+	if entry < m.offset || entry >= m.offset+h { // a window too small for all
+		m.offset = entry
+	}
 	m.offset = max(0, min(m.offset, len(rs)-h))
+	// A window that starts inside a group repeats its heading on its
+	// first line, which leaves a line less for the rows.
+	if m.sticky(rs) && last > m.offset+h-2 {
+		m.offset++
+	}
+}
+
+// sticky says whether the list window starts inside a group, below its
+// heading, and is tall enough to repeat the heading above an entry.
+func (m Model) sticky(rs []row) bool {
+	return m.listHeight() > m.rowsPerEntry() && m.offset > 0 && m.offset < len(rs) && rs[m.offset].kind != rowGroup
 }
 
 // SGR styles.
@@ -439,6 +456,10 @@ func (m Model) Render() string {
 	numWidth := len(strconv.Itoa(len(m.entries)))
 	rs := m.rows()
 	h := m.listHeight()
+	if m.sticky(rs) {
+		b.WriteString(m.line(row{kind: rowGroup, entry: rs[m.offset].entry}, w, numWidth) + "\n")
+		h--
+	}
 	for i := m.offset; i < m.offset+h; i++ {
 		// A heading on the last line would be without its entries.
 		if i < len(rs) && !(i == m.offset+h-1 && rs[i].kind == rowGroup) {

@@ -2,6 +2,7 @@ package pick
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"regexp"
@@ -320,5 +321,55 @@ part 2 (HTML)
 `
 	if b.String() != want {
 		t.Errorf("List:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// Whatever the cursor's position, its entry is on screen and the first
+// line of the list names the group it is in.
+func TestScrollKeepsCursorAndHeading(t *testing.T) {
+	var items []Item
+	for g := 1; g <= 3; g++ {
+		for i := 1; i <= 7; i++ {
+			items = append(items, Item{URI: fmt.Sprintf("https://example.com/%d/%d", g, i), Context: "context", Group: fmt.Sprintf("group %d", g)})
+		}
+	}
+	for _, context := range []bool{true, false} {
+		for _, height := range []int{4, 5, 6, 7, 12} {
+			m := New(items, Options{})
+			m.context = context
+			tm, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: height})
+			m = tm.(Model)
+			check := func(num int) {
+				t.Helper()
+				s := screen(m)
+				if len(s) != height {
+					t.Fatalf("height %d: %d lines", height, len(s))
+				}
+				cursor := fmt.Sprintf("> %2d  https://example.com/%d/%d", num, (num-1)/7+1, (num-1)%7+1)
+				if !slices.Contains(s, cursor) {
+					t.Errorf("context %v, height %d: no %q on screen:\n%s", context, height, cursor, strings.Join(s, "\n"))
+				}
+				if want := fmt.Sprintf("group %d", (num-1)/7+1); height-chrome > m.rowsPerEntry() && s[1] != want {
+					heading := false
+					for _, l := range s[1:] {
+						heading = heading || l == want
+					}
+					if !heading {
+						t.Errorf("context %v, height %d, at %d: first line %q, and no %q:\n%s", context, height, num, s[1], want, strings.Join(s, "\n"))
+					}
+				}
+				if height-chrome > m.rowsPerEntry() && !strings.HasPrefix(s[1], "group ") {
+					t.Errorf("context %v, height %d, at %d: first line %q is no heading", context, height, num, s[1])
+				}
+			}
+			for num := 1; num <= len(items); num++ {
+				check(num)
+				m, _ = press(t, m, "j")
+			}
+			for num := len(items); num >= 1; num-- {
+				m, _ = press(t, m, "k")
+				check(max(num-1, 1))
+			}
+		}
 	}
 }
