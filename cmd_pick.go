@@ -48,8 +48,8 @@ that entry; / filters as you type (URI and context; Esc clears it); Enter
 opens; y copies the URI to the clipboard with OSC 52; q or Esc quits.
 
 Opening: --open CMD runs "sh -c CMD" with every %s in CMD replaced by the
-URI, single-quoted for the shell (do not quote %s yourself), or the quoted
-URI appended when CMD has no %s. Without --open, $BROWSER is used in the
+URI, single-quoted for the shell ('%s' and "%s" are taken as %s), or the
+quoted URI appended when CMD has no %s. Without --open, $BROWSER is used in the
 same way (its first ':'-separated entry), else xdg-open (open on macOS). The
 command runs detached in its own session, its output discarded; the picker
 does not wait for it.
@@ -371,13 +371,16 @@ func opener(cmd, browser string) func(string) error {
 }
 
 // shellCommand puts uri, quoted for sh, in place of every %s in cmd, or
-// after cmd when it has none.
+// after cmd when it has none. A %s the user quoted already ('%s' or "%s",
+// as urlview's and other pickers' configurations have it) is replaced
+// whole, quotes included: left inside them, the quoted URI would come out
+// unquoted, and the & of a query would end the command.
 func shellCommand(cmd, uri string) string {
 	q := shellQuote(uri)
-	if strings.Contains(cmd, "%s") {
-		return strings.ReplaceAll(cmd, "%s", q)
+	if !strings.Contains(cmd, "%s") {
+		return cmd + " " + q
 	}
-	return cmd + " " + q
+	return strings.NewReplacer(`'%s'`, q, `"%s"`, q, "%s", q).Replace(cmd)
 }
 
 // shellQuote quotes s as one word for sh.

@@ -15,6 +15,8 @@ func TestShellCommand(t *testing.T) {
 		{"firefox --new-tab %s", "https://a/b", "firefox --new-tab 'https://a/b'"},
 		{"w3m", "https://a/b?x=1&y=2", "w3m 'https://a/b?x=1&y=2'"},
 		{"echo %s %s", "https://a/it's", `echo 'https://a/it'\''s' 'https://a/it'\''s'`},
+		{"firefox '%s'", "https://a/?x=1&y=2", "firefox 'https://a/?x=1&y=2'"},
+		{`open "%s" &`, "https://a/?x=1&y=2", "open 'https://a/?x=1&y=2' &"},
 	} {
 		if got := shellCommand(tc.cmd, tc.uri); got != tc.want {
 			t.Errorf("shellCommand(%q, %q) = %q, want %q", tc.cmd, tc.uri, got, tc.want)
@@ -24,10 +26,12 @@ func TestShellCommand(t *testing.T) {
 		return
 	}
 	// Whatever the URI holds, sh gets it back as one word.
-	for _, uri := range []string{"https://a/b;rm -rf x", "https://a/$(id)`id`'\"\\", "https://a/b c\nd"} {
-		out, err := exec.Command("sh", "-c", shellCommand("printf %.9999s %s", uri)).Output()
-		if err != nil || string(out) != uri {
-			t.Errorf("sh got %q (%v), want %q", out, err, uri)
+	for _, uri := range []string{"https://a/b;rm -rf x", "https://a/$(id)`id`'\"\\", "https://a/b c\nd", "https://a/?x=1&y=2"} {
+		for _, cmd := range []string{"printf %.9999s %s", "printf %.9999s '%s'", `printf %.9999s "%s"`, "printf %.9999s"} {
+			out, err := exec.Command("sh", "-c", shellCommand(cmd, uri)).Output()
+			if err != nil || string(out) != uri {
+				t.Errorf("%s: sh got %q (%v), want %q", cmd, out, err, uri)
+			}
 		}
 	}
 }
