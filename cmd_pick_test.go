@@ -62,6 +62,11 @@ func startTerm(t *testing.T, args ...string) *term {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0); err != nil {
+		t.Skipf("no pseudo-terminals on this machine: %v", err)
+	} else {
+		ptmx.Close()
+	}
 	cmd := exec.Command(urix, args...)
 	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "BROWSER=")
 	tm := &term{t: t, cmd: cmd, done: make(chan struct{})}
