@@ -121,11 +121,12 @@ func (tm *term) waitFor(s string) time.Duration {
 	return 0
 }
 
-// waitForRaw waits until the output holds s, escape sequences included.
-func (tm *term) waitForRaw(s string) {
+// waitForRaw waits until the output from byte from on holds s, escape
+// sequences included.
+func (tm *term) waitForRaw(s string, from int) {
 	tm.t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if strings.Contains(tm.raw(), s) {
+		if strings.Contains(tm.raw()[from:], s) {
 			return
 		}
 	}
@@ -227,15 +228,18 @@ func TestPickTerminal(t *testing.T) {
 	tm.send("\r")
 	tm.waitFor("opened https://example.com/html-only?x=1")
 	waitFile(t, opened, "https://example.com/html-only?x=1\n")
-	tm.send("\x1b") // Esc clears the filter
-	time.Sleep(100 * time.Millisecond)
+	// Esc clears the filter; the next keys wait for its effect, lest
+	// Esc and 2 be read together as Alt-2.
+	mark := len(tm.raw())
+	tm.send("\x1b")
+	tm.waitForRaw("report/2026", mark)
 	tm.send("2\r")
 	waitFile(t, opened, "https://example.com/html-only?x=1\nhttps://lists.example.org/archive/\n")
 
 	// y copies with OSC 52. (The screen is redrawn by differences from
 	// here on: only the output's sequences can be checked.)
 	tm.send("y")
-	tm.waitForRaw("\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte("https://lists.example.org/archive/")))
+	tm.waitForRaw("\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte("https://lists.example.org/archive/")), 0)
 
 	tm.send("q")
 	if code := tm.wait(); code != 0 {
