@@ -276,6 +276,8 @@ func htmlTextAt(data []byte, offset int64) string {
 		}
 	}
 	text := strings.Join(strings.Fields(html.UnescapeString(strings.ToValidUTF8(b.String(), "\uFFFD"))), " ")
+	// A tag became a space; before punctuation it was an inline one.
+	text = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " :", ":", " !", "!", " ?", "?", " )", ")").Replace(text)
 	if len(text) > 200 {
 		text = strings.ToValidUTF8(text[:200], "") + "…"
 	}

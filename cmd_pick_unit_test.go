@@ -77,8 +77,8 @@ func TestLineAt(t *testing.T) {
 }
 
 func TestHTMLTextAt(t *testing.T) {
-	data := []byte(`<p>See <a href="https://x/">the <b>HTML</b> &amp; link</a> here</p>` + "\nnext")
-	if got := htmlTextAt(data, 7); got != "the HTML & link here" {
+	data := []byte(`<p>See <a href="https://x/">the <b>HTML</b> &amp; link</a>, here</p>` + "\nnext")
+	if got := htmlTextAt(data, 7); got != "the HTML & link, here" {
 		t.Errorf("htmlTextAt = %q", got)
 	}
 	if got := htmlTextAt(data, 8); got != "" {

@@ -503,7 +503,7 @@ func (m Model) line(r row, w, numWidth int) string {
 	if e.count > 1 {
 		count = fmt.Sprintf(" (×%d)", e.count)
 	}
-	text := fmt.Sprintf("%s%*d  %s%s", mark, numWidth, e.num, Shorten(e.uri, w-indent-runewidth.StringWidth(count)), count)
+	text := fmt.Sprintf("%s%*d  %s%s", mark, numWidth, e.num, ShortenURI(e.uri, w-indent-runewidth.StringWidth(count)), count)
 	if r.vis == m.cursor {
 		return reverse + text + reset
 	}
@@ -534,6 +534,23 @@ func Shorten(s string, width int) string {
 		t = append([]rune{rs[i]}, t...)
 	}
 	return h + "…" + string(t)
+}
+
+// ShortenURI fits a URI in width columns as Shorten does, but cuts the
+// middle of its query alone when the rest fits with room to spare: the
+// path tells links apart (…/story-1?utm_…, …/story-2?utm_…), tracking
+// parameters seldom do.
+func ShortenURI(uri string, width int) string {
+	uri = printable(uri)
+	q := strings.IndexAny(uri, "?#")
+	if q < 0 || runewidth.StringWidth(uri) <= width {
+		return Shorten(uri, width)
+	}
+	const room = 12 // columns left for the shortened query, at least
+	if rest := width - runewidth.StringWidth(uri[:q]); rest >= room {
+		return uri[:q] + Shorten(uri[q:], rest)
+	}
+	return Shorten(uri, width)
 }
 
 // Truncate fits s in width columns by cutting its end.

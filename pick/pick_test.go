@@ -126,6 +126,29 @@ func TestShorten(t *testing.T) {
 	}
 }
 
+func TestShortenURI(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{"https://a.example/story-1?utm_source=newsletter&utm_medium=email", 40, "https://a.example/story-1?utm_so…m=email"},
+		{"https://a.example/story-1#a-long-fragment-here", 34, // too little room for the fragment alone
+			"https://a.example…ng-fragment-here"},
+		{"https://a.example/a/long/path/story-1?utm_source=x", 40, "https://a.example/a/…tory-1?utm_source=x"},
+		{"https://a.example/story-1?q=1", 40, "https://a.example/story-1?q=1"},
+		{"https://a.example/a/b", 12, "https:…e/a/b"},
+	} {
+		got := ShortenURI(tc.in, tc.width)
+		if got != tc.want {
+			t.Errorf("ShortenURI(%q, %d) = %q, want %q", tc.in, tc.width, got, tc.want)
+		}
+		if w := runewidth.StringWidth(got); w > tc.width {
+			t.Errorf("ShortenURI(%q, %d) is %d wide", tc.in, tc.width, w)
+		}
+	}
+}
+
 func TestTruncate(t *testing.T) {
 	if got := Truncate("see https://example.com/a today", 12); got != "see https:/…" {
 		t.Errorf("Truncate = %q", got)
