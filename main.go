@@ -101,7 +101,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Action: func(c *cli.Context) error {
 			return extractAction(c, stdout, stderr, status)
 		},
-		Commands:       []*cli.Command{resolveCommand(), parseCommand()},
+		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status)},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError("%v (see urix --help)", err)
