@@ -54,7 +54,10 @@
 // number of times. Invalid UTF-8 ends a hit and never panics.
 package delimit
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 //go:generate go run gen_schemes.go
 
@@ -81,6 +84,10 @@ func (k Kind) String() string {
 	return "space"
 }
 
+// MarshalText returns the kind's String, so that the kind is a JSON
+// string.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
 // Flags mark properties of a hit.
 type Flags uint8
 
@@ -104,6 +111,51 @@ const (
 	HyphenDrop               // E8: drop the hyphen
 	HyphenBoth               // E8: report both variants, hyphen kept first
 )
+
+// String returns the policy's flag value: keep, drop or both.
+func (h Hyphen) String() string {
+	switch h {
+	case HyphenDrop:
+		return "drop"
+	case HyphenBoth:
+		return "both"
+	case HyphenKeep:
+		return "keep"
+	}
+	return fmt.Sprintf("Hyphen(%d)", uint8(h))
+}
+
+// ParseHyphen returns the policy named by s (keep, drop or both, the values
+// of --hyphen).
+func ParseHyphen(s string) (Hyphen, error) {
+	switch s {
+	case "keep":
+		return HyphenKeep, nil
+	case "drop":
+		return HyphenDrop, nil
+	case "both":
+		return HyphenBoth, nil
+	}
+	return HyphenKeep, fmt.Errorf("delimit: unknown hyphen policy %q (want keep, drop or both)", s)
+}
+
+// MarshalText returns the policy's String.
+func (h Hyphen) MarshalText() ([]byte, error) {
+	if h > HyphenBoth {
+		return nil, fmt.Errorf("delimit: unknown hyphen policy %d", uint8(h))
+	}
+	return []byte(h.String()), nil
+}
+
+// UnmarshalText sets the policy named by text (see ParseHyphen).
+func (h *Hyphen) UnmarshalText(text []byte) error {
+	v, err := ParseHyphen(string(text))
+	if err != nil {
+		return err
+	}
+	*h = v
+	return nil
+}
 
 // Options tune delimiting. The zero value is the default of SPEC §2.
 type Options struct {
