@@ -16,6 +16,19 @@
 //   - E1: a run of scheme characters before ':' loses leading '+', '-', '.'
 //     ("--http://a" is a hit); a scheme right after Han, Hiragana or Katakana
 //     is at a word start (those scripts put no space before a URI).
+//   - E1: an unregistered scheme followed by "//" needs two or more
+//     characters ("C://x" is a drive, "%s://%s" a format string), and is
+//     not http, https or ftp with letters or digits glued before it
+//     ("Linkhttp://a" is a missing space; SPEC: "xhttp://a" holds no hit).
+//   - E1, widest wins: a scheme defined to hold another URI (jar, feed,
+//     view-source, blob, filesystem, and the unregistered jdbc) followed
+//     by a URI with "//" or a file: path is one hit with it
+//     ("jdbc:mysql://h/db", "jar:file:/x.jar!/y"); any other word before
+//     such a URI is a label and is left out ("proxy:http://p:3128",
+//     "text:http://a"). Candidates are confirmed left to right and a hit
+//     moves the scan past its end, so a candidate inside a hit
+//     ("apt:pass@..." in "socks5h://apt:pass@127.0.0.1:9050") is never
+//     reported.
 //   - E1, E12: "Name::Member" (C++, Perl, Rust) is never a hit, and in angle
 //     brackets the scheme-specific part starts right after the colon, so
 //     "<Color.RED: 1>" (Python's enum repr) and "<OT::Value>" are not hits.
@@ -43,6 +56,55 @@
 //     or more labels), and a name under it; single-label suffixes that are
 //     mostly file name extensions (in, sh, pl, cc, py, md, am, ...) do not
 //     count. Never right after '@', '.', '/', ':'.
+//
+// # Noise rules of E1a
+//
+// Appendix E was written for prose, where a registered scheme name before a
+// colon is a URI. In source code, man pages, logs and configuration the
+// same names are ordinary words and identifiers: "//go:build", Python's
+// "INFO:demo:msg", "-W action:message:category", git's
+// "--filter=blob:none", "platform:module1", "tag:0". Of the about 260
+// registered names many are English words (go, info, tag, message, blob,
+// service, session, content, query, resource, platform, example, tool).
+// A name followed by "//" is still always a candidate: "//" is the one
+// mark of a URI that words and identifiers do not have. Without "//" a
+// bare or quoted candidate must pass all of these:
+//
+//   - Not glued to the token before it by '/', '=', ':', '-' or '.'
+//     ("//go:build", "--filter=blob:none", "--config=file:/x", the second
+//     and later fields of "a:b:c"): those join identifiers, paths and
+//     option values, and a URI written in prose starts a word. A "URL:"
+//     prefix is not glue (E9).
+//   - Not an all-capitals name ("INFO:", "NOTE:", "TAG:", "MAILTO:"):
+//     log levels and labels are written so, opaque URIs practically never.
+//   - A scheme that people write without "//" in prose, and a
+//     scheme-specific part that fits that scheme's syntax; every other
+//     opaque scheme needs "//" (a registered authority scheme needs it
+//     anyway, E2). The list, with the syntax checked:
+//     mailto (an addr-spec, or "?" and header fields: RFC 6068);
+//     news (a message-id, "*", or a dotted group name: RFC 5538);
+//     urn (NID ':' NSS, the NID of 2 to 32 letters, digits, '-': RFC 8141);
+//     tel, fax (a phone number: '+' or digits with - . ( ) separators,
+//     three digits or more, then ';' parameters: RFC 3966); sms (phone
+//     numbers separated by ',', then '?': RFC 5724); sip, sips, xmpp
+//     (user@host, or a host name with a dot: RFC 3261, RFC 5122);
+//     im, pres, acct, cid, mid (local@domain: RFC 3859, 3860, 7565, 2392);
+//     data (an optional type/subtype, ";" parameters, then ','; so the
+//     regular expression "/^data:.*,.*$/" is not one: RFC 2397);
+//     magnet ("?xt=..."); geo (two coordinates: RFC 5870); about (a
+//     lowercase token: about:blank, RFC 6694); javascript (a call:
+//     javascript:void(0)); matrix (r/, u/ or roomid/ and a name); tag
+//     (authority ',' date ':': RFC 4151); info (namespace '/' identifier:
+//     RFC 4452); doi ("10." registrant '/' suffix); bitcoin (an address:
+//     BIP 21); spotify (track:, album:, ... and an id); file (a path:
+//     file:/etc/hosts, E2).
+//
+// These are the schemes whose opaque form appears in running text, in
+// mail signatures, in citations and in web pages' visible text; the
+// registry's other opaque schemes are application identifiers
+// (ms-settings:, itms:) that, written out, are almost always followed by
+// "//" or met in code. Angle brackets are stronger evidence (E5): there
+// any registered scheme counts.
 //
 // # Security considerations
 //
@@ -211,12 +273,26 @@ func lookupScheme(b []byte) sspClass {
 	if len(b) > maxSchemeLen {
 		return 0
 	}
-	var low [64]byte
-	for i, c := range b {
+	var low [maxLook]byte
+	return schemeClass(lowerName(b, &low))
+}
+
+// lowerName returns b, at most maxLook bytes, in ASCII lowercase, in low.
+func lowerName(b []byte, low *[maxLook]byte) []byte {
+	n := copy(low[:], b)
+	for i, c := range low[:n] {
 		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+			low[i] = c + 'a' - 'A'
 		}
-		low[i] = c
 	}
-	return schemes[string(low[:len(b)])]
+	return low[:n]
+}
+
+// schemeClass returns the class of the lowercase scheme name, 0 if it is
+// not registered (E1).
+func schemeClass(name []byte) sspClass {
+	if len(name) > maxSchemeLen {
+		return 0
+	}
+	return schemes[string(name)]
 }

@@ -99,6 +99,7 @@ var linkifyDifferences = map[string]string{
 	"http://foo.com/blah_blah_\"doublequoted\"": "E3: '\"' ends a bare hit",
 	"http://foo.com/blah_blah_'singlequoted'":   "E4: a trailing '\\'' is stripped",
 	"http://✪df.ws/123":                         "E3: '✪' is a symbol, not a letter, digit or mark: the authority is empty (E2)",
+	"MAILTO:NAME@EXAMPLE.COM":                   "E1a: an all-capitals scheme without // is a label (INFO:, NOTE:), never an opaque URI",
 }
 
 var twitterDifferences = map[string]string{

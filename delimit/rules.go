@@ -228,6 +228,16 @@ func sspOK[T string | []byte](k sspClass, rest T) bool {
 	return len(rest) > 0
 }
 
+// fits reports whether rest, the scheme-specific part after "scheme:", is
+// acceptable for a bare or quoted hit: the scheme's own syntax rule when it
+// has one (E1a), else the rule of its class (E2).
+func fits(k sspClass, rule sspRule, rest []byte) bool {
+	if rule != nil {
+		return rule(rest)
+	}
+	return sspOK(k, rest)
+}
+
 // maxPrefixLook bounds how far back the start of a line is looked for when
 // a mail quote prefix is needed (E7).
 const maxPrefixLook = 256

@@ -347,7 +347,8 @@ func (s *Scanner) atColon(c int) {
 	if b[c+1] == ':' {
 		return
 	}
-	// Confirm: a registered scheme at a word start right before ':' (E1).
+	// Confirm: a scheme at a word start right before ':' (E1), registered
+	// or followed by "//", and for an opaque one the E1a noise rules.
 	lo := max(s.floor, c-maxLook)
 	j := c
 	for j > lo && ctab[b[j-1]]&cScheme != 0 {
@@ -359,18 +360,50 @@ func (s *Scanner) atColon(c int) {
 	if j == c || ctab[b[j]]&cAlpha == 0 || !wordStart(b, j) {
 		return
 	}
-	class := lookupScheme(b[j:c])
-	if class == 0 {
-		return
+	var low [maxLook]byte
+	name := lowerName(b[j:c], &low)
+	class := schemeClass(name)
+	var rule sspRule
+	cs := c // the colon before the scheme-specific part that is checked
+	switch {
+	case hasSlashes(b, c+1):
+		// E1: any scheme of two or more characters followed by "//"
+		// ("C://" is a drive, "%s://" a format).
+		if class == 0 && (c-j < 2 || webGlued(name)) {
+			return
+		}
+		if class != sspFile {
+			class = sspAuthority
+		}
+	case class == sspAuthority:
+		return // E2: an authority scheme needs "//"
+	case wrapper(name):
+		k, inner := innerURI(b, c+1)
+		if k < 0 {
+			return
+		}
+		cs, class = k, inner
+	default:
+		// E1a: without "//", never a scheme glued to the token before it
+		// nor an all-capitals one, and only the schemes written so in
+		// prose, each with its syntax.
+		if class == 0 || glued(b, j) || allCaps(b[j:c]) {
+			return
+		}
+		if class == sspOpaque {
+			if rule = proseRule(name); rule == nil {
+				return
+			}
+		}
 	}
 	// E2 before scanning, so that a failing candidate costs little.
 	switch class {
 	case sspAuthority:
-		if !sspOK(class, b[c+1:min(len(b), c+4)]) {
+		if !sspOK(class, b[cs+1:min(len(b), cs+4)]) {
 			return
 		}
 	case sspFile:
-		if b[c+1] != '/' {
+		if cs+1 >= len(b) || b[cs+1] != '/' {
 			return
 		}
 	}
@@ -398,17 +431,17 @@ func (s *Scanner) atColon(c int) {
 	}
 	if quoted {
 		if e < len(b) && b[e] == '"' {
-			if sspOK(class, b[c+1:e]) {
+			if fits(class, rule, b[cs+1:e]) {
 				s.emitSub(start-1, e+1, j, e, Quote, 0)
 			}
 			return
 		}
-		if s.quoteLines(start-1, j, c, e, class, &st) {
+		if s.quoteLines(start-1, j, cs, e, class, rule, &st) {
 			return
 		}
 	}
 	e = j + trimTrailing(b[j:e], wrap, nw)
-	if e <= c+1 || !sspOK(class, b[c+1:e]) {
+	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
 		return
 	}
 	s.emitSub(start, e, j, e, Space, 0)
@@ -433,7 +466,7 @@ func lineBreak(b []byte, i int) int {
 // scheme at j, ends at e with a line break; it continues on the following
 // lines (after blanks and the quote prefix, E7) up to the closing quote,
 // with no other whitespace (E6, E8).
-func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, st *runState) bool {
+func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *runState) bool {
 	b := s.buf[:min(s.n, q+maxAngle)]
 	segs := append(s.segs[:0], seg{s: j, e: e})
 	defer func() { s.segs = segs[:0] }()
@@ -459,7 +492,7 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, st *runState) bool 
 		}
 		segs = append(segs, seg{s: i, e: e2})
 		if e2 < len(b) && b[e2] == '"' {
-			if !sspOK(class, s.join(segs, false)[c+1-j:]) {
+			if !fits(class, rule, []byte(s.join(segs, false)[c+1-j:])) {
 				return false
 			}
 			s.emitSegs(q, e2+1, Quote, segs)
