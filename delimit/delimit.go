@@ -35,6 +35,19 @@
 //     "URL" is never the scheme of an angle hit (E9).
 //   - E2: in angle brackets a scheme-specific part of slashes only
 //     ("<http://>") is no hit; file: needs a path with more than slashes.
+//   - E5: whitespace is removed where it belongs to a line break (the
+//     blanks before the break, the break, the quote prefix and the
+//     indentation after it), after '<' and after "URL:" (the grammar
+//     allows it there), and right before '>' ("< http://a/b >", as after
+//     '<'); a blank anywhere else inside a line makes the text no angle
+//     hit, since a URI written in brackets is broken only at line ends
+//     ("<mailto:xcb at lists.example.org>" is an obfuscated address, not
+//     "mailto:xcbatlists..."). A %HH escape split by a break needs its
+//     remaining hex digits first on the next line. A continuation line
+//     that starts with "scheme://" makes it no angle hit: scanned bare it
+//     gives two hits. In brackets an unregistered scheme needs "//" or
+//     "URL:" ("<xsl:output>", "<o:p>", "<user:password>", "<xmx:abc>"
+//     are XML, placeholders and tokens).
 //   - E3: non-ASCII symbols (So, Sm: "✪", "｜") end a hit like punctuation;
 //     U+200C and U+200D continue it (Indic and Arabic words need them);
 //     '%' not followed by two hex digits ends it.

@@ -13,8 +13,9 @@ import (
 //     Start;
 //   - the Scanner over a one-byte reader gives exactly Find's hits;
 //   - a hit's URI (Space, Angle or Quote, without HyphenBreak or Truncated)
-//     scanned again, in the delimiters of its kind ("<URI>" for Angle,
-//     "\"URI\"" for Quote, the bare URI for Space), yields exactly one hit
+//     scanned again, in the delimiters of its kind ("<URL:URI>" for Angle,
+//     since in brackets an unregistered scheme without "//" needs the
+//     prefix (E5), "\"URI\"" for Quote, the bare URI for Space), yields exactly one hit
 //     whose URI is itself.
 func FuzzFind(f *testing.F) {
 	for _, cases := range ruleTests {
@@ -46,7 +47,7 @@ func FuzzFind(f *testing.F) {
 			again := h.URI
 			switch h.Kind {
 			case Angle:
-				again = "<" + h.URI + ">"
+				again = "<URL:" + h.URI + ">"
 			case Quote:
 				again = "\"" + h.URI + "\""
 			}

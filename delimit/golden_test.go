@@ -34,7 +34,8 @@ var update = flag.Bool("update", false, "rewrite testdata/seed003.golden")
 //   - 1412-1414: Appendix E's example, the three URIs with the angle ones
 //     joined across lines; 1419-1421 the same three bare.
 //   - 1439 "http://" alone: no hit (E12).
-//   - 1519 <foo:/bar> and <foo:bar>: angle, any syntactically valid scheme.
+//   - 1519 <foo:/bar> and <foo:bar>: no hit; foo is not registered and has
+//     no "//" (E5).
 func TestSeedGolden(t *testing.T) {
 	data, err := os.ReadFile("../testdata/seeds/003_cb9cf0c9e1cfe580.txt")
 	if err != nil {

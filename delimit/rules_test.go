@@ -75,7 +75,10 @@ var ruleTests = map[string][]ruleCase{
 		// A label before a URI is prose: proxy: is registered but holds no URI.
 		{in: "proxy:http://p:3128", want: hits(sp("http://p:3128"))},
 		{in: "<foo://bar>", want: hits(ang("foo://bar", "<foo://bar>"))},
-		{in: "<x-my.scheme+1:opaque>", want: hits(ang("x-my.scheme+1:opaque", "<x-my.scheme+1:opaque>"))},
+		// E5 revised: in brackets an unregistered scheme needs "//" or
+		// "URL:" (was an angle hit).
+		{in: "<x-my.scheme+1:opaque>", want: none()},
+		{in: "<URL:x-my.scheme+1:opaque>", want: hits(ang("x-my.scheme+1:opaque", "<URL:x-my.scheme+1:opaque>"))},
 	},
 	"E1a noise": {
 		{in: "//go:build linux", want: none()},
@@ -221,7 +224,30 @@ var ruleTests = map[string][]ruleCase{
 		{in: "<ftp://ds.internic.\n      net/rfc/>", want: hits(ang("ftp://ds.internic.net/rfc/", "<ftp://ds.internic.\n      net/rfc/>"))},
 		{in: "< http://a/b >", want: hits(ang("http://a/b", "< http://a/b >"))},
 		{in: "<\nhttp://a/b\n>", want: hits(ang("http://a/b", "<\nhttp://a/b\n>"))},
-		{in: "<http://a/b\tc d\r\ne>", want: hits(ang("http://a/bcde", "<http://a/b\tc d\r\ne>"))},
+		// Whitespace inside a line is not removed (E5 revised; was
+		// http://a/bcde): scanned as bare text.
+		{in: "<http://a/b\tc d\r\ne>", want: hits(sp("http://a/b"))},
+		{in: "<http://a/b\r\n  c \r\n>", want: hits(ang("http://a/bc", "<http://a/b\r\n  c \r\n>"))},
+		{in: "<http://a/b >", want: hits(ang("http://a/b", "<http://a/b >"))},
+		{in: "<mailto:xcb at lists.freedesktop.org>", want: none()},
+		{in: "<mailto:a@b.org at x>", want: hits(sp("mailto:a@b.org"))},
+		{in: "<user:password>", want: none()},
+		{in: "<HOST1:PORT1:HOST2:PORT2>", want: none()},
+		{in: `<xsl:output method="xml"/>`, want: none()},
+		{in: "<o:p>", want: none()},
+		{in: "<xmx:abc123>", want: none()},
+		{in: "<Undisclosed-Recipient:;>", want: none()},
+		{in: "<<<<<<< yours:sample.txt\nmine\n=======\ntheirs\n>>>>>>> theirs:sample.txt", want: none()},
+		{in: "<URL:x-scheme:anything>", want: hits(ang("x-scheme:anything", "<URL:x-scheme:anything>"))},
+		{in: "<postgres://h/db>", want: hits(ang("postgres://h/db", "<postgres://h/db>"))},
+		{in: "<tag:0>", want: hits(ang("tag:0", "<tag:0>"))},
+		// A break may fall inside a %HH escape.
+		{in: "<http://a/b%\n 20c>", want: hits(ang("http://a/b%20c", "<http://a/b%\n 20c>"))},
+		{in: "<http://a/b%2\n 0c>", want: hits(ang("http://a/b%20c", "<http://a/b%2\n 0c>"))},
+		{in: "<http://a/b%\n 2x>", want: hits(sp("http://a/b"))},
+		{in: "<http://a/b% 20c>", want: hits(sp("http://a/b"))},
+		// A new scheme:// on a continuation line is another URI.
+		{in: "<http://a/ns\n  http://a/ns.xsd>", want: hits(sp("http://a/ns"), sp("http://a/ns.xsd"))},
 		{in: "<http://a/b.>", want: hits(ang("http://a/b.", "<http://a/b.>"))},
 		{in: "<http://a/(b>", want: hits(ang("http://a/(b", "<http://a/(b>"))},
 		{in: "<http://a/b", want: hits(sp("http://a/b"))},
@@ -263,7 +289,9 @@ var ruleTests = map[string][]ruleCase{
 		{in: "<http://a/b-\n   c>", opts: opt(HyphenBoth, false), want: hits(hy(ang("http://a/b-c", "<http://a/b-\n   c>")), hy(ang("http://a/bc", "<http://a/b-\n   c>")))},
 		{in: "<http://a/b- \n c-\nd>", opts: opt(HyphenDrop, false), want: hits(hy(ang("http://a/bcd", "<http://a/b- \n c-\nd>")))},
 		{in: "\"http://a/b-\nc\"", opts: opt(HyphenBoth, false), want: hits(hy(quo("http://a/b-c", "\"http://a/b-\nc\"")), hy(quo("http://a/bc", "\"http://a/b-\nc\"")))},
-		{in: "<http://a/b- c>", opts: opt(HyphenDrop, false), want: hits(ang("http://a/b-c", "<http://a/b- c>"))},
+		// No line break: the space is inside a line, so no angle hit (E5
+		// revised; was http://a/b-c).
+		{in: "<http://a/b- c>", opts: opt(HyphenDrop, false), want: hits(sp("http://a/b-"))},
 		{in: "<http://a/b\n-c>", opts: opt(HyphenDrop, false), want: hits(ang("http://a/b-c", "<http://a/b\n-c>"))},
 	},
 	"E9 URL: prefix": {

@@ -504,9 +504,13 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 }
 
 // atAngle confirms an angle hit at the '<' at a (E5, E7–E10): '<',
-// optional whitespace, optional "URL:", optional whitespace, a
-// syntactically valid scheme, ':', URI characters and whitespace up to '>'
-// within 8 lines and 4 KiB. When it fails the text is scanned as bare text.
+// optional whitespace, optional "URL:", optional whitespace, a registered
+// scheme, any scheme followed by "//", or after "URL:" any scheme, ':',
+// URI characters up to '>' within 8 lines and 4 KiB. Whitespace is removed
+// only where it belongs to a line break (the blanks around the break, the
+// break, the quote prefix) or stands right before '>'; a break may fall
+// inside a %HH escape; a continuation line that starts a new "scheme://"
+// is another URI. When it fails the text is scanned as bare text.
 func (s *Scanner) atAngle(a int) {
 	s.pos = a + 1
 	if a+1 >= s.n || ctab[s.buf[a+1]]&(cAlpha|cSpace) == 0 {
@@ -517,16 +521,18 @@ func (s *Scanner) atAngle(a int) {
 	var prefix []byte
 	havePrefix := false
 	// space skips whitespace, line breaks and the quote prefix after a
-	// break (E7); it returns -1 past the line limit, and marks a piece
-	// ending in '-' before a break (E8).
-	space := func(i int, segs []seg) int {
+	// break (E7); it returns -1 past the line limit, whether it passed a
+	// line break, and marks a piece ending in '-' before a break (E8).
+	space := func(i int, segs []seg) (int, bool) {
+		nl := false
 		for i < len(b) && ctab[b[i]]&cSpace != 0 {
 			if b[i] != '\n' {
 				i++
 				continue
 			}
+			nl = true
 			if lines++; lines >= maxLines {
-				return -1
+				return -1, nl
 			}
 			if n := len(segs); n > 0 && segs[n-1].e > segs[n-1].s && b[segs[n-1].e-1] == '-' {
 				segs[n-1].hy = true
@@ -536,16 +542,18 @@ func (s *Scanner) atAngle(a int) {
 			}
 			i = skipPrefix(b, i+1, prefix)
 		}
-		return i
+		return i, nl
 	}
-	i := space(a+1, nil)
+	i, _ := space(a+1, nil)
 	if i < 0 {
 		return
 	}
+	url := false
 	if i+4 <= len(b) && isURLPrefix(b[i:i+4]) {
-		if i = space(i+4, nil); i < 0 {
+		if i, _ = space(i+4, nil); i < 0 {
 			return
 		}
+		url = true
 	}
 	j := i
 	if j >= len(b) || ctab[b[j]]&cAlpha == 0 {
@@ -558,6 +566,11 @@ func (s *Scanner) atAngle(a int) {
 		return // E9: "URL:" is a prefix, never the scheme
 	}
 	c := i
+	// E5: a registered scheme, any scheme with "//", or any after "URL:"
+	// ("<xsl:output>", "<o:p>", "<user:password>" are not URIs).
+	if !url && !hasSlashes(b, c+1) && lookupScheme(b[j:c]) == 0 {
+		return
+	}
 	i++
 	// The scheme-specific part starts right after the colon: not with
 	// whitespace ("<Color.RED: 1>", Python's enum repr) nor with a second
@@ -569,6 +582,7 @@ func (s *Scanner) atAngle(a int) {
 	defer func() { s.segs = segs[:0] }()
 	st := runState{}
 	from := j
+	hex := 0 // hex digits of a %HH escape still due after a line break
 	for {
 		if i >= len(b) {
 			return
@@ -581,15 +595,43 @@ func (s *Scanner) atAngle(a int) {
 			if i > from {
 				segs = append(segs, seg{s: from, e: i})
 			}
-			if i = space(i, segs); i < 0 {
+			var nl bool
+			if i, nl = space(i, segs); i < 0 {
 				return
 			}
 			from = i
+			if i < len(b) && b[i] == '>' && hex == 0 {
+				break // blanks before the closing bracket
+			}
+			// Whitespace inside a line is not removed ("<mailto:a at
+			// b.org>"), and a new scheme:// on the next line is another
+			// URI.
+			if !nl || newURIAt(b, i) {
+				return
+			}
+			if hex > 0 {
+				if i+hex > len(b) || !isHex(b[i]) || hex == 2 && !isHex(b[i+1]) {
+					return
+				}
+				hex = 0
+			}
 			continue
 		}
 		w := st.width(b, i)
 		if w == 0 {
-			return
+			// A line break inside a %HH escape ("%\n 20", "%2\n 0").
+			if x != '%' {
+				return
+			}
+			k := i + 1
+			if k < len(b) && isHex(b[k]) {
+				k++
+			}
+			if k >= len(b) || ctab[b[k]]&cSpace == 0 {
+				return
+			}
+			hex = 2 - (k - i - 1)
+			w = k - i
 		}
 		i += w
 	}
@@ -610,4 +652,17 @@ func (s *Scanner) atAngle(a int) {
 		return
 	}
 	s.emitSegs(a, i+1, Angle, segs)
+}
+
+// newURIAt reports whether b[i:] starts with a scheme followed by "://"
+// (E5, E6: a continuation line that starts another URI).
+func newURIAt(b []byte, i int) bool {
+	if i >= len(b) || ctab[b[i]]&cAlpha == 0 {
+		return false
+	}
+	k := i
+	for k < len(b) && k-i < maxLook && ctab[b[k]]&cScheme != 0 {
+		k++
+	}
+	return k < len(b) && b[k] == ':' && hasSlashes(b, k+1)
 }
