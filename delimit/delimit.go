@@ -56,8 +56,13 @@
 //     '*' and '_' are stripped from the end as often as they were written
 //     right before the hit (up to three).
 //   - E6: a quote hit is not trimmed of trailing punctuation (the closing
-//     quote delimits, as brackets do); a quote that does not close within
-//     8 lines and 4 KiB gives a bare hit of its first line.
+//     quote delimits, as brackets do), except the '.' and ',' right before
+//     the closing quote (E4: American punctuation puts them inside the
+//     quotes, and a URI practically never ends in them); the hit stays of
+//     Kind Quote, since the quotes still delimit it. A quote that does
+//     not close within 8 lines and 4 KiB, or whose next line starts with
+//     "scheme://" (an XML schemaLocation list), gives a bare hit of its
+//     first line. A %HH escape may be split by the break, as in E5.
 //   - E7: the quote prefix is the line's leading run of '>' and '|', each
 //     optionally followed by one space; a continuation line must start with
 //     exactly that prefix (a deeper level is not stripped).

@@ -431,8 +431,9 @@ func (s *Scanner) atColon(c int) {
 	}
 	if quoted {
 		if e < len(b) && b[e] == '"' {
-			if fits(class, rule, b[cs+1:e]) {
-				s.emitSub(start-1, e+1, j, e, Quote, 0)
+			ue := quoteEnd(b, cs+1, e)
+			if fits(class, rule, b[cs+1:ue]) {
+				s.emitSub(start-1, e+1, j, ue, Quote, 0)
 			}
 			return
 		}
@@ -472,6 +473,17 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 	defer func() { s.segs = segs[:0] }()
 	var prefix []byte
 	for lines := 1; lines < maxLines; lines++ {
+		// A line break inside a %HH escape ("%\n20", "%2\n0", E5).
+		hex := 0
+		if e < len(b) && b[e] == '%' {
+			k := e + 1
+			if k < len(b) && isHex(b[k]) {
+				k++
+			}
+			hex = 2 - (k - e - 1)
+			e = k
+			segs[len(segs)-1].e = e
+		}
 		i := lineBreak(b, e)
 		if i < 0 {
 			return false
@@ -486,11 +498,19 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 			i++
 		}
+		// A new scheme:// starts another URI (E6: an XML schemaLocation
+		// list).
+		if newURIAt(b, i) {
+			return false
+		}
+		if hex > 0 && (i+hex > len(b) || !isHex(b[i]) || hex == 2 && !isHex(b[i+1])) {
+			return false
+		}
 		e2, trunc := st.scan(b, i, len(b))
 		if trunc {
 			return false
 		}
-		segs = append(segs, seg{s: i, e: e2})
+		segs = append(segs, seg{s: i, e: quoteEnd(b, i, e2)})
 		if e2 < len(b) && b[e2] == '"' {
 			if !fits(class, rule, []byte(s.join(segs, false)[c+1-j:])) {
 				return false
@@ -499,8 +519,19 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 			return true
 		}
 		e = e2
+		segs[len(segs)-1].e = e
 	}
 	return false
+}
+
+// quoteEnd returns the end of a quote hit b[s:e] closed by a quote at e,
+// without the '.' and ',' right before the quote (E4: American
+// punctuation puts them inside the quotes).
+func quoteEnd(b []byte, s, e int) int {
+	for e > s && (b[e-1] == '.' || b[e-1] == ',') {
+		e--
+	}
+	return e
 }
 
 // atAngle confirms an angle hit at the '<' at a (E5, E7–E10): '<',
