@@ -109,6 +109,7 @@ func (s *Scanner) atDot(d int) {
 			s.skipping = true
 			return
 		}
+		e = bracketCut(b, i, i, e)
 		e = j + max(i-j, trimTrailing(b[j:e], wrap, nw))
 	}
 	raw := string(b[j:e])

@@ -51,6 +51,12 @@
 //   - E3: non-ASCII symbols (So, Sm: "✪", "｜") end a hit like punctuation;
 //     U+200C and U+200D continue it (Indic and Arabic words need them);
 //     '%' not followed by two hex digits ends it.
+//   - E4: in a bare hit, a '[' in the path starts AsciiDoc link text
+//     ("https://a/b[text]", "link:https://a/b[text]") and ends the hit, and
+//     so does a '[' still open where the run ends ("?q=1[open a ticket]"):
+//     RFC 3986 allows '[' only around an IP-literal host, so in a path it
+//     is not part of the URI; closed brackets in the query ("?a[]=1") and
+//     in the host stay. In quotes and angle brackets the delimiters decide.
 //   - E4: an unmatched ')' or ']' ends a bare hit even in its middle
 //     ("[t](http://a/b)[u](mailto:x)"); a final '(' or '[' is stripped;
 //     '*' and '_' are stripped from the end as often as they were written

@@ -1,6 +1,7 @@
 package delimit
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
 )
@@ -200,6 +201,57 @@ func trimTrailing(s []byte, wrap byte, n int) int {
 		default:
 			return e
 		}
+	}
+	return e
+}
+
+// pathStart returns where the path of the bare hit's scheme-specific part
+// b[from:e] starts: after the authority when it starts with "//", else at
+// from (E4).
+func pathStart(b []byte, from, e int) int {
+	if !hasSlashes(b, from) {
+		return from
+	}
+	i := from + 2
+	for i < e && b[i] != '/' && b[i] != '?' && b[i] != '#' {
+		i++
+	}
+	return i
+}
+
+// bracketCut returns the end of a bare hit b[:e] whose path starts at ps,
+// cut before AsciiDoc link text (E4): at a '[' in the path
+// ("https://a/b[text]"; RFC 3986 allows '[' only around an IP literal
+// host, so a '[' in a path is link text, not the URI), or at the first
+// '[' left open at the end of the run ("https://a/x?q=1[open a ticket]",
+// whose text continued past a space). Brackets in the host
+// ("http://[::1]/") and closed ones in the query or fragment
+// ("?r=[2]", PHP's "?a[]=1") stay.
+func bracketCut(b []byte, from, ps, e int) int {
+	if bytes.IndexByte(b[from:e], '[') < 0 {
+		return e
+	}
+	pe := ps
+	for pe < e && b[pe] != '?' && b[pe] != '#' {
+		pe++
+	}
+	depth, outer := 0, e
+	for k := from; k < e; k++ {
+		switch b[k] {
+		case '[':
+			if ps <= k && k < pe {
+				return k
+			}
+			if depth == 0 {
+				outer = k
+			}
+			depth++
+		case ']':
+			depth--
+		}
+	}
+	if depth > 0 {
+		return outer
 	}
 	return e
 }

@@ -441,6 +441,7 @@ func (s *Scanner) atColon(c int) {
 			return
 		}
 	}
+	e = bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
 	e = j + trimTrailing(b[j:e], wrap, nw)
 	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
 		return
