@@ -50,7 +50,13 @@
 //     are XML, placeholders and tokens).
 //   - E3: non-ASCII symbols (So, Sm: "✪", "｜") end a hit like punctuation;
 //     U+200C and U+200D continue it (Indic and Arabic words need them);
-//     '%' not followed by two hex digits ends it.
+//     '%' not followed by two hex digits ends it. U+2011 to U+2015
+//     (non-breaking hyphen, figure dash, en dash, em dash, bar) continue a
+//     hit between two letters or digits (Wikipedia titles:
+//     "wiki/Backus–Naur_form") and end it elsewhere ("see http://a/b –
+//     c"); U+2010 continues it when a URI character follows on the line,
+//     and Hit.URI has '-' for it (groff prints U+2010 for every unescaped
+//     '-' in a man page; Raw keeps what was written).
 //   - E4: in a bare hit, a '[' in the path starts AsciiDoc link text
 //     ("https://a/b[text]", "link:https://a/b[text]") and ends the hit, and
 //     so does a '[' still open where the run ends ("?q=1[open a ticket]"):

@@ -57,6 +57,35 @@ func uriRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == 0x200C || r == 0x200D
 }
 
+// dashContinues reports whether the dash r (of width w) at b[i] continues
+// a hit (E3): U+2010 HYPHEN when a URI character follows it on the line
+// (groff prints it for every unescaped '-': "old‐licenses/gpl‐2.0.html";
+// Hit.URI has '-' for it), and U+2011 to U+2015 (non-breaking hyphen,
+// figure dash, en dash, em dash, horizontal bar) between two letters or
+// digits ("wiki/Backus–Naur_form"); with a space around them they are
+// punctuation and end the hit.
+func dashContinues(b []byte, i, w int, r rune) bool {
+	if r < 0x2010 || r > 0x2015 || i == 0 || i+w >= len(b) {
+		return false
+	}
+	next, _ := utf8.DecodeRune(b[i+w:])
+	if r == 0x2010 {
+		if next < utf8.RuneSelf {
+			return ctab[next]&cURI != 0
+		}
+		return uriRune(next)
+	}
+	prev, _ := utf8.DecodeLastRune(b[max(0, i-utf8.UTFMax):i])
+	return alnumRune(prev) && alnumRune(next)
+}
+
+func alnumRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return ctab[r]&cWord != 0
+	}
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
 // isWordRune reports whether r is part of a word: a scheme right after it
 // is not at a word start (E1). Han, Hiragana and Katakana are not: those
 // scripts do not separate words with spaces ("詳細はhttp://example.jp").
@@ -99,7 +128,7 @@ func (st *runState) width(b []byte, i int) int {
 	c := b[i]
 	if c >= utf8.RuneSelf {
 		r, w := utf8.DecodeRune(b[i:])
-		if !uriRune(r) {
+		if !uriRune(r) && !dashContinues(b, i, w, r) {
 			return 0
 		}
 		return w

@@ -171,6 +171,20 @@ var ruleTests = map[string][]ruleCase{
 		{in: "“http://a/b”", want: hits(sp("http://a/b"))},
 		{in: "‘http://a/b’", want: hits(sp("http://a/b"))},
 		{in: "http://a/b…", want: hits(sp("http://a/b"))},
+		// Unicode dashes between letters or digits continue an IRI; with
+		// spaces around they are punctuation.
+		{in: "https://en.wikipedia.org/wiki/Backus–Naur_form", want: hits(sp("https://en.wikipedia.org/wiki/Backus–Naur_form"))},
+		{in: "http://a/1990—2000", want: hits(sp("http://a/1990—2000"))},
+		{in: "http://a/b‑c", want: hits(sp("http://a/b‑c"))},
+		{in: "http://a/b – c", want: hits(sp("http://a/b"))},
+		{in: "http://a/b—", want: hits(sp("http://a/b"))},
+		{in: "http://a/b/–c", want: hits(sp("http://a/b/"))},
+		{in: "<http://a/b–c>", want: hits(ang("http://a/b–c", "<http://a/b–c>"))},
+		// U+2010 inside a line is groff's rendering of '-'.
+		{in: "https://www.gnu.org/old‐licenses/gpl‐2.0.html", want: hits(spr("https://www.gnu.org/old-licenses/gpl-2.0.html", "https://www.gnu.org/old‐licenses/gpl‐2.0.html"))},
+		{in: "http://a/b‐/c", want: hits(spr("http://a/b-/c", "http://a/b‐/c"))},
+		{in: "http://a/b‐ c", want: hits(sp("http://a/b"))},
+		{in: "\"http://a/b‐c\"", want: hits(quo("http://a/b-c", "\"http://a/b‐c\""))},
 		{in: "http://a/b\u00a0c", want: hits(sp("http://a/b"))},
 		{in: "http://a/b\u3000c", want: hits(sp("http://a/b"))},
 		{in: "http://a/b<c", want: hits(sp("http://a/b"))},
