@@ -260,6 +260,18 @@ func bracketCut(b []byte, from, ps, e int) int {
 	if bytes.IndexByte(b[from:e], '[') < 0 {
 		return e
 	}
+	// Cut until nothing changes: a cut at a '[' in the path may leave a
+	// '[' open in the host ("A0://[/[").
+	for {
+		k := bracketCutOnce(b, from, ps, e)
+		if k == e {
+			return e
+		}
+		e = k
+	}
+}
+
+func bracketCutOnce(b []byte, from, ps, e int) int {
 	pe := ps
 	for pe < e && b[pe] != '?' && b[pe] != '#' {
 		pe++
