@@ -80,6 +80,23 @@
 //     exactly that prefix (a deeper level is not stripped).
 //   - E8: blanks between the '-' and the line break are allowed; with
 //     several breaks, HyphenDrop drops every such hyphen.
+//   - E8: a typesetter's hyphen (U+2010 HYPHEN, U+00AD SOFT HYPHEN) right
+//     before a line break inside an angle or quote hit is dropped with the
+//     whitespace, whatever the Hyphen policy, and the hit is not marked
+//     HyphenBreak: SPEC E8 says it is never part of the URI, so there is
+//     no choice to offer (the policy and the mark are for ASCII '-', which
+//     may be the URI's own). A bare hit is joined with the next line, as
+//     groff breaks long URLs in man pages ("http://stan‐" /
+//     "       dards.example/x"), only on this evidence: the hyphen is U+2010
+//     or U+00AD, never ASCII '-'; the URI's run reaches it and it ends the
+//     line (nothing but "\r" after it); the next line's first non-blank
+//     character is a letter or digit (a hyphenated word goes on); that
+//     line does not start a new scheme://; the joined URI still fits its
+//     scheme. Prose does not meet it: words are hyphenated by a
+//     typesetter, but then no URI runs up to the hyphen. The mail quote
+//     prefix is not skipped there (man pages are not quoted mail).
+//     Groff also breaks after a '-' written in the URL and prints U+2010
+//     there; that hyphen is lost, as SPEC E8 rules.
 //   - E11: www. and ftp. hosts need three labels and a last label of two or
 //     more letters, and may stand without a path; other hosts need a path
 //     and a public suffix from a real rule (ICANN, or a private rule of two

@@ -328,6 +328,23 @@ var ruleTests = map[string][]ruleCase{
 		// revised; was http://a/b-c).
 		{in: "<http://a/b- c>", opts: opt(HyphenDrop, false), want: hits(sp("http://a/b-"))},
 		{in: "<http://a/b\n-c>", opts: opt(HyphenDrop, false), want: hits(ang("http://a/b-c", "<http://a/b\n-c>"))},
+		// A typesetter's hyphen (U+2010, U+00AD) at a line end is never
+		// part of the URI, whatever the policy, and the hit is not marked.
+		{in: "<http://stan‐\n   dards.example/x>", want: hits(ang("http://standards.example/x", "<http://stan‐\n   dards.example/x>"))},
+		{in: "<http://stan\u00ad\n   dards.example/x>", opts: opt(HyphenBoth, false), want: hits(ang("http://standards.example/x", "<http://stan\u00ad\n   dards.example/x>"))},
+		{in: "\"http://stan‐\n dards.example/x\"", want: hits(quo("http://standards.example/x", "\"http://stan‐\n dards.example/x\""))},
+		{in: "http://stan‐\n       dards.example/x", want: hits(spr("http://standards.example/x", "http://stan‐\n       dards.example/x"))},
+		{in: "http://stan\u00ad\r\n\tdards.example/x.", want: hits(spr("http://standards.example/x", "http://stan\u00ad\r\n\tdards.example/x"))},
+		{in: "https://a/very‐\n  long‐\n  path/", want: hits(spr("https://a/verylongpath/", "https://a/very‐\n  long‐\n  path/"))},
+		{in: "mailto:joe‐\n  smith@example.org", want: hits(spr("mailto:joesmith@example.org", "mailto:joe‐\n  smith@example.org"))},
+		// Evidence for a bare join: never ASCII '-', the hyphen at the very
+		// end of the line, a letter or digit next, no new scheme://.
+		{in: "http://a/b-\n c", want: hits(sp("http://a/b-"))},
+		{in: "http://stan‐ \n dards", want: hits(sp("http://stan"))},
+		{in: "http://a/x‐\n\nmore", want: hits(sp("http://a/x"))},
+		{in: "http://a/x‐\n  (more)", want: hits(sp("http://a/x"))},
+		{in: "http://a/x‐\n  http://b/", want: hits(sp("http://a/x"), sp("http://b/"))},
+		{in: "http://a/(x‐\n  y)", want: hits(spr("http://a/(xy)", "http://a/(x‐\n  y)"))},
 	},
 	"E9 URL: prefix": {
 		{in: "<URL:http://a/b>", want: hits(ang("http://a/b", "<URL:http://a/b>"))},

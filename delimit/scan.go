@@ -440,16 +440,97 @@ func (s *Scanner) atColon(c int) {
 			}
 			return
 		}
-		if s.quoteLines(start-1, j, cs, e, class, rule, &st) {
+		qs := st
+		if s.quoteLines(start-1, j, cs, e, class, rule, &qs) {
 			return
 		}
 	}
-	e = bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
-	e = j + trimTrailing(b[j:e], wrap, nw)
+	cut := bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
+	if cut == e && softHyphen(b, e) > 0 && s.bareJoin(start, j, cs, e, class, rule, wrap, nw, st) {
+		return
+	}
+	e = j + trimTrailing(b[j:cut], wrap, nw)
 	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
 		return
 	}
 	s.emitSub(start, e, j, e, Space, 0)
+}
+
+// softHyphen returns the width of a typesetter's hyphen at b[i:], U+2010
+// HYPHEN or U+00AD SOFT HYPHEN, or 0 (E8).
+func softHyphen(b []byte, i int) int {
+	if i+1 < len(b) && b[i] == 0xC2 && b[i+1] == 0xAD {
+		return 2
+	}
+	if i+2 < len(b) && b[i] == 0xE2 && b[i+1] == 0x80 && b[i+2] == 0x90 {
+		return 3
+	}
+	return 0
+}
+
+// bareJoin confirms a bare hit whose run, from the scheme at j, ends at e
+// with a typesetter's hyphen (U+2010 or U+00AD) at the very end of its line,
+// as groff breaks long URLs in man pages (E8): the next line, after its
+// indentation, continues the URI with a letter or digit and does not start
+// a new scheme://; the hyphen and the whitespace are dropped, for as many
+// lines as end so (8 lines, 4 KiB). It reports whether it emitted a hit.
+func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wrap byte, nw int, st runState) bool {
+	b := s.buf[:min(s.n, start+maxAngle)]
+	segs := append(s.segs[:0], seg{s: j, e: e})
+	defer func() { s.segs = segs[:0] }()
+	for lines := 1; lines < maxLines; lines++ {
+		h := softHyphen(b, e)
+		if h == 0 {
+			break
+		}
+		i := e + h
+		if i < len(b) && b[i] == '\r' {
+			i++
+		}
+		if i >= len(b) || b[i] != '\n' {
+			break
+		}
+		i++
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		if !continuesWord(b, i) || newURIAt(b, i) {
+			break
+		}
+		e2, _ := st.scan(b, i, len(b))
+		if e2 == len(b) && len(b) < s.n {
+			return false // the run goes on past 4 KiB
+		}
+		segs = append(segs, seg{s: i, e: e2})
+		e = e2
+	}
+	if len(segs) == 1 {
+		return false
+	}
+	joined := []byte(s.join(segs, false))
+	from := cs + 1 - j
+	n := bracketCut(joined, from, pathStart(joined, from, len(joined)), len(joined))
+	n = trimTrailing(joined[:n], wrap, nw)
+	last := &segs[len(segs)-1]
+	if len(joined)-n >= last.e-last.s || !fits(class, rule, joined[from:n]) {
+		return false
+	}
+	last.e -= len(joined) - n
+	s.emit(start, last.e, string(s.buf[start:last.e]), string(joined[:n]), Space, 0)
+	return true
+}
+
+// continuesWord reports whether b[i] is a letter or digit: a hyphenated
+// word goes on (E8).
+func continuesWord(b []byte, i int) bool {
+	if i >= len(b) {
+		return false
+	}
+	if b[i] < utf8.RuneSelf {
+		return ctab[b[i]]&cWord != 0
+	}
+	r, _ := utf8.DecodeRune(b[i:])
+	return alnumRune(r)
 }
 
 // lineBreak returns the position after the line break at b[i:], skipping
@@ -479,7 +560,9 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 	for lines := 1; lines < maxLines; lines++ {
 		// A line break inside a %HH escape ("%\n20", "%2\n0", E5).
 		hex := 0
-		if e < len(b) && b[e] == '%' {
+		if h := softHyphen(b, e); h > 0 {
+			e += h // E8: a typesetter's hyphen is dropped
+		} else if e < len(b) && b[e] == '%' {
 			k := e + 1
 			if k < len(b) && isHex(b[k]) {
 				k++
@@ -654,6 +737,15 @@ func (s *Scanner) atAngle(a int) {
 		}
 		w := st.width(b, i)
 		if w == 0 {
+			// E8: a typesetter's hyphen before a line break is dropped.
+			if h := softHyphen(b, i); h > 0 && lineBreak(b, i+h) >= 0 {
+				if i > from {
+					segs = append(segs, seg{s: from, e: i})
+				}
+				i += h
+				from = i
+				continue
+			}
 			// A line break inside a %HH escape ("%\n 20", "%2\n 0").
 			if x != '%' {
 				return
