@@ -4,12 +4,13 @@
 //
 // A hit is a URI found in text with its byte offsets, line and column and the
 // way it was delimited: bare (Space), in angle brackets (Angle), in double
-// quotes (Quote), or an abbreviated URL without a scheme (Abbrev, E11).
+// quotes (Quote), an abbreviated URL without a scheme (Abbrev, E11), or,
+// with Options.Emails, a bare e-mail address (Email).
 //
 // Scanning never runs a regular expression over the input: it skips to the
-// next ':' or '<' (and '.' with Options.Abbrev) with bytes.IndexByte and
-// confirms each candidate locally, looking a few bytes back for a scheme and
-// forward for the rest of the URI.
+// next ':' or '<' (and '.' with Options.Abbrev, '@' with Options.Emails)
+// with bytes.IndexByte and confirms each candidate locally, looking a few
+// bytes back for a scheme and forward for the rest of the URI.
 //
 // # Decisions where SPEC §2 is silent
 //
@@ -103,6 +104,17 @@
 //     or more labels), and a name under it; single-label suffixes that are
 //     mostly file name extensions (in, sh, pl, cc, py, md, am, ...) do not
 //     count. Never right after '@', '.', '/', ':'.
+//   - Emails (off by default, SPEC E12 counts user@example.com as no
+//     URI): a bare address is a local part of letters, digits and
+//     . _ % + - (a dot-atom: no dot first, last or twice; the rarer atext
+//     characters = / ' ? join addresses to code and option values), '@',
+//     and a domain of two or more letter-digit-hyphen labels whose last
+//     label is two or more letters. It is not preceded by a URI character
+//     ("Contact:joe@...", "--author=joe@...", "path/joe@...": labels,
+//     options and paths) and not followed by '/', '@', ':' and a URI
+//     character ("git@github.com:o/r.git", an scp-style remote) or a
+//     letter. Its URI is "mailto:" and the address, Raw the address, Kind
+//     Email. An '@' inside a hit already found is never looked at.
 //
 // # Noise rules of E1a
 //
@@ -178,9 +190,11 @@ const (
 	Angle              // <...> (E5)
 	Quote              // "..." (E6)
 	Abbrev             // abbreviated URL without a scheme (E11)
+	Email              // bare e-mail address, with Options.Emails
 )
 
-// String returns the JSON name of the kind: space, angle, quote, abbrev.
+// String returns the JSON name of the kind: space, angle, quote, abbrev,
+// email.
 func (k Kind) String() string {
 	switch k {
 	case Angle:
@@ -189,6 +203,8 @@ func (k Kind) String() string {
 		return "quote"
 	case Abbrev:
 		return "abbrev"
+	case Email:
+		return "email"
 	}
 	return "space"
 }
@@ -270,11 +286,14 @@ func (h *Hyphen) UnmarshalText(text []byte) error {
 type Options struct {
 	Hyphen Hyphen // E8: policy for a hyphen at a line break
 	Abbrev bool   // E11: find www.host/path, ftp.host/path and host.tld/path without a scheme
+	// Emails: find bare e-mail addresses (user@example.com) and report
+	// them as mailto: URIs of Kind Email (the CLI's --emails).
+	Emails bool
 }
 
 // Hit is one URI found in text (SPEC §2).
 type Hit struct {
-	URI        string // the URI as extracted: delimiters, URL: prefix and whitespace removed (E5, E7, E9); with the scheme added for Abbrev (E11)
+	URI        string // the URI as extracted: delimiters, URL: prefix and whitespace removed (E5, E7, E9); with the scheme added for Abbrev (E11) and "mailto:" for Email
 	Raw        string // the text as written: input[Start:End]
 	Start, End int64  // byte offsets of the whole delimited form, brackets, quotes and URL: prefix included
 	Line, Col  int    // 1-based line and byte column of Start

@@ -40,8 +40,8 @@ func TestHyphenText(t *testing.T) {
 }
 
 func TestKindText(t *testing.T) {
-	b, err := json.Marshal([]Kind{Space, Angle, Quote, Abbrev})
-	if err != nil || string(b) != `["space","angle","quote","abbrev"]` {
+	b, err := json.Marshal([]Kind{Space, Angle, Quote, Abbrev, Email})
+	if err != nil || string(b) != `["space","angle","quote","abbrev","email"]` {
 		t.Errorf("json.Marshal(kinds) = %s, %v", b, err)
 	}
 }

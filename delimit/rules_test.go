@@ -31,7 +31,12 @@ func none() []want                  { return nil }
 func hits(w ...want) []want         { return w }
 func opt(h Hyphen, ab bool) Options { return Options{Hyphen: h, Abbrev: ab} }
 
-var abbrevOn = Options{Abbrev: true}
+var (
+	abbrevOn = Options{Abbrev: true}
+	emailsOn = Options{Emails: true}
+)
+
+func em(raw string) want { return want{uri: "mailto:" + raw, raw: raw, kind: Email} }
 
 // ruleTests holds the examples of SPEC §2 and Appendix E, grouped by rule.
 var ruleTests = map[string][]ruleCase{
@@ -388,6 +393,35 @@ var ruleTests = map[string][]ruleCase{
 		{in: "Ftp.Example.org:21/pub/", opts: abbrevOn, want: hits(abb("ftp://Ftp.Example.org:21/pub/", "Ftp.Example.org:21/pub/"))},
 		{in: "www.example.com@x", opts: abbrevOn, want: none()},
 		{in: "*www.example.com/x*", opts: abbrevOn, want: hits(abb("http://www.example.com/x", "www.example.com/x"))},
+	},
+	"Emails": {
+		{in: "user@example.com", opts: emailsOn, want: hits(em("user@example.com"))},
+		{in: "user@example.com", want: none()},
+		{in: "first.last+tag@sub.example.co.uk", opts: emailsOn, want: hits(em("first.last+tag@sub.example.co.uk"))},
+		{in: "write to joe@example.com.", opts: emailsOn, want: hits(em("joe@example.com"))},
+		{in: "(joe@example.com)", opts: emailsOn, want: hits(em("joe@example.com"))},
+		{in: `"joe@example.com"`, opts: emailsOn, want: hits(em("joe@example.com"))},
+		{in: "<joe@example.com>", opts: emailsOn, want: hits(em("joe@example.com"))},
+		{in: "joe@example.comです", opts: emailsOn, want: hits(em("joe@example.com"))},
+		{in: "mailto:user@example.com", opts: emailsOn, want: hits(sp("mailto:user@example.com"))},
+		{in: "http://user@example.com/", opts: emailsOn, want: hits(sp("http://user@example.com/"))},
+		{in: "<mailto:user@example.com>", opts: emailsOn, want: hits(ang("mailto:user@example.com", "<mailto:user@example.com>"))},
+		{in: "Contact:joe@example.com", opts: emailsOn, want: none()},
+		{in: "--author=joe@example.com", opts: emailsOn, want: none()},
+		{in: "path/joe@example.com", opts: emailsOn, want: none()},
+		{in: "git@github.com:o/r.git", opts: emailsOn, want: none()},
+		{in: "joe@example.com/x", opts: emailsOn, want: none()},
+		{in: "joe@example.com@x.org", opts: emailsOn, want: none()},
+		{in: "joe@localhost", opts: emailsOn, want: none()},
+		{in: "joe@example.c0m", opts: emailsOn, want: none()},
+		{in: "joe@example.c", opts: emailsOn, want: none()},
+		{in: "joe@-example.com", opts: emailsOn, want: none()},
+		{in: "joe..x@example.com", opts: emailsOn, want: none()},
+		{in: ".joe@example.com", opts: emailsOn, want: none()},
+		{in: "joe.@example.com", opts: emailsOn, want: none()},
+		{in: "joe@example.comé", opts: emailsOn, want: none()},
+		{in: "@example.com", opts: emailsOn, want: none()},
+		{in: "first.last@www.example.com", opts: Options{Emails: true, Abbrev: true}, want: hits(em("first.last@www.example.com"))},
 	},
 	"E12 non-hits": {
 		{in: "<first>/<second>", want: none()},

@@ -49,7 +49,7 @@ type Scanner struct {
 	err      error
 	skipping bool // skipping the rest of a truncated hit's run
 
-	colon, lt, dot cand
+	colon, lt, dot, at cand
 
 	lc        int   // lines are counted up to buf[lc]
 	line      int   // line number at lc
@@ -70,7 +70,7 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 
 func (s *Scanner) init() {
 	s.line = 1
-	s.colon.at, s.lt.at, s.dot.at = -1, -1, -1
+	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
 }
 
 // Scan advances to the next hit (E1–E12), which Hit then returns. It
@@ -109,6 +109,11 @@ func (s *Scanner) Scan() bool {
 				c, which = d, '.'
 			}
 		}
+		if s.opts.Emails {
+			if d := s.next(&s.at, '@'); d < c {
+				c, which = d, '@'
+			}
+		}
 		if c >= s.n {
 			s.pos = s.n
 			if s.eof {
@@ -138,6 +143,8 @@ func (s *Scanner) Scan() bool {
 				continue
 			}
 			s.atAngle(c)
+		case '@':
+			s.atAt(c)
 		default:
 			s.atDot(c)
 		}
@@ -203,6 +210,7 @@ func (s *Scanner) fill(need int) {
 			s.colon.at -= keep
 			s.lt.at -= keep
 			s.dot.at -= keep
+			s.at.at -= keep
 		}
 	}
 	need = min(need, len(s.buf))
