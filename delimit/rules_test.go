@@ -76,6 +76,8 @@ var ruleTests = map[string][]ruleCase{
 		{in: "jdbc:oracle:thin:@h:1521:orcl", want: none()},
 		{in: "view-source:http://a/b", want: hits(sp("view-source:http://a/b"))},
 		{in: "jar:file:/x.jar!/y", want: hits(sp("jar:file:/x.jar!/y"))},
+		{in: "--url=jar:file:/x.jar!/y", want: none()},
+		{in: "--url=jdbc:mysql://h/db", want: hits(sp("jdbc:mysql://h/db"))},
 		{in: "feed:https://a/f", want: hits(sp("feed:https://a/f"))},
 		// A label before a URI is prose: proxy: is registered but holds no URI.
 		{in: "proxy:http://p:3128", want: hits(sp("http://p:3128"))},

@@ -390,8 +390,8 @@ func (s *Scanner) atColon(c int) {
 		return // E2: an authority scheme needs "//"
 	case wrapper(name):
 		k, inner := innerURI(b, c+1)
-		if k < 0 {
-			return
+		if k < 0 || !hasSlashes(b, k+1) && (glued(b, j) || allCaps(b[j:c])) {
+			return // E1a: without "//" anywhere, as any other scheme
 		}
 		cs, class = k, inner
 	default:
