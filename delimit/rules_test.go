@@ -313,6 +313,10 @@ var ruleTests = map[string][]ruleCase{
 		{in: "\"http://a/b%2\n  0c\"", want: hits(quo("http://a/b%20c", "\"http://a/b%2\n  0c\""))},
 		{in: "\"http://a/b%\nxc\"", want: hits(sp("http://a/b"))},
 		{in: "\"http://a/b/\nc/d.\"", want: hits(quo("http://a/b/c/d", "\"http://a/b/\nc/d.\""))},
+		// FuzzFind: the ',' was kept when the closing quote stood alone on
+		// the next line.
+		{in: "\"http://a/b,\n\"", want: hits(quo("http://a/b", "\"http://a/b,\n\""))},
+		{in: "\"http://a/b\n.\"", want: hits(quo("http://a/b", "\"http://a/b\n.\""))},
 		{in: `"see http://a/b."`, want: hits(sp("http://a/b"))},
 		{in: `"mailto:a@b.c"`, want: hits(quo("mailto:a@b.c", `"mailto:a@b.c"`))},
 	},

@@ -605,8 +605,18 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 		if trunc {
 			return false
 		}
-		segs = append(segs, seg{s: i, e: quoteEnd(b, i, e2)})
+		segs = append(segs, seg{s: i, e: e2})
 		if e2 < len(b) && b[e2] == '"' {
+			// E4: the '.' and ',' before the closing quote, also when
+			// the last line holds nothing else.
+			for k := len(segs) - 1; k >= 0; k-- {
+				if g := &segs[k]; g.e > g.s {
+					g.e = quoteEnd(b, g.s, g.e)
+					if g.e > g.s {
+						break
+					}
+				}
+			}
 			if !fits(class, rule, []byte(s.join(segs, false)[c+1-j:])) {
 				return false
 			}
@@ -614,7 +624,6 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 			return true
 		}
 		e = e2
-		segs[len(segs)-1].e = e
 	}
 	return false
 }
