@@ -61,6 +61,9 @@ func (s *Scanner) atDot(d int) {
 	if labels < 2 || (i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)) {
 		return
 	}
+	if i < len(b) && b[i] == ':' && hasSlashes(b, i+1) {
+		return // a scheme name followed by "//" (E1), not a host
+	}
 	tld := b[last:i]
 	scheme := "http://"
 	www := labels >= 3 && (hasLabel(b[j:i], "www") || hasLabel(b[j:i], "ftp"))

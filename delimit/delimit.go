@@ -103,7 +103,8 @@
 //     and a public suffix from a real rule (ICANN, or a private rule of two
 //     or more labels), and a name under it; single-label suffixes that are
 //     mostly file name extensions (in, sh, pl, cc, py, md, am, ...) do not
-//     count. Never right after '@', '.', '/', ':'.
+//     count. Never right after '@', '.', '/', ':', nor right before
+//     "://" (then the name is a scheme, E1).
 //   - Emails (off by default, SPEC E12 counts user@example.com as no
 //     URI): a bare address is a local part of letters, digits and
 //     . _ % + - (a dot-atom: no dot first, last or twice; the rarer atext

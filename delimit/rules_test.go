@@ -399,6 +399,10 @@ var ruleTests = map[string][]ruleCase{
 		{in: "Ftp.Example.org:21/pub/", opts: abbrevOn, want: hits(abb("ftp://Ftp.Example.org:21/pub/", "Ftp.Example.org:21/pub/"))},
 		{in: "www.example.com@x", opts: abbrevOn, want: none()},
 		{in: "*www.example.com/x*", opts: abbrevOn, want: hits(abb("http://www.example.com/x", "www.example.com/x"))},
+		// FuzzFind: a host followed by "://" is a scheme name (E1); as an
+		// abbreviated URL it made "!www.0.AA://0" and "www.0.AA://0" differ.
+		{in: "www.0.AA://0", opts: abbrevOn, want: hits(sp("www.0.AA://0"))},
+		{in: "!www.0.AA://0", opts: abbrevOn, want: hits(sp("www.0.AA://0"))},
 	},
 	"Emails": {
 		{in: "user@example.com", opts: emailsOn, want: hits(em("user@example.com"))},
