@@ -61,8 +61,14 @@ func (s *Scanner) atDot(d int) {
 	if labels < 2 || (i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)) {
 		return
 	}
-	if i < len(b) && b[i] == ':' && hasSlashes(b, i+1) {
-		return // a scheme name followed by "//" (E1), not a host
+	// A scheme name followed by "//" (E1), not a host: "www.a.bc://x",
+	// "www.a.bc+x://y".
+	k := i
+	for k < len(b) && k-j < maxLook && ctab[b[k]]&cScheme != 0 {
+		k++
+	}
+	if k < len(b) && b[k] == ':' && hasSlashes(b, k+1) {
+		return
 	}
 	tld := b[last:i]
 	scheme := "http://"

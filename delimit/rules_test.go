@@ -403,6 +403,7 @@ var ruleTests = map[string][]ruleCase{
 		// abbreviated URL it made "!www.0.AA://0" and "www.0.AA://0" differ.
 		{in: "www.0.AA://0", opts: abbrevOn, want: hits(sp("www.0.AA://0"))},
 		{in: "!www.0.AA://0", opts: abbrevOn, want: hits(sp("www.0.AA://0"))},
+		{in: "!www.0.AA+://0", opts: abbrevOn, want: hits(sp("www.0.AA+://0"))},
 	},
 	"Emails": {
 		{in: "user@example.com", opts: emailsOn, want: hits(em("user@example.com"))},
