@@ -61,6 +61,15 @@ func (s *Scanner) atDot(d int) {
 	if labels < 2 || (i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)) {
 		return
 	}
+	// A scheme name followed by "//" (E1), not a host: "www.a.bc://x",
+	// "www.a.bc+x://y".
+	k := i
+	for k < len(b) && k-j < maxLook && ctab[b[k]]&cScheme != 0 {
+		k++
+	}
+	if k < len(b) && b[k] == ':' && hasSlashes(b, k+1) {
+		return
+	}
 	tld := b[last:i]
 	scheme := "http://"
 	www := labels >= 3 && (hasLabel(b[j:i], "www") || hasLabel(b[j:i], "ftp"))
@@ -109,6 +118,7 @@ func (s *Scanner) atDot(d int) {
 			s.skipping = true
 			return
 		}
+		e = bracketCut(b, i, i, e)
 		e = j + max(i-j, trimTrailing(b[j:e], wrap, nw))
 	}
 	raw := string(b[j:e])

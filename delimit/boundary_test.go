@@ -1,6 +1,9 @@
 package delimit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Tables for the small boundary functions (E2, E4, E7, E9).
 
@@ -111,6 +114,26 @@ func TestURLPrefix(t *testing.T) {
 	for in, want := range map[string]bool{"URL:": true, "url:": true, "uRl:": true, "URL": false, "URL ": false, "URI:": false} {
 		if got := isURLPrefix([]byte(in)); got != want {
 			t.Errorf("isURLPrefix(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestSchemeTable: the lookup table answers as the generated map, for every
+// registered name in any case and for names that are not registered.
+func TestSchemeTable(t *testing.T) {
+	for name, class := range schemes {
+		for _, n := range []string{name, strings.ToUpper(name)} {
+			if got := lookupScheme([]byte(n)); got != class {
+				t.Errorf("lookupScheme(%q) = %d, want %d", n, got, class)
+			}
+			if !KnownScheme(n) {
+				t.Errorf("KnownScheme(%q) = false", n)
+			}
+		}
+	}
+	for _, n := range []string{"", "htxp", "x", "httpx", "postgres", "mongodb", strings.Repeat("a", 31)} {
+		if got := lookupScheme([]byte(n)); got != 0 || KnownScheme(n) {
+			t.Errorf("lookupScheme(%q) = %d, want 0", n, got)
 		}
 	}
 }

@@ -12,19 +12,21 @@ import (
 //     overlap (except the two variants of HyphenBoth), Line and Col match
 //     Start;
 //   - the Scanner over a one-byte reader gives exactly Find's hits;
-//   - a hit's URI (Space, Angle or Quote, without HyphenBreak or Truncated)
-//     scanned again, in the delimiters of its kind ("<URI>" for Angle,
-//     "\"URI\"" for Quote, the bare URI for Space), yields exactly one hit
-//     whose URI is itself.
+//   - a hit (Space, Angle, Quote or Email, without HyphenBreak or
+//     Truncated) scanned again, in the delimiters of its kind
+//     ("<URL:URI>" for Angle, since in brackets an unregistered scheme
+//     without "//" needs the prefix (E5), "\"URI\"" for Quote, the bare
+//     URI for Space, Raw for Email), yields exactly one hit whose URI is
+//     its URI.
 func FuzzFind(f *testing.F) {
 	for _, cases := range ruleTests {
 		for _, tc := range cases {
-			f.Add([]byte(tc.in), uint8(tc.opts.Hyphen), tc.opts.Abbrev)
+			f.Add([]byte(tc.in), uint8(tc.opts.Hyphen), tc.opts.Abbrev, tc.opts.Emails)
 		}
 	}
-	f.Add([]byte("Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n but you can probably pick it up from <ftp://ds.internic.\n net/rfc/>."), uint8(0), false)
-	f.Fuzz(func(t *testing.T, in []byte, hyphen uint8, abbrev bool) {
-		opts := Options{Hyphen: Hyphen(hyphen % 3), Abbrev: abbrev}
+	f.Add([]byte("Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n but you can probably pick it up from <ftp://ds.internic.\n net/rfc/>."), uint8(0), false, false)
+	f.Fuzz(func(t *testing.T, in []byte, hyphen uint8, abbrev, emails bool) {
+		opts := Options{Hyphen: Hyphen(hyphen % 3), Abbrev: abbrev, Emails: emails}
 		hs := Find(in, opts)
 		end := int64(0)
 		for i, h := range hs {
@@ -45,8 +47,10 @@ func FuzzFind(f *testing.F) {
 			}
 			again := h.URI
 			switch h.Kind {
+			case Email:
+				again = h.Raw
 			case Angle:
-				again = "<" + h.URI + ">"
+				again = "<URL:" + h.URI + ">"
 			case Quote:
 				again = "\"" + h.URI + "\""
 			}

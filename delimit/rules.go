@@ -1,6 +1,7 @@
 package delimit
 
 import (
+	"bytes"
 	"unicode"
 	"unicode/utf8"
 )
@@ -56,6 +57,35 @@ func uriRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == 0x200C || r == 0x200D
 }
 
+// dashContinues reports whether the dash r (of width w) at b[i] continues
+// a hit (E3): U+2010 HYPHEN when a URI character follows it on the line
+// (groff prints it for every unescaped '-': "old‐licenses/gpl‐2.0.html";
+// Hit.URI has '-' for it), and U+2011 to U+2015 (non-breaking hyphen,
+// figure dash, en dash, em dash, horizontal bar) between two letters or
+// digits ("wiki/Backus–Naur_form"); with a space around them they are
+// punctuation and end the hit.
+func dashContinues(b []byte, i, w int, r rune) bool {
+	if r < 0x2010 || r > 0x2015 || i == 0 || i+w >= len(b) {
+		return false
+	}
+	next, _ := utf8.DecodeRune(b[i+w:])
+	if r == 0x2010 {
+		if next < utf8.RuneSelf {
+			return ctab[next]&cURI != 0
+		}
+		return uriRune(next)
+	}
+	prev, _ := utf8.DecodeLastRune(b[max(0, i-utf8.UTFMax):i])
+	return alnumRune(prev) && alnumRune(next)
+}
+
+func alnumRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return ctab[r]&cWord != 0
+	}
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
 // isWordRune reports whether r is part of a word: a scheme right after it
 // is not at a word start (E1). Han, Hiragana and Katakana are not: those
 // scripts do not separate words with spaces ("詳細はhttp://example.jp").
@@ -98,7 +128,7 @@ func (st *runState) width(b []byte, i int) int {
 	c := b[i]
 	if c >= utf8.RuneSelf {
 		r, w := utf8.DecodeRune(b[i:])
-		if !uriRune(r) {
+		if !uriRune(r) && !dashContinues(b, i, w, r) {
 			return 0
 		}
 		return w
@@ -204,6 +234,69 @@ func trimTrailing(s []byte, wrap byte, n int) int {
 	return e
 }
 
+// pathStart returns where the path of the bare hit's scheme-specific part
+// b[from:e] starts: after the authority when it starts with "//", else at
+// from (E4).
+func pathStart(b []byte, from, e int) int {
+	if !hasSlashes(b, from) {
+		return from
+	}
+	i := from + 2
+	for i < e && b[i] != '/' && b[i] != '?' && b[i] != '#' {
+		i++
+	}
+	return i
+}
+
+// bracketCut returns the end of a bare hit b[:e] whose path starts at ps,
+// cut before AsciiDoc link text (E4): at a '[' in the path
+// ("https://a/b[text]"; RFC 3986 allows '[' only around an IP literal
+// host, so a '[' in a path is link text, not the URI), or at the first
+// '[' left open at the end of the run ("https://a/x?q=1[open a ticket]",
+// whose text continued past a space). Brackets in the host
+// ("http://[::1]/") and closed ones in the query or fragment
+// ("?r=[2]", PHP's "?a[]=1") stay.
+func bracketCut(b []byte, from, ps, e int) int {
+	if bytes.IndexByte(b[from:e], '[') < 0 {
+		return e
+	}
+	// Cut until nothing changes: a cut at a '[' in the path may leave a
+	// '[' open in the host ("A0://[/[").
+	for {
+		k := bracketCutOnce(b, from, ps, e)
+		if k == e {
+			return e
+		}
+		e = k
+	}
+}
+
+func bracketCutOnce(b []byte, from, ps, e int) int {
+	pe := ps
+	for pe < e && b[pe] != '?' && b[pe] != '#' {
+		pe++
+	}
+	depth, outer := 0, e
+	for k := from; k < e; k++ {
+		switch b[k] {
+		case '[':
+			if ps <= k && k < pe {
+				return k
+			}
+			if depth == 0 {
+				outer = k
+			}
+			depth++
+		case ']':
+			depth--
+		}
+	}
+	if depth > 0 {
+		return outer
+	}
+	return e
+}
+
 // sspOK reports whether rest, the scheme-specific part after "scheme:", is
 // acceptable for a bare or quoted hit of a scheme of class k (E2).
 func sspOK[T string | []byte](k sspClass, rest T) bool {
@@ -226,6 +319,16 @@ func sspOK[T string | []byte](k sspClass, rest T) bool {
 		return false
 	}
 	return len(rest) > 0
+}
+
+// fits reports whether rest, the scheme-specific part after "scheme:", is
+// acceptable for a bare or quoted hit: the scheme's own syntax rule when it
+// has one (E1a), else the rule of its class (E2).
+func fits(k sspClass, rule sspRule, rest []byte) bool {
+	if rule != nil {
+		return rule(rest)
+	}
+	return sspOK(k, rest)
 }
 
 // maxPrefixLook bounds how far back the start of a line is looked for when

@@ -49,7 +49,7 @@ type Scanner struct {
 	err      error
 	skipping bool // skipping the rest of a truncated hit's run
 
-	colon, lt, dot cand
+	colon, lt, dot, at cand
 
 	lc        int   // lines are counted up to buf[lc]
 	line      int   // line number at lc
@@ -70,7 +70,7 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 
 func (s *Scanner) init() {
 	s.line = 1
-	s.colon.at, s.lt.at, s.dot.at = -1, -1, -1
+	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
 }
 
 // Scan advances to the next hit (E1–E12), which Hit then returns. It
@@ -109,6 +109,11 @@ func (s *Scanner) Scan() bool {
 				c, which = d, '.'
 			}
 		}
+		if s.opts.Emails {
+			if d := s.next(&s.at, '@'); d < c {
+				c, which = d, '@'
+			}
+		}
 		if c >= s.n {
 			s.pos = s.n
 			if s.eof {
@@ -138,6 +143,8 @@ func (s *Scanner) Scan() bool {
 				continue
 			}
 			s.atAngle(c)
+		case '@':
+			s.atAt(c)
 		default:
 			s.atDot(c)
 		}
@@ -203,6 +210,7 @@ func (s *Scanner) fill(need int) {
 			s.colon.at -= keep
 			s.lt.at -= keep
 			s.dot.at -= keep
+			s.at.at -= keep
 		}
 	}
 	need = min(need, len(s.buf))
@@ -243,7 +251,7 @@ func (s *Scanner) skip() bool {
 			continue
 		}
 		r, w := utf8.DecodeRune(b[s.pos:])
-		if !uriRune(r) {
+		if !uriRune(r) && !dashContinues(b, s.pos, w, r) {
 			break
 		}
 		s.pos += w
@@ -278,6 +286,9 @@ func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags) {
 
 func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
 	line, col := s.locate(start)
+	if strings.Contains(uri, "\u2010") {
+		uri = strings.ReplaceAll(uri, "\u2010", "-") // E3: groff's hyphen is '-'
+	}
 	s.pending = append(s.pending, Hit{
 		URI: uri, Raw: raw,
 		Start: s.base + int64(start), End: s.base + int64(end),
@@ -347,7 +358,8 @@ func (s *Scanner) atColon(c int) {
 	if b[c+1] == ':' {
 		return
 	}
-	// Confirm: a registered scheme at a word start right before ':' (E1).
+	// Confirm: a scheme at a word start right before ':' (E1), registered
+	// or followed by "//", and for an opaque one the E1a noise rules.
 	lo := max(s.floor, c-maxLook)
 	j := c
 	for j > lo && ctab[b[j-1]]&cScheme != 0 {
@@ -359,18 +371,50 @@ func (s *Scanner) atColon(c int) {
 	if j == c || ctab[b[j]]&cAlpha == 0 || !wordStart(b, j) {
 		return
 	}
-	class := lookupScheme(b[j:c])
-	if class == 0 {
-		return
+	var low [maxLook]byte
+	name := lowerName(b[j:c], &low)
+	class := schemeClass(name)
+	var rule sspRule
+	cs := c // the colon before the scheme-specific part that is checked
+	switch {
+	case hasSlashes(b, c+1):
+		// E1: any scheme of two or more characters followed by "//"
+		// ("C://" is a drive, "%s://" a format).
+		if class == 0 && (c-j < 2 || webGlued(name)) {
+			return
+		}
+		if class != sspFile {
+			class = sspAuthority
+		}
+	case class == sspAuthority:
+		return // E2: an authority scheme needs "//"
+	case wrapper(name):
+		k, inner := innerURI(b, c+1)
+		if k < 0 || !hasSlashes(b, k+1) && (glued(b, j) || allCaps(b[j:c])) {
+			return // E1a: without "//" anywhere, as any other scheme
+		}
+		cs, class = k, inner
+	default:
+		// E1a: without "//", never a scheme glued to the token before it
+		// nor an all-capitals one, and only the schemes written so in
+		// prose, each with its syntax.
+		if class == 0 || glued(b, j) || allCaps(b[j:c]) {
+			return
+		}
+		if class == sspOpaque {
+			if rule = proseRule(name); rule == nil {
+				return
+			}
+		}
 	}
 	// E2 before scanning, so that a failing candidate costs little.
 	switch class {
 	case sspAuthority:
-		if !sspOK(class, b[c+1:min(len(b), c+4)]) {
+		if !sspOK(class, b[cs+1:min(len(b), cs+4)]) {
 			return
 		}
 	case sspFile:
-		if b[c+1] != '/' {
+		if cs+1 >= len(b) || b[cs+1] != '/' {
 			return
 		}
 	}
@@ -398,20 +442,103 @@ func (s *Scanner) atColon(c int) {
 	}
 	if quoted {
 		if e < len(b) && b[e] == '"' {
-			if sspOK(class, b[c+1:e]) {
-				s.emitSub(start-1, e+1, j, e, Quote, 0)
+			ue := quoteEnd(b, cs+1, e)
+			if fits(class, rule, b[cs+1:ue]) {
+				s.emitSub(start-1, e+1, j, ue, Quote, 0)
 			}
 			return
 		}
-		if s.quoteLines(start-1, j, c, e, class, &st) {
+		qs := st
+		if s.quoteLines(start-1, j, cs, e, class, rule, &qs) {
 			return
 		}
 	}
-	e = j + trimTrailing(b[j:e], wrap, nw)
-	if e <= c+1 || !sspOK(class, b[c+1:e]) {
+	cut := bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
+	if cut == e && softHyphen(b, e) > 0 && s.bareJoin(start, j, cs, e, class, rule, wrap, nw, st) {
+		return
+	}
+	e = j + trimTrailing(b[j:cut], wrap, nw)
+	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
 		return
 	}
 	s.emitSub(start, e, j, e, Space, 0)
+}
+
+// softHyphen returns the width of a typesetter's hyphen at b[i:], U+2010
+// HYPHEN or U+00AD SOFT HYPHEN, or 0 (E8).
+func softHyphen(b []byte, i int) int {
+	if i+1 < len(b) && b[i] == 0xC2 && b[i+1] == 0xAD {
+		return 2
+	}
+	if i+2 < len(b) && b[i] == 0xE2 && b[i+1] == 0x80 && b[i+2] == 0x90 {
+		return 3
+	}
+	return 0
+}
+
+// bareJoin confirms a bare hit whose run, from the scheme at j, ends at e
+// with a typesetter's hyphen (U+2010 or U+00AD) at the very end of its line,
+// as groff breaks long URLs in man pages (E8): the next line, after its
+// indentation, continues the URI with a letter or digit and does not start
+// a new scheme://; the hyphen and the whitespace are dropped, for as many
+// lines as end so (8 lines, 4 KiB). It reports whether it emitted a hit.
+func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wrap byte, nw int, st runState) bool {
+	b := s.buf[:min(s.n, start+maxAngle)]
+	segs := append(s.segs[:0], seg{s: j, e: e})
+	defer func() { s.segs = segs[:0] }()
+	for lines := 1; lines < maxLines; lines++ {
+		h := softHyphen(b, e)
+		if h == 0 {
+			break
+		}
+		i := e + h
+		if i < len(b) && b[i] == '\r' {
+			i++
+		}
+		if i >= len(b) || b[i] != '\n' {
+			break
+		}
+		i++
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		if !continuesWord(b, i) || newURIAt(b, i) {
+			break
+		}
+		e2, _ := st.scan(b, i, len(b))
+		if e2 == len(b) && len(b) < s.n {
+			return false // the run goes on past 4 KiB
+		}
+		segs = append(segs, seg{s: i, e: e2})
+		e = e2
+	}
+	if len(segs) == 1 {
+		return false
+	}
+	joined := []byte(s.join(segs, false))
+	from := cs + 1 - j
+	n := bracketCut(joined, from, pathStart(joined, from, len(joined)), len(joined))
+	n = trimTrailing(joined[:n], wrap, nw)
+	last := &segs[len(segs)-1]
+	if len(joined)-n >= last.e-last.s || !fits(class, rule, joined[from:n]) {
+		return false
+	}
+	last.e -= len(joined) - n
+	s.emit(start, last.e, string(s.buf[start:last.e]), string(joined[:n]), Space, 0)
+	return true
+}
+
+// continuesWord reports whether b[i] is a letter or digit: a hyphenated
+// word goes on (E8).
+func continuesWord(b []byte, i int) bool {
+	if i >= len(b) {
+		return false
+	}
+	if b[i] < utf8.RuneSelf {
+		return ctab[b[i]]&cWord != 0
+	}
+	r, _ := utf8.DecodeRune(b[i:])
+	return alnumRune(r)
 }
 
 // lineBreak returns the position after the line break at b[i:], skipping
@@ -433,12 +560,25 @@ func lineBreak(b []byte, i int) int {
 // scheme at j, ends at e with a line break; it continues on the following
 // lines (after blanks and the quote prefix, E7) up to the closing quote,
 // with no other whitespace (E6, E8).
-func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, st *runState) bool {
+func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *runState) bool {
 	b := s.buf[:min(s.n, q+maxAngle)]
 	segs := append(s.segs[:0], seg{s: j, e: e})
 	defer func() { s.segs = segs[:0] }()
 	var prefix []byte
 	for lines := 1; lines < maxLines; lines++ {
+		// A line break inside a %HH escape ("%\n20", "%2\n0", E5).
+		hex := 0
+		if h := softHyphen(b, e); h > 0 {
+			e += h // E8: a typesetter's hyphen is dropped
+		} else if e < len(b) && b[e] == '%' {
+			k := e + 1
+			if k < len(b) && isHex(b[k]) {
+				k++
+			}
+			hex = 2 - (k - e - 1)
+			e = k
+			segs[len(segs)-1].e = e
+		}
 		i := lineBreak(b, e)
 		if i < 0 {
 			return false
@@ -453,13 +593,31 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, st *runState) bool 
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 			i++
 		}
+		// A new scheme:// starts another URI (E6: an XML schemaLocation
+		// list).
+		if newURIAt(b, i) {
+			return false
+		}
+		if hex > 0 && (i+hex > len(b) || !isHex(b[i]) || hex == 2 && !isHex(b[i+1])) {
+			return false
+		}
 		e2, trunc := st.scan(b, i, len(b))
 		if trunc {
 			return false
 		}
 		segs = append(segs, seg{s: i, e: e2})
 		if e2 < len(b) && b[e2] == '"' {
-			if !sspOK(class, s.join(segs, false)[c+1-j:]) {
+			// E4: the '.' and ',' before the closing quote, also when
+			// the last line holds nothing else.
+			for k := len(segs) - 1; k >= 0; k-- {
+				if g := &segs[k]; g.e > g.s {
+					g.e = quoteEnd(b, g.s, g.e)
+					if g.e > g.s {
+						break
+					}
+				}
+			}
+			if !fits(class, rule, []byte(s.join(segs, false)[c+1-j:])) {
 				return false
 			}
 			s.emitSegs(q, e2+1, Quote, segs)
@@ -470,10 +628,24 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, st *runState) bool 
 	return false
 }
 
+// quoteEnd returns the end of a quote hit b[s:e] closed by a quote at e,
+// without the '.' and ',' right before the quote (E4: American
+// punctuation puts them inside the quotes).
+func quoteEnd(b []byte, s, e int) int {
+	for e > s && (b[e-1] == '.' || b[e-1] == ',') {
+		e--
+	}
+	return e
+}
+
 // atAngle confirms an angle hit at the '<' at a (E5, E7–E10): '<',
-// optional whitespace, optional "URL:", optional whitespace, a
-// syntactically valid scheme, ':', URI characters and whitespace up to '>'
-// within 8 lines and 4 KiB. When it fails the text is scanned as bare text.
+// optional whitespace, optional "URL:", optional whitespace, a registered
+// scheme, any scheme followed by "//", or after "URL:" any scheme, ':',
+// URI characters up to '>' within 8 lines and 4 KiB. Whitespace is removed
+// only where it belongs to a line break (the blanks around the break, the
+// break, the quote prefix) or stands right before '>'; a break may fall
+// inside a %HH escape; a continuation line that starts a new "scheme://"
+// is another URI. When it fails the text is scanned as bare text.
 func (s *Scanner) atAngle(a int) {
 	s.pos = a + 1
 	if a+1 >= s.n || ctab[s.buf[a+1]]&(cAlpha|cSpace) == 0 {
@@ -484,16 +656,18 @@ func (s *Scanner) atAngle(a int) {
 	var prefix []byte
 	havePrefix := false
 	// space skips whitespace, line breaks and the quote prefix after a
-	// break (E7); it returns -1 past the line limit, and marks a piece
-	// ending in '-' before a break (E8).
-	space := func(i int, segs []seg) int {
+	// break (E7); it returns -1 past the line limit, whether it passed a
+	// line break, and marks a piece ending in '-' before a break (E8).
+	space := func(i int, segs []seg) (int, bool) {
+		nl := false
 		for i < len(b) && ctab[b[i]]&cSpace != 0 {
 			if b[i] != '\n' {
 				i++
 				continue
 			}
+			nl = true
 			if lines++; lines >= maxLines {
-				return -1
+				return -1, nl
 			}
 			if n := len(segs); n > 0 && segs[n-1].e > segs[n-1].s && b[segs[n-1].e-1] == '-' {
 				segs[n-1].hy = true
@@ -503,16 +677,18 @@ func (s *Scanner) atAngle(a int) {
 			}
 			i = skipPrefix(b, i+1, prefix)
 		}
-		return i
+		return i, nl
 	}
-	i := space(a+1, nil)
+	i, _ := space(a+1, nil)
 	if i < 0 {
 		return
 	}
+	url := false
 	if i+4 <= len(b) && isURLPrefix(b[i:i+4]) {
-		if i = space(i+4, nil); i < 0 {
+		if i, _ = space(i+4, nil); i < 0 {
 			return
 		}
+		url = true
 	}
 	j := i
 	if j >= len(b) || ctab[b[j]]&cAlpha == 0 {
@@ -525,6 +701,11 @@ func (s *Scanner) atAngle(a int) {
 		return // E9: "URL:" is a prefix, never the scheme
 	}
 	c := i
+	// E5: a registered scheme, any scheme with "//", or any after "URL:"
+	// ("<xsl:output>", "<o:p>", "<user:password>" are not URIs).
+	if !url && !hasSlashes(b, c+1) && lookupScheme(b[j:c]) == 0 {
+		return
+	}
 	i++
 	// The scheme-specific part starts right after the colon: not with
 	// whitespace ("<Color.RED: 1>", Python's enum repr) nor with a second
@@ -536,6 +717,7 @@ func (s *Scanner) atAngle(a int) {
 	defer func() { s.segs = segs[:0] }()
 	st := runState{}
 	from := j
+	hex := 0 // hex digits of a %HH escape still due after a line break
 	for {
 		if i >= len(b) {
 			return
@@ -548,15 +730,52 @@ func (s *Scanner) atAngle(a int) {
 			if i > from {
 				segs = append(segs, seg{s: from, e: i})
 			}
-			if i = space(i, segs); i < 0 {
+			var nl bool
+			if i, nl = space(i, segs); i < 0 {
 				return
 			}
 			from = i
+			if i < len(b) && b[i] == '>' && hex == 0 {
+				break // blanks before the closing bracket
+			}
+			// Whitespace inside a line is not removed ("<mailto:a at
+			// b.org>"), and a new scheme:// on the next line is another
+			// URI.
+			if !nl || newURIAt(b, i) {
+				return
+			}
+			if hex > 0 {
+				if i+hex > len(b) || !isHex(b[i]) || hex == 2 && !isHex(b[i+1]) {
+					return
+				}
+				hex = 0
+			}
 			continue
 		}
 		w := st.width(b, i)
 		if w == 0 {
-			return
+			// E8: a typesetter's hyphen before a line break is dropped.
+			if h := softHyphen(b, i); h > 0 && lineBreak(b, i+h) >= 0 {
+				if i > from {
+					segs = append(segs, seg{s: from, e: i})
+				}
+				i += h
+				from = i
+				continue
+			}
+			// A line break inside a %HH escape ("%\n 20", "%2\n 0").
+			if x != '%' {
+				return
+			}
+			k := i + 1
+			if k < len(b) && isHex(b[k]) {
+				k++
+			}
+			if k >= len(b) || ctab[b[k]]&cSpace == 0 {
+				return
+			}
+			hex = 2 - (k - i - 1)
+			w = k - i
 		}
 		i += w
 	}
@@ -577,4 +796,17 @@ func (s *Scanner) atAngle(a int) {
 		return
 	}
 	s.emitSegs(a, i+1, Angle, segs)
+}
+
+// newURIAt reports whether b[i:] starts with a scheme followed by "://"
+// (E5, E6: a continuation line that starts another URI).
+func newURIAt(b []byte, i int) bool {
+	if i >= len(b) || ctab[b[i]]&cAlpha == 0 {
+		return false
+	}
+	k := i
+	for k < len(b) && k-i < maxLook && ctab[b[k]]&cScheme != 0 {
+		k++
+	}
+	return k < len(b) && b[k] == ':' && hasSlashes(b, k+1)
 }

@@ -194,3 +194,15 @@ func TestScannerReadError(t *testing.T) {
 		t.Errorf("hits %q, Err() = %v; want [http://a/b http://c/] and boom", got, s.Err())
 	}
 }
+
+// TestTruncatedDash: the rest of a truncated run is skipped up to where the
+// run would end, across dashes that continue it (E3), so nothing inside it
+// is reported.
+func TestTruncatedDash(t *testing.T) {
+	in := "http://a/" + strings.Repeat("x", MaxHit) + "–y‐http://inside/ http://b/c"
+	hs := Find([]byte(in), Options{})
+	if len(hs) != 2 || hs[0].Flags != Truncated || hs[1].URI != "http://b/c" {
+		t.Errorf("got %q, want the truncated hit and http://b/c", uris(hs))
+	}
+	sameHits(t, "truncated dash", scanAll(t, iotest.HalfReader(strings.NewReader(in)), Options{}), hs)
+}
