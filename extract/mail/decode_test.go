@@ -20,7 +20,7 @@ func TestFlowed(t *testing.T) {
 		want  string
 	}{
 		{"fixed lines stay", "a\nb\n", false, "a\nb\n"},
-		{"flowed joined, space kept", "a \nb\n", false, "a b\n"},
+		{"without DelSp a soft break stays a line break", "a \nb\n", false, "a \nb\n"},
 		{"DelSp removes the flowing space", "http://a.example/very- \nlong/path\n", true, "http://a.example/very-long/path\n"},
 		{"DelSp: several lines", "http://a/ \nb/ \nc\n", true, "http://a/b/c\n"},
 		{"CRLF", "a \r\nb\r\n", true, "ab\n"},
@@ -29,8 +29,8 @@ func TestFlowed(t *testing.T) {
 		{"quote depth change ends a paragraph", "> a \n>> b\n", false, "> a \n>> b\n"},
 		{"signature separator is not flowed", "-- \nsig\n", false, "-- \nsig\n"},
 		{"flowed last line ends the text", "a \n", false, "a \n"},
-		{"no final newline", "a \nb", false, "a b\n"},
-		{"empty line ends a paragraph", "a \n\nb\n", false, "a \nb\n"},
+		{"no final newline", "a \nb", true, "ab\n"},
+		{"empty line ends a paragraph", "a \n\nb\n", true, "a\nb\n"},
 	}
 	for _, tt := range tests {
 		f := newFlowedReader(strings.NewReader(tt.in), tt.delsp, identity{}, nil)

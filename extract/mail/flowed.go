@@ -6,13 +6,18 @@ import (
 	"io"
 )
 
-// flowedReader unwraps format=flowed text (RFC 3676) as it streams: a line
-// ending in a space is joined with the next line of the same quote depth
-// (with DelSp=yes the space is removed first), space-stuffing is undone,
-// the signature separator "-- " is never flowed, and a change of quote
-// depth ends a paragraph. Each unwrapped paragraph comes out as one line,
-// behind its quote markers (">> "), so that a URI broken by flowing is one
-// URI again (SPEC M2). Nothing is held but the current input line.
+// flowedReader unwraps format=flowed text (RFC 3676) as it streams: with
+// DelSp=yes a line ending in a space is joined, without that space, with
+// the next line of the same quote depth; space-stuffing is undone, the
+// signature separator "-- " is never flowed, and a change of quote depth
+// ends a paragraph. Each unwrapped paragraph comes out as one line, behind
+// its quote markers (">> "), so that a URI broken by flowing is one URI
+// again (SPEC M2). Nothing is held but the current input line.
+//
+// Without DelSp the space before a soft break is text, so joining would
+// only turn the break into a space inside a line; a line break is what
+// Appendix E needs to see (E5: "<http://a/ \n b>" is one URI, "<http://a/
+// b>" none), so those soft breaks are kept as line breaks.
 type flowedReader struct {
 	br    *bufio.Reader
 	delsp bool
@@ -120,7 +125,7 @@ func (f *flowedReader) fill() {
 	f.inStart = whole
 	if whole {
 		f.inLine++
-		if !flowed {
+		if !flowed || !f.delsp {
 			f.newline()
 		}
 	}
