@@ -396,3 +396,29 @@ func TestScrollKeepsCursorAndHeading(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFilterKeystroke10k: one keystroke of a filter, then the frame
+// that shows it, over 10,000 links (issue 12: filtering stays responsive).
+func BenchmarkFilterKeystroke10k(b *testing.B) {
+	items := make([]Item, 10000)
+	for i := range items {
+		items[i] = Item{
+			URI:     fmt.Sprintf("https://news.example.com/2026/11/story-%d?utm_source=newsletter", i),
+			Context: fmt.Sprintf("Read story %d of today's newsletter", i),
+			Group:   fmt.Sprintf("part %d", 1+i/2500),
+		}
+	}
+	m := New(items, Options{})
+	m.width, m.height = 120, 40
+	tm, _ := m.Update(key("/"))
+	m = tm.(Model)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tm, _ := m.Update(key("7"))
+		mm := tm.(Model)
+		_ = mm.Render()
+		tm, _ = mm.Update(key("backspace"))
+		_ = tm.(Model).Render()
+	}
+}
