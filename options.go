@@ -78,6 +78,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "count", Usage: "print how many URIs there are per scheme and host instead of the URIs, most first"},
 		&cli.StringFlag{Name: "hyphen", Value: "keep", Usage: "a line break right after '-' inside <...> or \"...\": keep the hyphen, drop it, or print both URIs (e.g. --hyphen both)"},
 		&cli.BoolFlag{Name: "abbrev", Usage: "also find URLs written without a scheme: www.w3.org/Addressing/ -> http://www.w3.org/Addressing/, ftp.example.org/pub -> ftp://ftp.example.org/pub"},
+		&cli.BoolFlag{Name: "emails", Usage: "also report bare e-mail addresses, as mailto: URIs (user@example.com -> mailto:user@example.com), as urlscan does"},
 		&cli.BoolFlag{Name: "binary", Usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
@@ -104,6 +105,7 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 	}
 	o.Resolve, o.Normalize, o.ASCII = r.opts, r.normalize, r.ascii
 	o.Delimit.Abbrev = c.Bool("abbrev")
+	o.Delimit.Emails = c.Bool("emails")
 	o.Base = c.String("base")
 	if c.IsSet("base") && o.Base == "" {
 		return o, usageError("--base is empty: give an absolute URI, as in --base https://example.com/docs/")
