@@ -3,6 +3,7 @@ package extract
 import (
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/htmlbase"
@@ -119,7 +120,7 @@ func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
 // documentBase returns the absolute form of a <base href>: as written when
 // absolute, resolved against the retrieval base when relative (H2). A
 // relative href with no base to resolve it against is ignored, and so is
-// one that does not parse.
+// one that does not parse and a data: or javascript: one.
 func (j *job) documentBase(href, retrieval string) (string, bool) {
 	href = resolve.EscapeInvalid(href) // as for every attribute value
 	if resolve.Validate(resolve.ToASCII(href)) != nil {
@@ -127,6 +128,11 @@ func (j *job) documentBase(href, retrieval string) (string, bool) {
 	}
 	abs, ok := resolve.Absolute(href, j.resolver(retrieval))
 	if !ok || j.resolver(abs) == nil {
+		return "", false
+	}
+	// Browsers do not let a data: or javascript: base stand (HTML,
+	// "frozen base URL"): the fallback base applies (H2).
+	if s := resolve.Scheme(abs); strings.EqualFold(s, "data") || strings.EqualFold(s, "javascript") {
 		return "", false
 	}
 	return abs, true

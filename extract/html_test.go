@@ -86,6 +86,11 @@ func TestBaseValidity(t *testing.T) {
 		{`<base href="http://a/b/c/d;p?q"><a href="http:g">`, Options{}, "http:g"},
 		{`<base href="http://a/b/c/d;p?q"><a href="http:g">`, Options{Resolve: resolve.Options{Compat: true}}, "http://a/b/c/g"},
 		{`<base href="http://a/b/c/d;p?q"><a href="https:g">`, Options{Resolve: resolve.Options{Compat: true}}, "https:g"},
+		// A data: or javascript: base is ignored (H2), as browsers do:
+		// the retrieval base applies.
+		{`<base href="data:text/html,x/"><a href="g">`, Options{}, "http://r.example/dir/g"},
+		{`<base href="JavaScript:alert(1)//"><a href="g">`, Options{}, "http://r.example/dir/g"},
+		{`<base href="http://a/"><a href="javascript:void(0)">`, Options{Schemes: []string{"all"}}, "javascript:void(0)"},
 	}
 	for _, tt := range tests {
 		tt.opts.Type = HTML

@@ -11,8 +11,9 @@
 // Attribute links (H3), each with its lower-case element and attribute name:
 //
 //	a, area, link                                  href
-//	img, script, iframe, frame, embed, source,
-//	track, audio, video, input                     src
+//	img (and <image>, which the HTML parser
+//	reads as <img>), script, iframe, frame,
+//	embed, source, track, audio, video, input      src
 //	img, source                                    srcset (every candidate URL)
 //	video                                          poster
 //	form                                           action
@@ -24,7 +25,7 @@
 //	html                                           manifest
 //	a, area                                        ping (each URL of the list)
 //	meta http-equiv=refresh                        content (the URL after "5; url=")
-//	image, use, and any element inside <svg>       href
+//	svg image, use, and any element inside <svg>   href
 //	any element                                    xlink:href
 //	any element                                    style (each CSS url() in it)
 //	style element                                  CSS url() and @import "x" (Attr "")
@@ -42,9 +43,17 @@
 // scripting, frames or plug-ins does; <xmp> and <plaintext> text is scanned
 // as written, without entity decoding.
 //
-// The base (H2): Base is the href of the first <base> element whose href is
-// not empty after cleanup, as written: htmlbase never resolves. A <base>
-// with no href or an empty one is skipped and later ones are considered.
+// The self-closing slash means nothing on an HTML element (H4): <template/>
+// opens a template, <div/> a div; it closes an element inside <svg> or
+// <math>, and <svg/> and <math/> themselves.
+//
+// The base (H2): Base is the href of the first HTML-namespace <base>
+// element whose href is not empty after cleanup, as written: htmlbase never
+// resolves. A <base> with no href or an empty one is skipped and later ones
+// are considered; one inside <svg> or <math> (a foreign element) or inside
+// <template> is not the document's. (HTML integration points such as
+// <foreignObject> are not told apart: a <base> inside one is ignored too.)
+// Rejecting a data: or javascript: base is the caller's, once resolved.
 //
 // # Positions
 //

@@ -33,6 +33,7 @@ type reader struct {
 	stack             []string // open elements, for text hits
 	overflow          int      // elements opened beyond maxDepth
 	template, svg     int      // open <template> and <svg> elements
+	math              int      // open <math> elements
 	rawElem           elem     // the raw-text element whose text comes next
 	rawName           string
 	names             map[string]string
@@ -190,6 +191,14 @@ func (r *reader) tagName(raw []byte) []byte {
 func (r *reader) startTag(selfClosing bool) {
 	z := r.z
 	name, id := r.intern(r.tagName(z.Raw()))
+	foreign := r.svg > 0 || r.math > 0
+	if id == eImage && !foreign {
+		// The HTML parser turns <image> into <img> (H3).
+		name, id = "img", eImg
+	}
+	// The self-closing slash means nothing on an HTML element: <template/>
+	// and <div/> open an element (H4). It closes an SVG or MathML one.
+	selfClosing = selfClosing && (foreign || id == eSVG || id == eMath)
 	switch id {
 	case eScript, eStyle, eIframe, eXmp, ePlaintext:
 		r.rawElem, r.rawName = id, name
@@ -204,6 +213,10 @@ func (r *reader) startTag(selfClosing bool) {
 	case eSVG:
 		if !selfClosing {
 			r.svg++
+		}
+	case eMath:
+		if !selfClosing {
+			r.math++
 		}
 	}
 	if !selfClosing && !isVoid(id) {
@@ -226,7 +239,9 @@ func (r *reader) startTag(selfClosing bool) {
 		}
 		switch id {
 		case eBase:
-			if string(key) == "href" && !r.doc.HasBase && r.template == 0 {
+			// Only an HTML-namespace <base> is the document's (H2): one
+			// inside <svg> or <math> is a foreign element.
+			if string(key) == "href" && !r.doc.HasBase && !foreign {
 				if v := cleanValue(val, &r.buf); len(v) > 0 {
 					r.doc.Base, r.doc.HasBase = string(v), true
 				}
@@ -273,6 +288,10 @@ func (r *reader) endTag() {
 	case "svg":
 		if r.svg > 0 {
 			r.svg--
+		}
+	case "math":
+		if r.math > 0 {
+			r.math--
 		}
 	}
 	if r.overflow > 0 {
