@@ -27,7 +27,7 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read(%q): %v", in, err)
 		}
 		// Positions count bytes of the UTF-8 stream the tokenizer saw.
-		r, _ := decodeReader(bytes.NewReader(in), "")
+		r, _, _ := decodeReader(bytes.NewReader(in), "")
 		stream, _ := io.ReadAll(r)
 		for _, l := range doc.Links {
 			if l.Offset < 0 || l.Offset > l.End || l.End > int64(len(stream)) {

@@ -71,6 +71,10 @@
 // otherwise UTF-8, unless those first 1024 bytes are not valid UTF-8, in
 // which case windows-1252. Labels are resolved as the WHATWG Encoding
 // standard says (ISO-8859-1 is windows-1252). UTF-8 input is read as is.
+// In that last case, with no declaration, the first <meta> with a charset
+// met later in the document changes the encoding for the bytes after it,
+// as the HTML standard's parser does (lateSwitch in charset.go says how);
+// positions then count bytes of the stream as converted.
 //
 // # Security considerations
 //
@@ -132,6 +136,12 @@ type Document struct {
 	Base    string // the first <base href> after H1 cleanup, as written (may be relative)
 	HasBase bool
 	Links   []Link
+	// Encoding is the canonical WHATWG name of the encoding the document
+	// was read in ("utf-8", "windows-1252", "shift_jis", ...): after a
+	// <meta charset> past the first 1024 bytes changed it, the one it
+	// changed to (H5). It is the "document's character encoding" that
+	// browsers encode the query of its links in (resolve.Options.QueryEncoding).
+	Encoding string
 }
 
 // Read reads an HTML document from r and returns its base and links in
@@ -139,10 +149,14 @@ type Document struct {
 // with the error.
 func Read(r io.Reader, opts Options) (*Document, error) {
 	doc := &Document{}
-	src, err := decodeReader(r, opts.Charset)
+	src, name, err := decodeReader(r, opts.Charset)
+	doc.Encoding = name
 	if err != nil {
 		return doc, err
 	}
 	rd := newReader(src, opts, doc)
+	if s, ok := src.(*lateSwitch); ok {
+		rd.late = s
+	}
 	return doc, rd.run()
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -39,11 +41,13 @@ type reader struct {
 	names             map[string]string
 	name              [16]byte // lower-cased tag name, when short
 	buf, content, txt []byte
+	label             []byte
 	links             []Link   // the links found, in chunks: full ones in
 	full              [][]Link // full, so that growing never copies
 	nlinks            int
 	segs              []seg
 	css               cssScanner
+	late              *lateSwitch // the decoder a late <meta charset> may change; nil when certain
 }
 
 func newReader(r io.Reader, opts Options, doc *Document) *reader {
@@ -228,8 +232,8 @@ func (r *reader) startTag(selfClosing bool) {
 	if id == eOther && r.svg == 0 && !mayHaveLinkAttr(z.Raw()) {
 		return // the common case: <div class=...>, <span>, <p>
 	}
-	var refresh bool
-	var content []byte
+	var refresh, contentType bool
+	var content, charsetLabel []byte
 	hasContent := false
 	for more := true; more; {
 		var key, val []byte
@@ -243,14 +247,21 @@ func (r *reader) startTag(selfClosing bool) {
 			// inside <svg> or <math> is a foreign element.
 			if string(key) == "href" && !r.doc.HasBase && !foreign {
 				if v := cleanValue(val, &r.buf); len(v) > 0 {
-					r.doc.Base, r.doc.HasBase = string(v), true
+					r.doc.Base, r.doc.HasBase = validUTF8(string(v)), true
 				}
 			}
 			continue
 		case eMeta:
 			switch string(key) {
 			case "http-equiv":
-				refresh = asciiEqualFold(trimSpace(val), "refresh")
+				v := trimSpace(val)
+				refresh = asciiEqualFold(v, "refresh")
+				contentType = asciiEqualFold(v, "content-type")
+			case "charset":
+				if r.late != nil {
+					charsetLabel = append(r.label[:0], val...)
+					r.label = charsetLabel
+				}
 			case "content":
 				r.content = append(r.content[:0], val...)
 				content, hasContent = r.content, true
@@ -269,6 +280,9 @@ func (r *reader) startTag(selfClosing bool) {
 			r.css.scan(val, func(u []byte, _, _ int) { r.attrLink(name, attr, u) })
 		}
 	}
+	if id == eMeta && r.late != nil && !r.late.done {
+		r.lateMeta(charsetLabel, contentType, content, hasContent)
+	}
 	if refresh && hasContent {
 		if u, ok := refreshURL(content); ok {
 			if v := cleanValue(u, &r.buf); len(v) > 0 {
@@ -276,6 +290,20 @@ func (r *reader) startTag(selfClosing bool) {
 			}
 		}
 	}
+}
+
+// lateMeta lets a <meta> with a charset, met after the prescan while the
+// encoding is a guess, change it (H5): a charset attribute, else the
+// charset in the content of http-equiv=Content-Type.
+func (r *reader) lateMeta(label []byte, contentType bool, content []byte, hasContent bool) {
+	if label == nil && contentType && hasContent {
+		label = charsetFromContent(content)
+	}
+	if label == nil {
+		return
+	}
+	r.late.change(label)
+	r.doc.Encoding = r.late.name
 }
 
 func (r *reader) endTag() {
@@ -346,6 +374,7 @@ func mayHaveLinkAttr(raw []byte) bool {
 
 // add appends l to the links found, or passes it to Options.Emit.
 func (r *reader) add(l Link) {
+	l.Ref = validUTF8(l.Ref)
 	if r.opts.Emit != nil {
 		r.opts.Emit(l)
 		return
@@ -372,4 +401,14 @@ func (r *reader) finish() {
 	}
 	r.doc.Links = append(all, r.links...)
 	r.full, r.links = nil, nil
+}
+
+// validUTF8 returns s with each invalid UTF-8 sequence replaced by U+FFFD,
+// as a browser's UTF-8 decoder reads them: a document read as UTF-8 may
+// hold bytes that are not (H5: output is always UTF-8). Raw keeps them.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
