@@ -185,3 +185,54 @@ func TestHTMLPartBase(t *testing.T) {
 		}
 	}
 }
+
+// utf16 encodes s as UTF-16 with a byte order mark, little- or big-endian.
+func utf16(s string, big bool) []byte {
+	b := []byte{0xff, 0xfe}
+	if big {
+		b = []byte{0xfe, 0xff}
+	}
+	for _, r := range s {
+		if big {
+			b = append(b, byte(r>>8), byte(r))
+		} else {
+			b = append(b, byte(r), byte(r>>8))
+		}
+	}
+	return b
+}
+
+// TestUTF16BOM: in --type auto a UTF-16 input with a byte order mark is
+// not taken for binary for its NUL bytes (the BOM is checked first, SPEC
+// H5, §8), is sniffed as what it holds, and is read as text.
+func TestUTF16BOM(t *testing.T) {
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"page.html", `<html><a href="café">x</a></html>`, "http://r.example/dir/café"},
+		{"-", `<!DOCTYPE html><html><a href="café">x</a></html>`, "http://r.example/dir/café"},
+		{"notes.txt", "see http://a.example/é here", "http://a.example/é"},
+		{"-", "see http://a.example/é here", "http://a.example/é"},
+		{"feed.xml", `<?xml version="1.0" encoding="UTF-16"?><rss version="2.0"><channel><link>http://a.example/rss</link></channel></rss>`, "http://a.example/rss"},
+	}
+	for _, tt := range tests {
+		for _, big := range []bool{false, true} {
+			hits, warns := collect(t, mustNew(t, Options{}), tt.name, "http://r.example/dir/page", utf16(tt.doc, big))
+			if got := uris(hits); len(warns) > 0 || len(got) != 1 || got[0] != tt.want {
+				t.Errorf("%s %q (big-endian %v): got %q, warnings %v; want %q", tt.name, tt.doc, big, got, warns, tt.want)
+			}
+		}
+	}
+}
+
+// TestHTMLLateMeta: a <meta charset> past the first 1024 bytes of a page
+// with no other declaration changes the encoding of what follows (H5):
+// the output is UTF-8, never a raw byte of the page.
+func TestHTMLLateMeta(t *testing.T) {
+	doc := "<html><head><title>t</title>" + strings.Repeat("<!-- padding padding padding -->\n", 40) +
+		"<meta charset=windows-1252></head><body><a href=\"caf\xe9.html\">x</a></body></html>"
+	hits, warns := collect(t, mustNew(t, Options{Type: HTML}), "-", "http://r.example/dir/page", []byte(doc))
+	if got := uris(hits); len(warns) > 0 || strings.Join(got, " ") != "http://r.example/dir/café.html" {
+		t.Errorf("got %q, warnings %v; want http://r.example/dir/café.html", got, warns)
+	}
+}

@@ -11,6 +11,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/extract/mail"
@@ -51,6 +55,9 @@ type content struct {
 	// whole is r as a regular, uncompressed file, for the <base> pre-scan
 	// of a large HTML document (see readHTML); nil otherwise.
 	whole *io.SectionReader
+	// decoded says r was converted to UTF-8 from the UTF-16 its byte
+	// order mark said: an encoding declaration inside means nothing.
+	decoded bool
 }
 
 // job is the extraction of one input.
@@ -190,14 +197,28 @@ func (j *job) run(c *content, typ Type) error {
 		return j.run(&inner, typ)
 	}
 	f := formatOf(typ)
+	// A UTF-16 byte order mark comes before the NUL test (SPEC H5, §8):
+	// such text is full of NUL bytes and is not binary. HTML reads the
+	// mark itself; any other format gets the text converted to UTF-8.
+	bom := utf16BOM(head)
 	if f == nil {
-		if !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
+		if bom == nil && !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
 			j.warn("", ErrBinary)
 			return nil
 		}
-		f = sniffFormat(head, c.name)
+		sh := head
+		if bom != nil {
+			sh, _, _ = transform.Bytes(bom.NewDecoder(), head[:len(head)&^1])
+		}
+		f = sniffFormat(sh, c.name)
 	}
 	c.r = br
+	if bom != nil && f != formatOf(HTML) {
+		inner := *c
+		inner.r = transform.NewReader(br, bom.NewDecoder())
+		inner.declared, inner.decoded, inner.whole = "", true, nil
+		c = &inner
+	}
 	err := f.read(j, c)
 	if err == nil {
 		err = peekErr
@@ -218,6 +239,18 @@ func (g gzipErrors) Read(p []byte) (int, error) {
 }
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
+
+// utf16BOM returns the UTF-16 encoding whose byte order mark b starts
+// with (its decoder drops the mark), or nil.
+func utf16BOM(b []byte) encoding.Encoding {
+	switch {
+	case bytes.HasPrefix(b, []byte("\xff\xfe")):
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(b, []byte("\xfe\xff")):
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	}
+	return nil
+}
 
 // FileURI returns the file:// URI of an absolute path, percent-encoding the
 // bytes that may not stand in a URI path (Section 5.1.3 for local files).
