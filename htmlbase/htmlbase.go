@@ -27,8 +27,8 @@
 //	meta http-equiv=refresh                        content (the URL after "5; url=")
 //	svg image, use, and any element inside <svg>   href
 //	any element                                    xlink:href
-//	any element                                    style (each CSS url() in it)
-//	style element                                  CSS url() and @import "x" (Attr "")
+//	any element                                    style (each CSS url() and image-set() string in it)
+//	style element                                  CSS url(), image-set("x") and @import "x" (Attr "")
 //
 // Values are entity-decoded, stripped of leading and trailing whitespace and
 // C0 controls, and tabs, CRs and LFs inside are removed (H1). An empty value

@@ -297,6 +297,14 @@ func TestCSS(t *testing.T) {
 		{`b: url(data:image/png;base64,AAA=)`, []string{"data:image/png;base64,AAA="}},
 		{"b: url(\"a\\\nb\")", []string{"ab"}},
 		{`b: image-set(url(a.png) 1x, url(b.png) 2x)`, []string{"a.png", "b.png"}},
+		{`b: image-set("a.png" 1x, "b.png" 2x)`, []string{"a.png", "b.png"}},
+		{`b: -webkit-image-set('a.png' 1x, url(b.png) 2x)`, []string{"a.png", "b.png"}},
+		{`b: IMAGE-SET("a\2e png" 1x)`, []string{"a.png"}},
+		{`b: image-set("a.avif" type("image/avif"), "a.jpg" type("image/jpeg"))`, []string{"a.avif", "a.jpg"}},
+		{`b: image-set(linear-gradient(red, blue) 1x, "b.png" 2x) "no"`, []string{"b.png"}},
+		{`b: image-set(/* "no" */ "yes" 1x)`, []string{"yes"}},
+		{`b: my-image-set("no") fooimage-set("no") rgb("no")`, nil},
+		{`b: image-set("a.png" 1x`, []string{"a.png"}}, // EOF closes
 	}
 	var c cssScanner
 	for _, tt := range tests {
@@ -314,6 +322,10 @@ func TestCSS(t *testing.T) {
 	// style attribute: entity-decoded first
 	in := `<p style="background:url(&quot;a.png&quot;); x: url(b&amp;c)">`
 	check(t, in, read(t, in), []string{"p@style a.png", "p@style b&c"})
+	in = `<p style="background-image: image-set(&quot;a.png&quot; 1x, 'b.png' 2x)">`
+	check(t, in, read(t, in), []string{"p@style a.png", "p@style b.png"})
+	in = `<style>p { background: -webkit-image-set("a.png" 1x) }</style>`
+	check(t, in, read(t, in), []string{"style@ a.png"})
 	// <style> element: raw text, no entity decoding, positions of the url
 	in = "<style>\n a { b: url(x&amp;y) }\n</style>"
 	doc := read(t, in)
