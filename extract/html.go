@@ -117,7 +117,7 @@ func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
 	return buf, nil
 }
 
-// documentBase returns the absolute form of a <base href>: as written when
+// documentBase returns the absolute form of a <base href>: resolved (Absolute) when
 // absolute, resolved against the retrieval base when relative (H2). A
 // relative href with no base to resolve it against is ignored, and so is
 // one that does not parse and a data: or javascript: one.

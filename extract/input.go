@@ -343,7 +343,13 @@ func (j *job) report(h Hit, base string) {
 	if h.html {
 		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
 	}
-	h.URI, h.Resolved = resolve.Absolute(h.URI, j.resolver(base))
+	rv := j.resolver(base)
+	h.URI, h.Resolved = resolve.Absolute(h.URI, rv)
+	if rv == nil && h.Resolved {
+		// With no base, a reference that has a scheme still gets what
+		// the mode does to one (dot segments removed under RFC 3986, R2).
+		h.URI = resolve.AbsoluteSelf(h.URI, j.x.opts.Resolve)
+	}
 	if j.x.opts.ASCII {
 		h.URI = resolve.ToASCII(h.URI)
 	}

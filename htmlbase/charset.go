@@ -213,7 +213,7 @@ type lateSwitch struct {
 }
 
 func newLateSwitch(r io.Reader, e encoding.Encoding, name string) *lateSwitch {
-	s := &lateSwitch{gate: metaGate{br: bufio.NewReaderSize(r, 64<<10)}, name: name}
+	s := &lateSwitch{gate: metaGate{br: bufio.NewReaderSize(r, 16<<10)}, name: name}
 	s.cur = &s.gate
 	if e != nil {
 		s.cur = transform.NewReader(&s.gate, e.NewDecoder())
