@@ -39,9 +39,13 @@ var errLateBase = errors.New("<base> found after the first 1 MiB of a large HTML
 //     says so): it belongs in <head>, and holding the part or spooling it
 //     to a file is what streaming avoids.
 func readHTML(j *job, c *content) error {
-	opts := htmlbase.Options{Charset: c.declared, Delimit: j.x.opts.Delimit}
+	// The document's encoding, for the query of its links in WHATWG mode
+	// (resolve.Options.QueryEncoding): htmlbase says it before the links
+	// it streams, and readDoc takes the final one.
+	enc := ""
+	opts := htmlbase.Options{Charset: c.declared, Delimit: j.x.opts.Delimit, OnEncoding: func(name string) { enc = name }}
 	if c.whole != nil && c.whole.Size() > streamHTMLAbove && !htmlbase.MayHaveBase(c.whole, c.whole.Size()) {
-		opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base) }
+		opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base, enc) }
 		_, err := htmlbase.Read(c.r, opts)
 		return err
 	}
@@ -55,7 +59,7 @@ func readHTML(j *job, c *content) error {
 		if err == nil && len(j.hbuf) > streamHTMLAbove {
 			r = io.MultiReader(head, c.r)
 			if !htmlbase.MayHaveBase(head, int64(len(j.hbuf))) {
-				opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base) }
+				opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base, enc) }
 				doc, err := htmlbase.Read(r, opts)
 				if doc != nil && doc.HasBase {
 					j.warn(mail.Where{Message: c.message, Part: c.part}.String(), errLateBase)
@@ -93,7 +97,7 @@ func readDoc(j *job, c *content, r io.Reader, opts htmlbase.Options) (*htmlbase.
 		if j.stop != nil {
 			break
 		}
-		j.htmlHit(c, l, base)
+		j.htmlHit(c, l, base, doc.Encoding)
 	}
 	return doc, err
 }
@@ -138,9 +142,9 @@ func (j *job) documentBase(href, retrieval string) (string, bool) {
 	return abs, true
 }
 
-// htmlHit reports one link of an HTML document read from content c,
-// against base.
-func (j *job) htmlHit(c *content, l htmlbase.Link, base string) {
+// htmlHit reports one link of an HTML document read from content c in
+// the encoding enc, against base.
+func (j *job) htmlHit(c *content, l htmlbase.Link, base, enc string) {
 	kind := "html-attr"
 	if l.Text {
 		kind = "html-text"
@@ -149,6 +153,6 @@ func (j *job) htmlHit(c *content, l htmlbase.Link, base string) {
 	// on the same line as far as the content's map is concerned.
 	sp := span{line: l.Line, col: l.Col, endLine: l.Line, endCol: l.Col + int(l.End-l.Offset), start: l.Offset, end: l.End}
 	h := j.newHit(c, kind, l.Ref, l.Raw, sp, l.Flags)
-	h.Element, h.Attr, h.SameDocument, h.html = l.Element, l.Attr, l.SameDocument, true
+	h.Element, h.Attr, h.SameDocument, h.html, h.enc = l.Element, l.Attr, l.SameDocument, true, enc
 	j.report(h, base)
 }

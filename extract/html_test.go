@@ -236,3 +236,27 @@ func TestHTMLLateMeta(t *testing.T) {
 		t.Errorf("got %q, warnings %v; want http://r.example/dir/café.html", got, warns)
 	}
 }
+
+// TestWHATWGQueryEncoding: in WHATWG mode the query of an HTML page's links
+// is encoded in the page's encoding (resolve.Options.QueryEncoding), also
+// for a large file whose links are streamed; a text file's is UTF-8.
+func TestWHATWGQueryEncoding(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Resolve: resolve.Options{Mode: resolve.WHATWG}, Base: "http://h.example/"}
+	small := "<meta charset=windows-1252><a href=\"s?q=caf\xe9\">x</a>"
+	large := small + strings.Repeat("<p>filler filler filler filler filler filler filler filler</p>\n", streamHTMLAbove/60+10)
+	for name, doc := range map[string]string{"small.html": small, "large.html": large, "t.txt": "http://h.example/s?q=café"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := "http://h.example/s?q=caf%E9"
+		if name == "t.txt" {
+			want = "http://h.example/s?q=caf%C3%A9"
+		}
+		var got []string
+		if err := mustNew(t, opts).File(path, func(h Hit) error { got = append(got, h.URI); return nil }, nil); err != nil || len(got) != 1 || got[0] != want {
+			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/resolve"
 )
 
@@ -333,6 +334,46 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	return r
 }
 
+// whatwg returns what a browser's URL parser gives for ref against base
+// (WHATWG mode, SPEC R2), every reference alike, with the query encoded in
+// enc, the encoding of the HTML document ref is in ("" or "utf-8" for
+// UTF-8). The parser encodes what a URL cannot hold itself. A reference it
+// rejects ("http://a:b/", a relative one with no base) is returned as
+// found with ok false: reported unresolved, and dropped by --absolute.
+func (j *job) whatwg(ref, base, enc string) (string, bool) {
+	opts := j.x.opts.Resolve
+	key := base
+	if enc != "" && enc != "utf-8" {
+		opts.QueryEncoding, _, _ = charset.Lookup(enc)
+		key = enc + "\x00" + base
+	}
+	var rv *resolve.Resolver
+	if base != "" {
+		var ok bool
+		if rv, ok = j.resolvers[key]; !ok {
+			rv, _ = resolve.NewResolver(base, opts)
+			if j.resolvers == nil {
+				j.resolvers = make(map[string]*resolve.Resolver)
+			}
+			j.resolvers[key] = rv
+		}
+	}
+	if rv == nil {
+		if resolve.Scheme(ref) == "" {
+			return ref, false
+		}
+		var err error
+		if rv, err = resolve.NewResolver(ref, opts); err != nil {
+			return ref, false
+		}
+	}
+	u, err := rv.ResolveURL(ref)
+	if err != nil {
+		return ref, false
+	}
+	return u.Href(), true
+}
+
 // report makes h.URI (the reference as found) absolute against base,
 // applies --ascii, --normalize and the filters, and emits the hit.
 func (j *job) report(h Hit, base string) {
@@ -340,15 +381,19 @@ func (j *job) report(h Hit, base string) {
 		return
 	}
 	h.Base = base
-	if h.html {
-		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
-	}
-	rv := j.resolver(base)
-	h.URI, h.Resolved = resolve.Absolute(h.URI, rv)
-	if rv == nil && h.Resolved {
-		// With no base, a reference that has a scheme still gets what
-		// the mode does to one (dot segments removed under RFC 3986, R2).
-		h.URI = resolve.AbsoluteSelf(h.URI, j.x.opts.Resolve)
+	if j.x.opts.Resolve.Mode == resolve.WHATWG {
+		h.URI, h.Resolved = j.whatwg(h.URI, base, h.enc)
+	} else {
+		if h.html {
+			h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
+		}
+		rv := j.resolver(base)
+		h.URI, h.Resolved = resolve.Absolute(h.URI, rv)
+		if rv == nil && h.Resolved {
+			// With no base, a reference that has a scheme still gets what
+			// the mode does to one (dot segments removed under RFC 3986, R2).
+			h.URI = resolve.AbsoluteSelf(h.URI, j.x.opts.Resolve)
+		}
 	}
 	if j.x.opts.ASCII {
 		h.URI = resolve.ToASCII(h.URI)

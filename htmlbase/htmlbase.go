@@ -115,6 +115,11 @@ type Options struct {
 	// the links before it too), as extract does for a large file in which a
 	// byte scan finds no "<base".
 	Emit func(Link)
+	// OnEncoding, when not nil, is called with the canonical name of the
+	// encoding the document is read in once it is decided, and again if a
+	// late <meta charset> changes it (see Document.Encoding): a caller that
+	// streams links with Emit learns it before the links it applies to.
+	OnEncoding func(name string)
 }
 
 // Link is one reference found in a document.
@@ -151,6 +156,9 @@ func Read(r io.Reader, opts Options) (*Document, error) {
 	doc := &Document{}
 	src, name, err := decodeReader(r, opts.Charset)
 	doc.Encoding = name
+	if opts.OnEncoding != nil {
+		opts.OnEncoding(name)
+	}
 	if err != nil {
 		return doc, err
 	}

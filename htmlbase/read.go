@@ -302,8 +302,12 @@ func (r *reader) lateMeta(label []byte, contentType bool, content []byte, hasCon
 	if label == nil {
 		return
 	}
-	r.late.change(label)
-	r.doc.Encoding = r.late.name
+	if r.late.change(label) {
+		r.doc.Encoding = r.late.name
+		if r.opts.OnEncoding != nil {
+			r.opts.OnEncoding(r.late.name)
+		}
+	}
 }
 
 func (r *reader) endTag() {
