@@ -19,9 +19,10 @@
 #
 # "valid" is false where the URL parser rejects the value (the browser then
 # keeps the value as written). URLs are recorded as served from
-# http://127.0.0.1:PORT/; compare with
-#   urix --spec whatwg --format json --base http://127.0.0.1:PORT/NAME.html PAGE
-# after replacing the port (the JSON records it).
+# http://127.0.0.1:PORT/ (PORT, default 18734, is in the JSON); compare with
+#   urix --spec whatwg --schemes all --base http://127.0.0.1:PORT/NAME.html PAGE
+# The href of an element inside <svg> or <math> is recorded whatever the
+# element, a foreign <base> too, which urix does not report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAGES=$(realpath "${1:-testdata/html}")
@@ -40,8 +41,9 @@ if [ ! -d "$WORK/node_modules/playwright-core" ]; then
   (cd "$WORK" && npm init -y >/dev/null && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund playwright-core@1)
 fi
 
-# A static server on a free port, stopped on every exit path.
-PORT=${PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
+# A static server, stopped on every exit path, on a fixed port by default
+# so that the goldens do not change from run to run.
+PORT=${PORT:-18734}
 python3 -m http.server --bind 127.0.0.1 --directory "$PAGES" "$PORT" >"$WORK/server.log" 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true' EXIT
