@@ -16,18 +16,19 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// resolveCommand is "urix resolve --base URI [--rfc 3986|2396] [--compat]
+// resolveCommand is "urix resolve --base URI [--spec 3986|2396|whatwg] [--compat]
 // [--normalize] [--ascii] [REF...]": one absolute URI per reference, from
 // the arguments or else from standard input, one per line.
 func resolveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "resolve",
 		Usage: "resolve relative references against a base URI and print them as absolute URIs",
-		UsageText: `urix resolve --base URI [--rfc 3986|2396] [--compat] [--normalize] [--ascii] [REF...]
+		UsageText: `urix resolve --base URI [--spec 3986|2396|whatwg] [--compat] [--normalize] [--ascii] [REF...]
 
 Examples:
    urix resolve --base http://a/b/c/d;p?q g ../g '?y'      http://a/b/c/g, http://a/b/g, http://a/b/c/d;p?y
-   urix resolve --base http://a/b/c/d;p?q --rfc 2396 '?y'  http://a/b/c/?y (the seed drafts' Section 5.2)
+   urix resolve --base http://a/b/c/d;p?q --spec 2396 '?y' http://a/b/c/?y (the seed drafts' Section 5.2)
+   urix resolve --base http://a/b --spec whatwg '\\x\y'    http://x/y (as a browser's URL parser)
    urix resolve --base http://a/b/c/d;p?q --compat http:g  http://a/b/c/g (instead of http:g)
    urix resolve --base HTTP://A:80/x --normalize ./y       http://a/y
    urix resolve --base http://bücher.example/ --ascii ä    http://xn--bcher-kva.example/%C3%A4
@@ -36,20 +37,26 @@ Examples:
 line of its own, in order. With no REF, references are read from standard
 input, one per line; spaces and tabs around a line and blank lines are
 ignored. A reference that is already absolute (it has a scheme) is printed
-as it is, or with its dot segments removed under --rfc 3986.
+as it is under --spec 2396, with its dot segments removed under --spec 3986,
+and as the URL parser serializes it under --spec whatwg.
 
 --base must be an absolute URI: it needs a scheme, as in
 https://example.com/docs/ or file:///home/me/notes.txt; its fragment is
 ignored.
 
---rfc 3986 (the default) is what browsers and link checkers do:
+--spec 3986 (the default) is RFC 3986 Section 5.2, what link checkers do:
 "?y" against http://a/b/c/d;p?q gives http://a/b/c/d;p?y and "../../../g"
-gives http://a/g. --rfc 2396 follows the seed drafts and reproduces their
+gives http://a/g. --spec 2396 follows the seed drafts and reproduces their
 Appendix C: "?y" gives http://a/b/c/?y, "../../../g" gives http://a/../g and
-"/./g" gives http://a/./g.
+"/./g" gives http://a/./g. --spec whatwg is the WHATWG URL Standard, what
+browsers do with a link: "\\x\y" gives http://x/y, hosts are lower-cased and
+IDNA-converted, default ports dropped, and what a URL cannot hold is
+percent-encoded; a reference its parser rejects (http://a:b/) is reported
+on standard error and not printed. --rfc is another name for --spec.
 
 Exit status: 0 if a URI was printed, 1 if there was no reference, 2 on a
-usage error (no --base, a relative --base, an unknown --rfc).`,
+usage error (no --base, a relative --base, an unknown --spec) or when a
+reference was rejected.`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "absolute `URI` the references are relative to (required; e.g. --base https://example.com/docs/index.html)"},
 		}, resolutionFlags()...),
@@ -76,8 +83,20 @@ func resolveAction(c *cli.Context) error {
 	}
 	out := bufio.NewWriter(c.App.Writer)
 	printed := 0
+	rejected := 0
 	each := func(ref string) error {
-		uri := rv.Resolve(ref)
+		var uri string
+		if r.opts.Mode == resolve.WHATWG {
+			u, err := rv.ResolveURL(ref)
+			if err != nil {
+				rejected++
+				fmt.Fprintf(c.App.ErrWriter, "urix: resolve: %s\n", strings.TrimPrefix(err.Error(), "resolve: "))
+				return nil
+			}
+			uri = u.Href()
+		} else {
+			uri = rv.Resolve(ref)
+		}
 		if r.ascii {
 			uri = resolve.ToASCII(uri)
 		}
@@ -89,6 +108,9 @@ func resolveAction(c *cli.Context) error {
 		return out.WriteByte('\n')
 	}
 	err = eachRef(c, " \t", each)
+	if err == nil && rejected > 0 {
+		err = fmt.Errorf("%d reference(s) rejected by the WHATWG URL parser", rejected)
+	}
 	return finish(out, err, printed, "resolve")
 }
 

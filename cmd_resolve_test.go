@@ -56,7 +56,9 @@ func TestResolveCommand(t *testing.T) {
 		{"", []string{"resolve", "--base", "http://a/"}, "", "", 1},
 		{"", []string{"resolve", "g"}, "", "urix: resolve: --base is required", 2},
 		{"", []string{"resolve", "--base", "a/b", "g"}, "", `urix: resolve: --base "a/b": not an absolute URI: it has no scheme (e.g. --base https://example.com/docs/`, 2},
-		{"", []string{"resolve", "--base", "http://a/", "--rfc", "1808", "g"}, "", `urix: resolve: --rfc "1808": want 3986 or 2396`, 2},
+		{"", []string{"resolve", "--base", "http://a/", "--rfc", "1808", "g"}, "", `urix: resolve: --spec "1808": want 3986, 2396 or whatwg`, 2},
+		{"", []string{"resolve", "--base", "http://a/b", "--spec", "whatwg", `\\x\y`, "HTTP://A:80/./c", "//bücher.example/"}, "http://x/y\nhttp://a/c\nhttp://xn--bcher-kva.example/\n", "", 0},
+		{"", []string{"resolve", "--base", "http://a/b", "--rfc", "whatwg", "http://a:b/", "g"}, "http://a/g\n", `urix: resolve: parse "http://a:b/": WHATWG URL parser failure: port-invalid`, 2},
 	} {
 		stdout, stderr, code := runSub(t, tt.stdin, tt.args...)
 		if stdout != tt.stdout || !strings.HasPrefix(stderr, tt.stderr) || (tt.stderr == "" && stderr != "") || code != tt.code {
@@ -119,7 +121,7 @@ func TestResolveLongLine(t *testing.T) {
 // TestCommandHelp: --help explains every flag with an example.
 func TestCommandHelp(t *testing.T) {
 	for cmd, wants := range map[string][]string{
-		"resolve": {"--base URI", "--rfc 3986|2396", "--compat", "--normalize", "--ascii", "e.g. --base https://", "urix resolve --base http://a/b/c/d;p?q --rfc 2396"},
+		"resolve": {"--base URI", "--spec 3986|2396|whatwg", "--rfc", "--compat", "--normalize", "--ascii", "e.g. --base https://", "urix resolve --base http://a/b/c/d;p?q --spec 2396", "--spec whatwg"},
 		"parse":   {"--format plain|json", "(undefined)", "urix parse --format json"},
 	} {
 		stdout, _, _ := runSub(t, "", cmd, "--help")

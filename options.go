@@ -17,10 +17,10 @@ import (
 
 // resolutionFlags are the flags that say how references are made absolute
 // and printed (SPEC R2–R4), for extraction and "urix resolve" alike. They
-// may be given before the command name too: "urix --rfc 2396 resolve ...".
+// may be given before the command name too: "urix --spec 2396 resolve ...".
 func resolutionFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "rfc", Value: "3986", Usage: "resolution algorithm, `3986|2396`: 3986 as browsers (../../../g against http://a/b/c/d;p?q -> http://a/g), 2396 as the seed drafts' Appendix C (-> http://a/../g)"},
+		&cli.StringFlag{Name: "spec", Aliases: []string{"rfc"}, Value: "3986", Usage: "URL standard, `3986|2396|whatwg`: 3986 as link checkers (../../../g against http://a/b/c/d;p?q -> http://a/g), 2396 as the seed drafts' Appendix C (-> http://a/../g), whatwg as a browser's URL parser, for every URI (http:\\\\A.example\\b -> http://a.example/b; an HTML page's query in its encoding); --rfc is an alias"},
 		&cli.BoolFlag{Name: "compat", Usage: "resolve a reference that repeats the base's hierarchical scheme as relative (e.g. http:g against http://a/b/c/d -> http://a/b/c/g, not http:g)"},
 		&cli.BoolFlag{Name: "normalize", Usage: "normalize each URI (RFC Section 6): lower-case scheme and host, drop the default port, %7e -> ~, remove ./ and ../ (e.g. HTTP://A:80/./b -> http://a/b)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "print IRIs as URIs: punycode host, UTF-8 percent-encoded rest (e.g. http://bücher.example/ä -> http://xn--bcher-kva.example/%C3%A4)"},
@@ -40,11 +40,8 @@ type resolution struct {
 func resolutionOf(c *cli.Context, cmd string) (resolution, error) {
 	var r resolution
 	var err error
-	// WHATWG is the resolver's too, but the command line does not offer it
-	// yet: extraction does not apply it to absolute references and HTML
-	// documents' encodings.
-	if r.opts.Mode, err = resolve.ParseMode(given(c, "rfc").String("rfc")); err != nil || r.opts.Mode == resolve.WHATWG {
-		return r, usageError("%s--rfc %q: want 3986 or 2396", cmd, given(c, "rfc").String("rfc"))
+	if r.opts.Mode, err = resolve.ParseMode(given(c, "spec").String("spec")); err != nil {
+		return r, usageError("%s--spec %q: want 3986, 2396 or whatwg", cmd, given(c, "spec").String("spec"))
 	}
 	r.opts.Compat = given(c, "compat").Bool("compat")
 	r.normalize = given(c, "normalize").Bool("normalize")

@@ -128,7 +128,8 @@ type Hit struct {
 	// at the file system's root, which is seldom what the author meant.
 	RootRelative bool `json:"root_relative,omitempty"`
 
-	html bool // found in HTML: subject to the default javascript:/data: filter
+	html bool   // found in HTML: subject to the default javascript:/data: filter
+	enc  string // the encoding of the HTML document it is in, for WHATWG queries; "" for UTF-8
 }
 
 // BaseError reports an Options.Base that cannot serve as a base (SPEC B3).

@@ -16,6 +16,7 @@ import (
 	"testing/iotest"
 
 	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/resolve"
 )
 
 func TestSniff(t *testing.T) {
@@ -178,17 +179,32 @@ func TestSchemeFilter(t *testing.T) {
 	}
 }
 
-// TestAbsoluteKeptAsWritten: only relative references are resolved, so a
-// text hit keeps its dot segments unless --normalize is given.
-func TestAbsoluteKeptAsWritten(t *testing.T) {
-	in := []byte("see http://a/b/../c for it\n")
-	hits, _ := collect(t, mustNew(t, Options{}), "-", "file:///x", in)
-	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/b/../c"}) {
-		t.Errorf("got %q", got)
+// TestAbsoluteDotSegments: in RFC 3986 mode an absolute reference has its
+// dot segments removed too (RFC 3986 5.2.2, SPEC R2), with a base or
+// without one; in RFC 2396 mode it is kept as written, as the seed draft's
+// step 3 says.
+func TestAbsoluteDotSegments(t *testing.T) {
+	in := []byte("see http://a/b/../c/./d for it\n")
+	for _, tt := range []struct {
+		opts      Options
+		retrieval string
+		want      string
+	}{
+		{Options{}, "file:///x", "http://a/c/d"},
+		{Options{}, "", "http://a/c/d"},
+		{Options{Resolve: resolve.Options{Mode: resolve.RFC2396}}, "file:///x", "http://a/b/../c/./d"},
+		{Options{Resolve: resolve.Options{Mode: resolve.RFC2396}}, "", "http://a/b/../c/./d"},
+		{Options{Resolve: resolve.Options{Mode: resolve.RFC2396}, Normalize: true}, "file:///x", "http://a/c/d"},
+	} {
+		hits, _ := collect(t, mustNew(t, tt.opts), "-", tt.retrieval, in)
+		if got := uris(hits); !reflect.DeepEqual(got, []string{tt.want}) {
+			t.Errorf("mode %v, base %q: got %q, want %q", tt.opts.Resolve.Mode, tt.retrieval, got, tt.want)
+		}
 	}
-	hits, _ = collect(t, mustNew(t, Options{Normalize: true}), "-", "file:///x", in)
-	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a/c"}) {
-		t.Errorf("--normalize: got %q", got)
+	html := []byte(`<a href="http://a.example/b/../c/./d">x</a>`)
+	hits, _ := collect(t, mustNew(t, Options{Type: HTML}), "-", "http://r.example/", html)
+	if got := uris(hits); !reflect.DeepEqual(got, []string{"http://a.example/c/d"}) {
+		t.Errorf("html: got %q", got)
 	}
 }
 

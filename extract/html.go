@@ -3,6 +3,7 @@ package extract
 import (
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/htmlbase"
@@ -38,9 +39,13 @@ var errLateBase = errors.New("<base> found after the first 1 MiB of a large HTML
 //     says so): it belongs in <head>, and holding the part or spooling it
 //     to a file is what streaming avoids.
 func readHTML(j *job, c *content) error {
-	opts := htmlbase.Options{Charset: c.declared, Delimit: j.x.opts.Delimit}
+	// The document's encoding, for the query of its links in WHATWG mode
+	// (resolve.Options.QueryEncoding): htmlbase says it before the links
+	// it streams, and readDoc takes the final one.
+	enc := ""
+	opts := htmlbase.Options{Charset: c.declared, Delimit: j.x.opts.Delimit, OnEncoding: func(name string) { enc = name }}
 	if c.whole != nil && c.whole.Size() > streamHTMLAbove && !htmlbase.MayHaveBase(c.whole, c.whole.Size()) {
-		opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base) }
+		opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base, enc) }
 		_, err := htmlbase.Read(c.r, opts)
 		return err
 	}
@@ -54,7 +59,7 @@ func readHTML(j *job, c *content) error {
 		if err == nil && len(j.hbuf) > streamHTMLAbove {
 			r = io.MultiReader(head, c.r)
 			if !htmlbase.MayHaveBase(head, int64(len(j.hbuf))) {
-				opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base) }
+				opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base, enc) }
 				doc, err := htmlbase.Read(r, opts)
 				if doc != nil && doc.HasBase {
 					j.warn(mail.Where{Message: c.message, Part: c.part}.String(), errLateBase)
@@ -92,7 +97,7 @@ func readDoc(j *job, c *content, r io.Reader, opts htmlbase.Options) (*htmlbase.
 		if j.stop != nil {
 			break
 		}
-		j.htmlHit(c, l, base)
+		j.htmlHit(c, l, base, doc.Encoding)
 	}
 	return doc, err
 }
@@ -116,10 +121,10 @@ func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
 	return buf, nil
 }
 
-// documentBase returns the absolute form of a <base href>: as written when
+// documentBase returns the absolute form of a <base href>: resolved (Absolute) when
 // absolute, resolved against the retrieval base when relative (H2). A
 // relative href with no base to resolve it against is ignored, and so is
-// one that does not parse.
+// one that does not parse and a data: or javascript: one.
 func (j *job) documentBase(href, retrieval string) (string, bool) {
 	href = resolve.EscapeInvalid(href) // as for every attribute value
 	if resolve.Validate(resolve.ToASCII(href)) != nil {
@@ -129,12 +134,17 @@ func (j *job) documentBase(href, retrieval string) (string, bool) {
 	if !ok || j.resolver(abs) == nil {
 		return "", false
 	}
+	// Browsers do not let a data: or javascript: base stand (HTML,
+	// "frozen base URL"): the fallback base applies (H2).
+	if s := resolve.Scheme(abs); strings.EqualFold(s, "data") || strings.EqualFold(s, "javascript") {
+		return "", false
+	}
 	return abs, true
 }
 
-// htmlHit reports one link of an HTML document read from content c,
-// against base.
-func (j *job) htmlHit(c *content, l htmlbase.Link, base string) {
+// htmlHit reports one link of an HTML document read from content c in
+// the encoding enc, against base.
+func (j *job) htmlHit(c *content, l htmlbase.Link, base, enc string) {
 	kind := "html-attr"
 	if l.Text {
 		kind = "html-text"
@@ -143,6 +153,6 @@ func (j *job) htmlHit(c *content, l htmlbase.Link, base string) {
 	// on the same line as far as the content's map is concerned.
 	sp := span{line: l.Line, col: l.Col, endLine: l.Line, endCol: l.Col + int(l.End-l.Offset), start: l.Offset, end: l.End}
 	h := j.newHit(c, kind, l.Ref, l.Raw, sp, l.Flags)
-	h.Element, h.Attr, h.SameDocument, h.html = l.Element, l.Attr, l.SameDocument, true
+	h.Element, h.Attr, h.SameDocument, h.html, h.enc = l.Element, l.Attr, l.SameDocument, true, enc
 	j.report(h, base)
 }

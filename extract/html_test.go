@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -86,6 +87,11 @@ func TestBaseValidity(t *testing.T) {
 		{`<base href="http://a/b/c/d;p?q"><a href="http:g">`, Options{}, "http:g"},
 		{`<base href="http://a/b/c/d;p?q"><a href="http:g">`, Options{Resolve: resolve.Options{Compat: true}}, "http://a/b/c/g"},
 		{`<base href="http://a/b/c/d;p?q"><a href="https:g">`, Options{Resolve: resolve.Options{Compat: true}}, "https:g"},
+		// A data: or javascript: base is ignored (H2), as browsers do:
+		// the retrieval base applies.
+		{`<base href="data:text/html,x/"><a href="g">`, Options{}, "http://r.example/dir/g"},
+		{`<base href="JavaScript:alert(1)//"><a href="g">`, Options{}, "http://r.example/dir/g"},
+		{`<base href="http://a/"><a href="javascript:void(0)">`, Options{Schemes: []string{"all"}}, "javascript:void(0)"},
 	}
 	for _, tt := range tests {
 		tt.opts.Type = HTML
@@ -177,6 +183,122 @@ func TestHTMLPartBase(t *testing.T) {
 		}
 		if got := len(warns) == 1 && strings.Contains(warns[0], "<base> found after the first 1 MiB"); got != tt.warn || !tt.warn && len(warns) > 0 {
 			t.Errorf("%s: warnings %q", tt.name, warns)
+		}
+	}
+}
+
+// utf16 encodes s as UTF-16 with a byte order mark, little- or big-endian.
+func utf16(s string, big bool) []byte {
+	b := []byte{0xff, 0xfe}
+	if big {
+		b = []byte{0xfe, 0xff}
+	}
+	for _, r := range s {
+		if big {
+			b = append(b, byte(r>>8), byte(r))
+		} else {
+			b = append(b, byte(r), byte(r>>8))
+		}
+	}
+	return b
+}
+
+// TestUTF16BOM: in --type auto a UTF-16 input with a byte order mark is
+// not taken for binary for its NUL bytes (the BOM is checked first, SPEC
+// H5, §8), is sniffed as what it holds, and is read as text.
+func TestUTF16BOM(t *testing.T) {
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"page.html", `<html><a href="café">x</a></html>`, "http://r.example/dir/café"},
+		{"-", `<!DOCTYPE html><html><a href="café">x</a></html>`, "http://r.example/dir/café"},
+		{"notes.txt", "see http://a.example/é here", "http://a.example/é"},
+		{"-", "see http://a.example/é here", "http://a.example/é"},
+		{"feed.xml", `<?xml version="1.0" encoding="UTF-16"?><rss version="2.0"><channel><link>http://a.example/rss</link></channel></rss>`, "http://a.example/rss"},
+	}
+	for _, tt := range tests {
+		for _, big := range []bool{false, true} {
+			hits, warns := collect(t, mustNew(t, Options{}), tt.name, "http://r.example/dir/page", utf16(tt.doc, big))
+			if got := uris(hits); len(warns) > 0 || len(got) != 1 || got[0] != tt.want {
+				t.Errorf("%s %q (big-endian %v): got %q, warnings %v; want %q", tt.name, tt.doc, big, got, warns, tt.want)
+			}
+		}
+	}
+}
+
+// TestHTMLLateMeta: a <meta charset> past the first 1024 bytes of a page
+// with no other declaration changes the encoding of what follows (H5):
+// the output is UTF-8, never a raw byte of the page.
+func TestHTMLLateMeta(t *testing.T) {
+	doc := "<html><head><title>t</title>" + strings.Repeat("<!-- padding padding padding -->\n", 40) +
+		"<meta charset=windows-1252></head><body><a href=\"caf\xe9.html\">x</a></body></html>"
+	hits, warns := collect(t, mustNew(t, Options{Type: HTML}), "-", "http://r.example/dir/page", []byte(doc))
+	if got := uris(hits); len(warns) > 0 || strings.Join(got, " ") != "http://r.example/dir/café.html" {
+		t.Errorf("got %q, warnings %v; want http://r.example/dir/café.html", got, warns)
+	}
+}
+
+// TestWHATWGQueryEncoding: in WHATWG mode the query of an HTML page's links
+// is encoded in the page's encoding (resolve.Options.QueryEncoding), also
+// for a large file whose links are streamed; a text file's is UTF-8.
+func TestWHATWGQueryEncoding(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Resolve: resolve.Options{Mode: resolve.WHATWG}, Base: "http://h.example/"}
+	small := "<meta charset=windows-1252><a href=\"s?q=caf\xe9\">x</a>"
+	large := small + strings.Repeat("<p>filler filler filler filler filler filler filler filler</p>\n", streamHTMLAbove/60+10)
+	for name, doc := range map[string]string{"small.html": small, "large.html": large, "t.txt": "http://h.example/s?q=café"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := "http://h.example/s?q=caf%E9"
+		if name == "t.txt" {
+			want = "http://h.example/s?q=caf%C3%A9"
+		}
+		var got []string
+		if err := mustNew(t, opts).File(path, func(h Hit) error { got = append(got, h.URI); return nil }, nil); err != nil || len(got) != 1 || got[0] != want {
+			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
+		}
+	}
+}
+
+// TestBrowserOracle holds --spec whatwg against what Chromium resolved for
+// the pages of testdata/html, as recorded by bench/browser-oracle.sh in
+// testdata/html/oracle (the href of a foreign <base>, which urix does not
+// report as a link, left out).
+func TestBrowserOracle(t *testing.T) {
+	goldens, _ := filepath.Glob(filepath.Join("..", "testdata", "html", "oracle", "*.json"))
+	if len(goldens) == 0 {
+		t.Skip("no goldens")
+	}
+	for _, g := range goldens {
+		data, err := os.ReadFile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var golden struct {
+			Page  string
+			Port  int
+			Links []struct{ Element, Resolved string }
+		}
+		if err := json.Unmarshal(data, &golden); err != nil {
+			t.Fatalf("%s: %v", g, err)
+		}
+		var want []string
+		for _, l := range golden.Links {
+			if l.Element != "base" {
+				want = append(want, l.Resolved)
+			}
+		}
+		page, err := os.ReadFile(filepath.Join("..", "testdata", "html", golden.Page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{Type: HTML, Schemes: []string{"all"}, Resolve: resolve.Options{Mode: resolve.WHATWG},
+			Base: fmt.Sprintf("http://127.0.0.1:%d/%s", golden.Port, golden.Page)}
+		hits, warns := collect(t, mustNew(t, opts), golden.Page, "", page)
+		if got := uris(hits); len(warns) > 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: urix --spec whatwg gives\n%s\nChromium gives\n%s\n(warnings %v)", golden.Page, strings.Join(got, "\n"), strings.Join(want, "\n"), warns)
 		}
 	}
 }

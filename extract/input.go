@@ -11,9 +11,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/resolve"
 )
 
@@ -51,6 +56,9 @@ type content struct {
 	// whole is r as a regular, uncompressed file, for the <base> pre-scan
 	// of a large HTML document (see readHTML); nil otherwise.
 	whole *io.SectionReader
+	// decoded says r was converted to UTF-8 from the UTF-16 its byte
+	// order mark said: an encoding declaration inside means nothing.
+	decoded bool
 }
 
 // job is the extraction of one input.
@@ -190,14 +198,28 @@ func (j *job) run(c *content, typ Type) error {
 		return j.run(&inner, typ)
 	}
 	f := formatOf(typ)
+	// A UTF-16 byte order mark comes before the NUL test (SPEC H5, §8):
+	// such text is full of NUL bytes and is not binary. HTML reads the
+	// mark itself; any other format gets the text converted to UTF-8.
+	bom := utf16BOM(head)
 	if f == nil {
-		if !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
+		if bom == nil && !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
 			j.warn("", ErrBinary)
 			return nil
 		}
-		f = sniffFormat(head, c.name)
+		sh := head
+		if bom != nil {
+			sh, _, _ = transform.Bytes(bom.NewDecoder(), head[:len(head)&^1])
+		}
+		f = sniffFormat(sh, c.name)
 	}
 	c.r = br
+	if bom != nil && f != formatOf(HTML) {
+		inner := *c
+		inner.r = transform.NewReader(br, bom.NewDecoder())
+		inner.declared, inner.decoded, inner.whole = "", true, nil
+		c = &inner
+	}
 	err := f.read(j, c)
 	if err == nil {
 		err = peekErr
@@ -218,6 +240,18 @@ func (g gzipErrors) Read(p []byte) (int, error) {
 }
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
+
+// utf16BOM returns the UTF-16 encoding whose byte order mark b starts
+// with (its decoder drops the mark), or nil.
+func utf16BOM(b []byte) encoding.Encoding {
+	switch {
+	case bytes.HasPrefix(b, []byte("\xff\xfe")):
+		return unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(b, []byte("\xfe\xff")):
+		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	}
+	return nil
+}
 
 // FileURI returns the file:// URI of an absolute path, percent-encoding the
 // bytes that may not stand in a URI path (Section 5.1.3 for local files).
@@ -300,6 +334,46 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	return r
 }
 
+// whatwg returns what a browser's URL parser gives for ref against base
+// (WHATWG mode, SPEC R2), every reference alike, with the query encoded in
+// enc, the encoding of the HTML document ref is in ("" or "utf-8" for
+// UTF-8). The parser encodes what a URL cannot hold itself. A reference it
+// rejects ("http://a:b/", a relative one with no base) is returned as
+// found with ok false: reported unresolved, and dropped by --absolute.
+func (j *job) whatwg(ref, base, enc string) (string, bool) {
+	opts := j.x.opts.Resolve
+	key := base
+	if enc != "" && enc != "utf-8" {
+		opts.QueryEncoding, _, _ = charset.Lookup(enc)
+		key = enc + "\x00" + base
+	}
+	var rv *resolve.Resolver
+	if base != "" {
+		var ok bool
+		if rv, ok = j.resolvers[key]; !ok {
+			rv, _ = resolve.NewResolver(base, opts)
+			if j.resolvers == nil {
+				j.resolvers = make(map[string]*resolve.Resolver)
+			}
+			j.resolvers[key] = rv
+		}
+	}
+	if rv == nil {
+		if resolve.Scheme(ref) == "" {
+			return ref, false
+		}
+		var err error
+		if rv, err = resolve.NewResolver(ref, opts); err != nil {
+			return ref, false
+		}
+	}
+	u, err := rv.ResolveURL(ref)
+	if err != nil {
+		return ref, false
+	}
+	return u.Href(), true
+}
+
 // report makes h.URI (the reference as found) absolute against base,
 // applies --ascii, --normalize and the filters, and emits the hit.
 func (j *job) report(h Hit, base string) {
@@ -307,10 +381,20 @@ func (j *job) report(h Hit, base string) {
 		return
 	}
 	h.Base = base
-	if h.html {
-		h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
+	if j.x.opts.Resolve.Mode == resolve.WHATWG {
+		h.URI, h.Resolved = j.whatwg(h.URI, base, h.enc)
+	} else {
+		if h.html {
+			h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
+		}
+		rv := j.resolver(base)
+		h.URI, h.Resolved = resolve.Absolute(h.URI, rv)
+		if rv == nil && h.Resolved {
+			// With no base, a reference that has a scheme still gets what
+			// the mode does to one (dot segments removed under RFC 3986, R2).
+			h.URI = resolve.AbsoluteSelf(h.URI, j.x.opts.Resolve)
+		}
 	}
-	h.URI, h.Resolved = resolve.Absolute(h.URI, j.resolver(base))
 	if j.x.opts.ASCII {
 		h.URI = resolve.ToASCII(h.URI)
 	}

@@ -151,8 +151,8 @@ func readXML(j *job, c *content) error {
 	d.Strict = false
 	d.Entity = nil
 	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		if c.pos != nil {
-			return in, nil // a part of a container: already UTF-8
+		if c.pos != nil || c.decoded {
+			return in, nil // a part of a container, or UTF-16 read by its BOM: already UTF-8
 		}
 		enc, _ := charset.Lookup(label)
 		if enc == nil {

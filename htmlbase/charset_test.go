@@ -1,8 +1,10 @@
 package htmlbase
 
 import (
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestCharset(t *testing.T) {
@@ -26,7 +28,21 @@ func TestCharset(t *testing.T) {
 		{"utf-16le BOM", utf16le("\ufeff<a href=\"café\">"), "", []string{"a@href café"}},
 		{"meta utf-16 means utf-8", `<meta charset=utf-16><a href="café">`, "", []string{"a@href café"}},
 		{"undeclared invalid utf-8 is windows-1252", "<a href=\"caf\xe9\">", "", []string{"a@href café"}},
-		{"meta past 1024 bytes ignored", long + "<meta charset=shift_jis><a href=\"caf\xc3\xa9\">", "", []string{"a@href café"}},
+		// A meta past the first 1024 bytes changes the encoding of the bytes
+		// after it when nothing declared one (H5), as in browsers.
+		{"late meta windows-1252", long + "<meta charset=windows-1252><a href=\"caf\xe9.html\">", "", []string{"a@href café.html"}},
+		{"late meta shift_jis", long + "<meta charset=shift_jis><a href=\"caf\xc3\xa9\">", "", []string{"a@href cafﾃｩ"}},
+		{"late meta in body", long + "<body><p>x</p><META CHARSET=\"ISO-8859-1\"><a href=\"caf\xe9\">", "", []string{"a@href café"}},
+		{"late http-equiv", long + "<meta http-equiv=Content-Type content=\"text/html; charset=windows-1252\"><a href=\"caf\xe9\">", "", []string{"a@href café"}},
+		{"late meta after a windows-1252 guess", "<p>\xe9</p>" + long + "<meta charset=iso-8859-2><a href=\"\xb1\">", "", []string{"a@href ą"}},
+		{"late meta utf-8 after a windows-1252 guess", "<p>\xe9</p>" + long + "<meta charset=utf-8><a href=\"caf\xc3\xa9\">", "", []string{"a@href café"}},
+		{"only the first late meta counts", long + "<meta charset=windows-1252><meta charset=shift_jis><a href=\"caf\xe9\">", "", []string{"a@href café"}},
+		{"unknown late label decides nothing", long + "<meta charset=x-bogus><meta charset=windows-1252><a href=\"caf\xe9\">", "", []string{"a@href café"}},
+		{"late iso-2022-jp ignored", long + "<meta charset=iso-2022-jp><a href=\"caf\xc3\xa9\">", "", []string{"a@href café"}},
+		{"late meta text and links", long + "<meta charset=windows-1252><p>see http://x.example/caf\xe9 <img src=\"\x93q\x94\">", "", []string{"p text http://x.example/café", "img@src “q”"}},
+		{"prescan meta is certain", "<meta charset=windows-1252>" + long + "<meta charset=shift_jis><a href=\"caf\xe9\">", "", []string{"a@href café"}},
+		{"invalid utf-8 past the prescan is U+FFFD", long + "<a href=\"caf\xe9\">", "", []string{"a@href caf\ufffd"}},
+		{"declared is certain", long + "<meta charset=shift_jis><a href=\"caf\xe9\">", "windows-1252", []string{"a@href café"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -35,7 +51,41 @@ func TestCharset(t *testing.T) {
 				t.Fatalf("Read(%q, %q): %v", tt.in, tt.declared, err)
 			}
 			check(t, tt.in, doc, tt.want)
+			// The same through reads of one byte and of half the buffer:
+			// the switch does not depend on how the input arrives.
+			for _, r := range []io.Reader{iotest.OneByteReader(strings.NewReader(tt.in)), iotest.HalfReader(strings.NewReader(tt.in))} {
+				doc, err := Read(r, Options{Charset: tt.declared})
+				if err != nil {
+					t.Fatalf("Read(%q, %q): %v", tt.in, tt.declared, err)
+				}
+				check(t, tt.in, doc, tt.want)
+			}
 		})
+	}
+}
+
+// TestEncoding: Document.Encoding names the encoding the document was read
+// in, after a late meta changed it.
+func TestEncoding(t *testing.T) {
+	long := strings.Repeat("<p>ascii</p>\n", 100)
+	tests := []struct{ in, declared, want string }{
+		{"<a href=x>", "", "utf-8"},
+		{"<a href=caf\xe9>", "", "windows-1252"},
+		{"<meta charset=latin1>", "", "windows-1252"},
+		{"<meta charset=sjis>", "", "shift_jis"},
+		{"<p>", "EUC-JP", "euc-jp"},
+		{"\xff\xfe<\x00", "", "utf-16le"},
+		{"\xef\xbb\xbf<p>", "windows-1252", "utf-8"},
+		{long + "<meta charset=windows-1252>", "", "windows-1252"},
+		{long + "<meta charset=utf-16le>", "", "utf-8"},
+		{long + "<meta charset=x-user-defined>", "", "windows-1252"},
+		{"<template>" + long + "<meta charset=windows-1252></template>", "", "utf-8"},
+	}
+	for _, tt := range tests {
+		doc, err := Read(strings.NewReader(tt.in), Options{Charset: tt.declared})
+		if err != nil || doc.Encoding != tt.want {
+			t.Errorf("Read(%q, %q): Encoding %q, %v; want %q", tt.in, tt.declared, doc.Encoding, err, tt.want)
+		}
 	}
 }
 

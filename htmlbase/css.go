@@ -6,7 +6,9 @@ import (
 )
 
 // cssScanner finds the URLs in CSS text: url(...) in any form (quoted,
-// unquoted, with CSS escapes such as \28) and the string of @import "x".
+// unquoted, with CSS escapes such as \28), the string of @import "x" and
+// the strings of image-set() and -webkit-image-set() (CSS Images 4: a
+// string there is a URL, image-set("a.png" 1x)).
 // It follows the CSS Syntax Level 3 tokenizer where it matters: comments
 // and strings other than those are skipped, a bad url(...) is dropped.
 type cssScanner struct {
@@ -15,7 +17,7 @@ type cssScanner struct {
 
 // cssStop marks the bytes the scan must look at.
 var cssStop = func() (t [256]bool) {
-	for _, c := range []byte(`/"'\@uU`) {
+	for _, c := range []byte(`/"'\@uU(`) {
 		t[c] = true
 	}
 	return t
@@ -61,6 +63,12 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 				j = end
 			}
 			i = j
+		case b == '(':
+			if isImageSet(s, i) {
+				i = c.imageSet(s, i+1, emit)
+			} else {
+				i++
+			}
 		default: // 'u', 'U'
 			if (i > 0 && isNameChar(s[i-1])) || !hasPrefixFold(s[i:], "url(") {
 				i++
@@ -240,4 +248,61 @@ func hexVal(c byte) byte {
 // isNameChar reports whether c continues a CSS identifier.
 func isNameChar(c byte) bool {
 	return isAlnum(c) || c == '-' || c == '_' || c >= 0x80
+}
+
+// isImageSet reports whether the '(' at s[i] ends the function name
+// image-set or -webkit-image-set (any case).
+func isImageSet(s []byte, i int) bool {
+	k := i
+	for k > 0 && isNameChar(s[k-1]) {
+		k--
+	}
+	name := s[k:i]
+	return asciiEqualFold(name, "image-set") || asciiEqualFold(name, "-webkit-image-set")
+}
+
+// imageSet reads the arguments of an image-set( whose contents start at
+// s[i], emitting its url()s and the strings directly in it (not those of a
+// nested function such as type("image/avif")), and returns the index
+// after its ')'.
+func (c *cssScanner) imageSet(s []byte, i int, emit func(u []byte, start, end int)) int {
+	depth := 0
+	for i < len(s) {
+		switch b := s[i]; {
+		case b == '"' || b == '\'':
+			start := i
+			u, end, ok := c.str(s, i)
+			if ok && depth == 0 {
+				emit(u, start, end)
+			}
+			i = end
+		case b == '/' && i+1 < len(s) && s[i+1] == '*':
+			j := bytes.Index(s[i+2:], []byte("*/"))
+			if j < 0 {
+				return len(s)
+			}
+			i += j + 4
+		case b == '\\':
+			i += 2
+		case (b == 'u' || b == 'U') && !(i > 0 && isNameChar(s[i-1])) && hasPrefixFold(s[i:], "url("):
+			start := i
+			u, end, ok := c.url(s, i+4)
+			if ok {
+				emit(u, start, end)
+			}
+			i = end
+		case b == '(':
+			depth++
+			i++
+		case b == ')':
+			if depth == 0 {
+				return i + 1
+			}
+			depth--
+			i++
+		default:
+			i++
+		}
+	}
+	return len(s)
 }

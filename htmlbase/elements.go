@@ -24,6 +24,7 @@ const (
 	eInput
 	eIns
 	eLink
+	eMath
 	eMeta
 	eNoembed
 	eNoframes
@@ -67,7 +68,7 @@ var elems = func() map[string]elemInfo {
 		"blockquote": eBlockquote, "body": eBody, "button": eButton,
 		"del": eDel, "embed": eEmbed, "form": eForm, "frame": eFrame,
 		"html": eHTML, "iframe": eIframe, "image": eImage, "img": eImg,
-		"input": eInput, "ins": eIns, "link": eLink, "meta": eMeta,
+		"input": eInput, "ins": eIns, "link": eLink, "math": eMath, "meta": eMeta,
 		"noembed": eNoembed, "noframes": eNoframes, "noscript": eNoscript,
 		"object": eObject, "plaintext": ePlaintext, "q": eQ,
 		"script": eScript, "source": eSource, "style": eStyle, "svg": eSVG,
@@ -90,7 +91,7 @@ var elems = func() map[string]elemInfo {
 		"ruby", "s", "samp", "search", "section", "select", "slot", "small",
 		"span", "strike", "strong", "sub", "summary", "sup", "tbody",
 		"textarea", "tfoot", "thead", "time", "title", "tr", "tt", "u",
-		"ul", "var", "math", "g", "path", "rect", "circle", "text", "defs",
+		"ul", "var", "g", "path", "rect", "circle", "text", "defs",
 		"symbol", "lineargradient", "radialgradient", "pattern", "textpath",
 		"feimage", "filter", "mpath", "tspan", "clippath", "mask",
 	} {

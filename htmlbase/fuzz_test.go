@@ -27,10 +27,13 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read(%q): %v", in, err)
 		}
 		// Positions count bytes of the UTF-8 stream the tokenizer saw.
-		r, _ := decodeReader(bytes.NewReader(in), "")
+		r, enc, _ := decodeReader(bytes.NewReader(in), "")
 		stream, _ := io.ReadAll(r)
+		// After a late <meta charset> changed the decoder (H5), the
+		// tokenizer saw another stream than this one.
+		exact := enc == doc.Encoding
 		for _, l := range doc.Links {
-			if l.Offset < 0 || l.Offset > l.End || l.End > int64(len(stream)) {
+			if l.Offset < 0 || l.Offset > l.End || exact && l.End > int64(len(stream)) {
 				t.Errorf("Read(%q): link %+v outside [0,%d]", in, l, len(stream))
 			}
 			if l.Line < 1 || l.Col < 1 {
@@ -39,7 +42,7 @@ func FuzzRead(f *testing.F) {
 			if same := l.Ref == "" || l.Ref[0] == '#'; same != l.SameDocument {
 				t.Errorf("Read(%q): link %+v: SameDocument = %v, want %v", in, l, l.SameDocument, same)
 			}
-			if !l.Text && l.Attr != "" && stream[l.Offset] != '<' {
+			if exact && !l.Text && l.Attr != "" && stream[l.Offset] != '<' {
 				t.Errorf("Read(%q): attribute link %+v does not start at a tag", in, l)
 			}
 			if strings.ContainsAny(l.Ref, "\t\n\r") && !l.Text {

@@ -11,8 +11,9 @@
 // Attribute links (H3), each with its lower-case element and attribute name:
 //
 //	a, area, link                                  href
-//	img, script, iframe, frame, embed, source,
-//	track, audio, video, input                     src
+//	img (and <image>, which the HTML parser
+//	reads as <img>), script, iframe, frame,
+//	embed, source, track, audio, video, input      src
 //	img, source                                    srcset (every candidate URL)
 //	video                                          poster
 //	form                                           action
@@ -24,10 +25,10 @@
 //	html                                           manifest
 //	a, area                                        ping (each URL of the list)
 //	meta http-equiv=refresh                        content (the URL after "5; url=")
-//	image, use, and any element inside <svg>       href
+//	svg image, use, and any element inside <svg>   href
 //	any element                                    xlink:href
-//	any element                                    style (each CSS url() in it)
-//	style element                                  CSS url() and @import "x" (Attr "")
+//	any element                                    style (each CSS url() and image-set() string in it)
+//	style element                                  CSS url(), image-set("x") and @import "x" (Attr "")
 //
 // Values are entity-decoded, stripped of leading and trailing whitespace and
 // C0 controls, and tabs, CRs and LFs inside are removed (H1). An empty value
@@ -42,9 +43,17 @@
 // scripting, frames or plug-ins does; <xmp> and <plaintext> text is scanned
 // as written, without entity decoding.
 //
-// The base (H2): Base is the href of the first <base> element whose href is
-// not empty after cleanup, as written: htmlbase never resolves. A <base>
-// with no href or an empty one is skipped and later ones are considered.
+// The self-closing slash means nothing on an HTML element (H4): <template/>
+// opens a template, <div/> a div; it closes an element inside <svg> or
+// <math>, and <svg/> and <math/> themselves.
+//
+// The base (H2): Base is the href of the first HTML-namespace <base>
+// element whose href is not empty after cleanup, as written: htmlbase never
+// resolves. A <base> with no href or an empty one is skipped and later ones
+// are considered; one inside <svg> or <math> (a foreign element) or inside
+// <template> is not the document's. (HTML integration points such as
+// <foreignObject> are not told apart: a <base> inside one is ignored too.)
+// Rejecting a data: or javascript: base is the caller's, once resolved.
 //
 // # Positions
 //
@@ -62,6 +71,10 @@
 // otherwise UTF-8, unless those first 1024 bytes are not valid UTF-8, in
 // which case windows-1252. Labels are resolved as the WHATWG Encoding
 // standard says (ISO-8859-1 is windows-1252). UTF-8 input is read as is.
+// In that last case, with no declaration, the first <meta> with a charset
+// met later in the document changes the encoding for the bytes after it,
+// as the HTML standard's parser does (lateSwitch in charset.go says how);
+// positions then count bytes of the stream as converted.
 //
 // # Security considerations
 //
@@ -102,6 +115,11 @@ type Options struct {
 	// the links before it too), as extract does for a large file in which a
 	// byte scan finds no "<base".
 	Emit func(Link)
+	// OnEncoding, when not nil, is called with the canonical name of the
+	// encoding the document is read in once it is decided, and again if a
+	// late <meta charset> changes it (see Document.Encoding): a caller that
+	// streams links with Emit learns it before the links it applies to.
+	OnEncoding func(name string)
 }
 
 // Link is one reference found in a document.
@@ -123,6 +141,12 @@ type Document struct {
 	Base    string // the first <base href> after H1 cleanup, as written (may be relative)
 	HasBase bool
 	Links   []Link
+	// Encoding is the canonical WHATWG name of the encoding the document
+	// was read in ("utf-8", "windows-1252", "shift_jis", ...): after a
+	// <meta charset> past the first 1024 bytes changed it, the one it
+	// changed to (H5). It is the "document's character encoding" that
+	// browsers encode the query of its links in (resolve.Options.QueryEncoding).
+	Encoding string
 }
 
 // Read reads an HTML document from r and returns its base and links in
@@ -130,10 +154,17 @@ type Document struct {
 // with the error.
 func Read(r io.Reader, opts Options) (*Document, error) {
 	doc := &Document{}
-	src, err := decodeReader(r, opts.Charset)
+	src, name, err := decodeReader(r, opts.Charset)
+	doc.Encoding = name
+	if opts.OnEncoding != nil {
+		opts.OnEncoding(name)
+	}
 	if err != nil {
 		return doc, err
 	}
 	rd := newReader(src, opts, doc)
+	if s, ok := src.(*lateSwitch); ok {
+		rd.late = s
+	}
 	return doc, rd.run()
 }

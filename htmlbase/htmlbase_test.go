@@ -78,6 +78,11 @@ func TestBase(t *testing.T) {
 		{"cleaned", "<base href=\" \thttp://a/\n b/\t \">", "http://a/ b/", true, nil},
 		{"entities", `<base href="http://a/?x=1&amp;y=2&#x2F;">`, "http://a/?x=1&y=2/", true, nil},
 		{"base in template ignored", `<template><base href="http://t/"></template><base href="http://a/">`, "http://a/", true, nil},
+		{"base in self-closed template ignored", `<template/><base href="http://t/"></template><base href="http://a/">`, "http://a/", true, nil},
+		{"base in svg ignored", `<svg><base href="http://evil.example/"/></svg><a href=x>`, "", false, []string{"a@href x"}},
+		{"base in math ignored", `<math><base href="http://evil.example/"></base></math><base href="http://a/">`, "http://a/", true, nil},
+		{"base after self-closed svg", `<svg/><base href="http://a/">`, "http://a/", true, nil},
+		{"base in nested svg ignored", `<svg><svg></svg><base href="http://evil.example/"/></svg><base href="http://a/">`, "http://a/", true, nil},
 		{"no base", `<p>hello`, "", false, nil},
 	}
 	for _, tt := range tests {
@@ -292,6 +297,14 @@ func TestCSS(t *testing.T) {
 		{`b: url(data:image/png;base64,AAA=)`, []string{"data:image/png;base64,AAA="}},
 		{"b: url(\"a\\\nb\")", []string{"ab"}},
 		{`b: image-set(url(a.png) 1x, url(b.png) 2x)`, []string{"a.png", "b.png"}},
+		{`b: image-set("a.png" 1x, "b.png" 2x)`, []string{"a.png", "b.png"}},
+		{`b: -webkit-image-set('a.png' 1x, url(b.png) 2x)`, []string{"a.png", "b.png"}},
+		{`b: IMAGE-SET("a\2e png" 1x)`, []string{"a.png"}},
+		{`b: image-set("a.avif" type("image/avif"), "a.jpg" type("image/jpeg"))`, []string{"a.avif", "a.jpg"}},
+		{`b: image-set(linear-gradient(red, blue) 1x, "b.png" 2x) "no"`, []string{"b.png"}},
+		{`b: image-set(/* "no" */ "yes" 1x)`, []string{"yes"}},
+		{`b: my-image-set("no") fooimage-set("no") rgb("no")`, nil},
+		{`b: image-set("a.png" 1x`, []string{"a.png"}}, // EOF closes
 	}
 	var c cssScanner
 	for _, tt := range tests {
@@ -309,6 +322,10 @@ func TestCSS(t *testing.T) {
 	// style attribute: entity-decoded first
 	in := `<p style="background:url(&quot;a.png&quot;); x: url(b&amp;c)">`
 	check(t, in, read(t, in), []string{"p@style a.png", "p@style b&c"})
+	in = `<p style="background-image: image-set(&quot;a.png&quot; 1x, 'b.png' 2x)">`
+	check(t, in, read(t, in), []string{"p@style a.png", "p@style b.png"})
+	in = `<style>p { background: -webkit-image-set("a.png" 1x) }</style>`
+	check(t, in, read(t, in), []string{"style@ a.png"})
 	// <style> element: raw text, no entity decoding, positions of the url
 	in = "<style>\n a { b: url(x&amp;y) }\n</style>"
 	doc := read(t, in)
@@ -328,7 +345,13 @@ func TestSVG(t *testing.T) {
 		{`<svg><g><image href="a.png" xlink:href="b.png"/></g></svg>`, []string{"image@href a.png", "image@xlink:href b.png"}},
 		{`<svg><pattern xlink:href="#p"/><script href="s.js"></script></svg>`, []string{"pattern@xlink:href #p (same)", "script@href s.js"}},
 		{`<svg><svg></svg><g href="in"/></svg><g href="out"/>`, []string{"g@href in"}},
-		{`<image href="a.png">`, []string{"image@href a.png"}},
+		// Outside <svg> the HTML parser turns <image> into <img> (H3),
+		// which has a src and no href.
+		{`<image src="pic.png">`, []string{"img@src pic.png"}},
+		{`<IMAGE SRC="pic.png"/>`, []string{"img@src pic.png"}},
+		{`<image href="a.png">`, nil},
+		{`<svg/><image src="pic.png">`, []string{"img@src pic.png"}},
+		{`<math><image src="m.png"></math>`, nil},
 	}
 	for _, tt := range tests {
 		check(t, tt.in, read(t, tt.in), tt.want)
@@ -357,7 +380,9 @@ func TestText(t *testing.T) {
 		{`<script>var u = "http://script/";</script>`, nil},
 		{`<SCRIPT>x = "<p>http://script/</p>"</SCRIPT>`, nil},
 		{`<template><p>http://template/</p></template>`, nil},
-		{`<template><a href="t">x</a></template><a href="u">`, []string{"a@href u"}}, // template content is inert
+		{`<template><a href="t">x</a></template><a href="u">`, []string{"a@href u"}},  // template content is inert
+		{`<template/><a href="t">x</a></template><a href="u">`, []string{"a@href u"}}, // the slash means nothing (H4)
+		{`<TEMPLATE /><p>http://template/</p></TEMPLATE><p>http://after/`, []string{"p text http://after/"}},
 		{`<style>/* http://style/ */</style>`, nil},
 		{`<iframe src="f">http://fallback/</iframe>`, []string{"iframe@src f"}},
 		{`<p title="http://attr/">x</p>`, nil},

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -33,16 +35,19 @@ type reader struct {
 	stack             []string // open elements, for text hits
 	overflow          int      // elements opened beyond maxDepth
 	template, svg     int      // open <template> and <svg> elements
+	math              int      // open <math> elements
 	rawElem           elem     // the raw-text element whose text comes next
 	rawName           string
 	names             map[string]string
 	name              [16]byte // lower-cased tag name, when short
 	buf, content, txt []byte
+	label             []byte
 	links             []Link   // the links found, in chunks: full ones in
 	full              [][]Link // full, so that growing never copies
 	nlinks            int
 	segs              []seg
 	css               cssScanner
+	late              *lateSwitch // the decoder a late <meta charset> may change; nil when certain
 }
 
 func newReader(r io.Reader, opts Options, doc *Document) *reader {
@@ -190,6 +195,14 @@ func (r *reader) tagName(raw []byte) []byte {
 func (r *reader) startTag(selfClosing bool) {
 	z := r.z
 	name, id := r.intern(r.tagName(z.Raw()))
+	foreign := r.svg > 0 || r.math > 0
+	if id == eImage && !foreign {
+		// The HTML parser turns <image> into <img> (H3).
+		name, id = "img", eImg
+	}
+	// The self-closing slash means nothing on an HTML element: <template/>
+	// and <div/> open an element (H4). It closes an SVG or MathML one.
+	selfClosing = selfClosing && (foreign || id == eSVG || id == eMath)
 	switch id {
 	case eScript, eStyle, eIframe, eXmp, ePlaintext:
 		r.rawElem, r.rawName = id, name
@@ -205,6 +218,10 @@ func (r *reader) startTag(selfClosing bool) {
 		if !selfClosing {
 			r.svg++
 		}
+	case eMath:
+		if !selfClosing {
+			r.math++
+		}
 	}
 	if !selfClosing && !isVoid(id) {
 		r.push(name)
@@ -215,8 +232,8 @@ func (r *reader) startTag(selfClosing bool) {
 	if id == eOther && r.svg == 0 && !mayHaveLinkAttr(z.Raw()) {
 		return // the common case: <div class=...>, <span>, <p>
 	}
-	var refresh bool
-	var content []byte
+	var refresh, contentType bool
+	var content, charsetLabel []byte
 	hasContent := false
 	for more := true; more; {
 		var key, val []byte
@@ -226,16 +243,25 @@ func (r *reader) startTag(selfClosing bool) {
 		}
 		switch id {
 		case eBase:
-			if string(key) == "href" && !r.doc.HasBase && r.template == 0 {
+			// Only an HTML-namespace <base> is the document's (H2): one
+			// inside <svg> or <math> is a foreign element.
+			if string(key) == "href" && !r.doc.HasBase && !foreign {
 				if v := cleanValue(val, &r.buf); len(v) > 0 {
-					r.doc.Base, r.doc.HasBase = string(v), true
+					r.doc.Base, r.doc.HasBase = validUTF8(string(v)), true
 				}
 			}
 			continue
 		case eMeta:
 			switch string(key) {
 			case "http-equiv":
-				refresh = asciiEqualFold(trimSpace(val), "refresh")
+				v := trimSpace(val)
+				refresh = asciiEqualFold(v, "refresh")
+				contentType = asciiEqualFold(v, "content-type")
+			case "charset":
+				if r.late != nil {
+					charsetLabel = append(r.label[:0], val...)
+					r.label = charsetLabel
+				}
 			case "content":
 				r.content = append(r.content[:0], val...)
 				content, hasContent = r.content, true
@@ -254,11 +280,32 @@ func (r *reader) startTag(selfClosing bool) {
 			r.css.scan(val, func(u []byte, _, _ int) { r.attrLink(name, attr, u) })
 		}
 	}
+	if id == eMeta && r.late != nil && !r.late.done {
+		r.lateMeta(charsetLabel, contentType, content, hasContent)
+	}
 	if refresh && hasContent {
 		if u, ok := refreshURL(content); ok {
 			if v := cleanValue(u, &r.buf); len(v) > 0 {
 				r.attrLink(name, "content", v)
 			}
+		}
+	}
+}
+
+// lateMeta lets a <meta> with a charset, met after the prescan while the
+// encoding is a guess, change it (H5): a charset attribute, else the
+// charset in the content of http-equiv=Content-Type.
+func (r *reader) lateMeta(label []byte, contentType bool, content []byte, hasContent bool) {
+	if label == nil && contentType && hasContent {
+		label = charsetFromContent(content)
+	}
+	if label == nil {
+		return
+	}
+	if r.late.change(label) {
+		r.doc.Encoding = r.late.name
+		if r.opts.OnEncoding != nil {
+			r.opts.OnEncoding(r.late.name)
 		}
 	}
 }
@@ -273,6 +320,10 @@ func (r *reader) endTag() {
 	case "svg":
 		if r.svg > 0 {
 			r.svg--
+		}
+	case "math":
+		if r.math > 0 {
+			r.math--
 		}
 	}
 	if r.overflow > 0 {
@@ -327,6 +378,7 @@ func mayHaveLinkAttr(raw []byte) bool {
 
 // add appends l to the links found, or passes it to Options.Emit.
 func (r *reader) add(l Link) {
+	l.Ref = validUTF8(l.Ref)
 	if r.opts.Emit != nil {
 		r.opts.Emit(l)
 		return
@@ -353,4 +405,14 @@ func (r *reader) finish() {
 	}
 	r.doc.Links = append(all, r.links...)
 	r.full, r.links = nil, nil
+}
+
+// validUTF8 returns s with each invalid UTF-8 sequence replaced by U+FFFD,
+// as a browser's UTF-8 decoder reads them: a document read as UTF-8 may
+// hold bytes that are not (H5: output is always UTF-8). Raw keeps them.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }

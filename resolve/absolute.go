@@ -3,25 +3,38 @@ package resolve
 // Absolute makes a reference found in a document absolute: the one place
 // where every reader of urix does so (Section 5.2, SPEC B1, B2).
 //
-// A reference with a scheme is returned as written, unless the base's
+// With a base, every reference goes through base.Resolve, also one that has
+// a scheme: RFC 3986 Section 5.2.2 removes the dot segments of its path too
+// ("http://a/b/../c" is "http://a/c", SPEC R2), the WHATWG URL parser gives
+// its serialization, and in RFC2396 mode, where step 3 of the seed draft
+// takes it as it is, it comes back as written, unless the base's
 // Options.Compat rule makes it relative to base ("http:g" against an http
-// base, see Resolver.CompatRelative). Any other reference is resolved
-// against base. With no base (nil) a relative reference cannot be made
-// absolute: it comes back as written with ok false, and the caller reports
-// it unresolved (B2) or ignores it.
+// base, see Resolver.CompatRelative). With no base (nil) a reference with a
+// scheme comes back as written (AbsoluteSelf applies the mode to it), and a
+// relative reference cannot be made absolute: it comes back as written
+// with ok false, and the caller reports it unresolved (B2) or ignores it.
 func Absolute(ref string, base *Resolver) (uri string, ok bool) {
-	if schemeLen(ref) > 0 {
-		if base == nil || !base.opts.Compat {
-			return ref, true
-		}
-		if r := Parse(ref); !(base.compat(&r) && !r.HasAuthority) {
-			return ref, true
-		}
-	}
 	if base == nil {
-		return ref, false
+		return ref, schemeLen(ref) > 0
 	}
 	return base.Resolve(ref), true
+}
+
+// AbsoluteSelf returns a reference that has a scheme as Absolute would
+// against any base in the mode of opts: in RFC3986 mode with its dot
+// segments removed, in WHATWG mode as the URL parser serializes it (as
+// written when it fails), in RFC2396 mode as written. It is for a
+// reference found with no base. Any other reference is returned as it is.
+func AbsoluteSelf(ref string, opts Options) string {
+	if schemeLen(ref) == 0 || opts.Mode == RFC2396 {
+		return ref
+	}
+	opts.Compat = false
+	rv, err := NewResolver(ref, opts)
+	if err != nil {
+		return ref
+	}
+	return rv.Resolve(ref)
 }
 
 // Unhex returns the value of the hexadecimal digit c (either case), for

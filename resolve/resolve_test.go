@@ -340,6 +340,10 @@ func TestAbsolute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rfc2396, err := NewResolver("http://a/b/c/d;p?q", Options{Mode: RFC2396})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		ref  string
 		base *Resolver
@@ -347,7 +351,13 @@ func TestAbsolute(t *testing.T) {
 		ok   bool
 	}{
 		{"g", base, "http://a/b/c/g", true},
-		{"http://x/./y", base, "http://x/./y", true}, // as written: only relative references are resolved
+		{"http://x/./y", base, "http://x/y", true}, // RFC 3986 5.2.2 removes dot segments of an absolute reference too (R2)
+		{"http://a.example/b/../c/./d", base, "http://a.example/c/d", true},
+		{"http://x/./y", rfc2396, "http://x/./y", true},                    // the seed draft's step 3 takes it as it is
+		{"http://x/y?a/../b#c/./d", base, "http://x/y?a/../b#c/./d", true}, // not in query or fragment
+		{"HTTP://x/a/b/..", base, "HTTP://x/a/", true},
+		{"mailto:a/../b", base, "mailto:/b", true},  // a path is a path (5.2.4 as written)
+		{"http://x/./y", nil, "http://x/./y", true}, // no base: as written
 		{"http:g", base, "http:g", true},
 		{"http:g", compat, "http://a/b/c/g", true}, // the compatibility rule makes it relative
 		{"http://h/g", compat, "http://h/g", true}, // not with an authority
@@ -359,6 +369,26 @@ func TestAbsolute(t *testing.T) {
 		got, ok := Absolute(tt.ref, tt.base)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Absolute(%q) = %q, %v; want %q, %v", tt.ref, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestAbsoluteSelf(t *testing.T) {
+	tests := []struct {
+		ref  string
+		mode Mode
+		want string
+	}{
+		{"http://a/b/../c/./d", RFC3986, "http://a/c/d"},
+		{"http://a/b/../c/./d", RFC2396, "http://a/b/../c/./d"},
+		{"HTTP://A/b/../c", WHATWG, "http://a/c"},
+		{"http://a:b/", WHATWG, "http://a:b/"}, // the parser fails: as written
+		{"../g", RFC3986, "../g"},
+		{"http://a/b#x/../y", RFC3986, "http://a/b#x/../y"},
+	}
+	for _, tt := range tests {
+		if got := AbsoluteSelf(tt.ref, Options{Mode: tt.mode}); got != tt.want {
+			t.Errorf("AbsoluteSelf(%q, %v) = %q, want %q", tt.ref, tt.mode, got, tt.want)
 		}
 	}
 }
