@@ -384,7 +384,11 @@ func TestPickStartup(t *testing.T) {
 		bare = min(bare, time.Since(start))
 
 		tm := startTerm(t, "pick", page)
-		took := tm.waitFor("https://news.example.com/2026/11/story-0?utm_source=newsletter&utm_medium=email")
+		// The first frame may come before the terminal's size is known
+		// (drawn 80 columns wide, the URI shortened in its middle), and
+		// later frames only redraw what changed: wait for what every
+		// width shows.
+		took := tm.waitFor("https://news.example.com/2026/11/story-0")
 		best = min(best, took)
 		tm.send("q")
 		tm.wait()
