@@ -85,6 +85,11 @@ type Options struct {
 	// reference is resolved as RFC 3986 says (against a file's file:// URI
 	// that is the file system's root) and marked Hit.RootRelative.
 	RootDir string
+
+	// WARCAllStatus reads the HTTP responses of a WARC whatever their
+	// status (SPEC §7a); by default only 2xx ones are read. A 3xx's
+	// Location header is then a hit of kind http-location.
+	WARCAllStatus bool
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -109,7 +114,7 @@ type Hit struct {
 	Offset int64 `json:"offset"` // byte offset of the start in the input
 	End    int64 `json:"end"`    // byte offset just past the end
 
-	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text
+	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text, http-location
 	Element string `json:"element,omitempty"`
 	Attr    string `json:"attr,omitempty"`
 	Header  string `json:"header,omitempty"` // mail header name for kind header
@@ -127,6 +132,15 @@ type Hit struct {
 	// resolved against a file:// base with no Options.RootDir: it points
 	// at the file system's root, which is seldom what the author meant.
 	RootRelative bool `json:"root_relative,omitempty"`
+
+	// A WARC record's (SPEC §7a): its target URI, the byte offset of the
+	// record (of its gzip member in a .warc.gz), its WARC-Record-ID and
+	// WARC-Date, and the HTTP status of a response.
+	Page             string `json:"page,omitempty"`
+	WARCRecordOffset int64  `json:"warc_record_offset,omitempty"`
+	WARCRecordID     string `json:"warc_record_id,omitempty"`
+	WARCDate         string `json:"warc_date,omitempty"`
+	Status           int    `json:"status,omitempty"`
 
 	html bool // found in HTML: subject to the default javascript:/data: filter
 }

@@ -51,6 +51,11 @@ type content struct {
 	// whole is r as a regular, uncompressed file, for the <base> pre-scan
 	// of a large HTML document (see readHTML); nil otherwise.
 	whole *io.SectionReader
+
+	// A WARC record's (warc.go): what every hit of it carries.
+	page, warcID, warcDate string
+	warcOffset             int64
+	status                 int
 }
 
 // job is the extraction of one input.
@@ -178,6 +183,10 @@ func (j *job) run(c *content, typ Type) error {
 		peekErr = nil
 	}
 	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.name, ".gz")) {
+		if f := ownGzipFormat(head, c.name, typ); f != nil {
+			c.r = br // the reader decompresses member by member (WARC)
+			return f.read(j, c)
+		}
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return fmt.Errorf("gzip: %w", err)
@@ -191,11 +200,11 @@ func (j *job) run(c *content, typ Type) error {
 	}
 	f := formatOf(typ)
 	if f == nil {
-		if !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
+		f = sniffFormat(head, c.name)
+		if !j.x.opts.Binary && !f.binary && bytes.IndexByte(head, 0) >= 0 {
 			j.warn("", ErrBinary)
 			return nil
 		}
-		f = sniffFormat(head, c.name)
 	}
 	c.r = br
 	err := f.read(j, c)
@@ -203,6 +212,38 @@ func (j *job) run(c *content, typ Type) error {
 		err = peekErr
 	}
 	return err
+}
+
+// ownGzipFormat returns the format that reads the gzip input whose first
+// bytes are head itself, or nil: the one --type names, else the one whose
+// extension the name has (x.warc.gz), else the one the decompressed head
+// of the first gzip member sniffs as.
+func ownGzipFormat(head []byte, name string, typ Type) *format {
+	if f := formatOf(typ); f != nil {
+		if f.ownGzip {
+			return f
+		}
+		return nil
+	}
+	lower := strings.ToLower(name)
+	for _, f := range formats {
+		for _, e := range f.extensions {
+			if f.ownGzip && strings.HasSuffix(lower, e) {
+				return f
+			}
+		}
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(head))
+	if err != nil {
+		return nil
+	}
+	inner, _ := io.ReadAll(io.LimitReader(zr, sniffLen))
+	for _, f := range formats {
+		if f.ownGzip && f.sniff != nil && f.sniff(inner) {
+			return f
+		}
+	}
+	return nil
 }
 
 // gzipErrors names gzip in the errors of a compressed stream, so that a
@@ -269,6 +310,7 @@ func (j *job) newHit(c *content, kind, ref, raw string, sp span, flags delimit.F
 		URI: ref, Raw: raw, File: j.file, Kind: kind,
 		Line: sp.line, Col: sp.col, Offset: sp.start, End: sp.end,
 		Part: c.part, Message: c.message, MessageID: c.messageID,
+		Page: c.page, WARCRecordOffset: c.warcOffset, WARCRecordID: c.warcID, WARCDate: c.warcDate, Status: c.status,
 		HyphenBreak: flags&delimit.HyphenBreak != 0,
 		Truncated:   flags&delimit.Truncated != 0,
 	}
