@@ -300,7 +300,7 @@ func FuzzWARC(f *testing.F) {
 	f.Add([]byte("WARC/1.0\r\nContent-Length: 99\r\n\r\nshort"), false)
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 5\r\nContent-Type: application/http\r\n\r\nHTTP/"), true)
 	f.Add([]byte("\x1f\x8b\x08garbage"), true)
-	x, err := New(Options{WARCAllStatus: true})
+	x, err := New(Options{Type: WARC, WARCAllStatus: true})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -10,9 +10,8 @@
 //
 // A damaged record (a bad header, a wrong Content-Length, a truncated or
 // corrupt gzip member) comes back from Next as a *RecordError; the next
-// call to Next resumes at the following record: in a plain file at the
-// next line starting with "WARC/1.", in a gzip file at the next gzip
-// member. When the input is an io.Seeker the search starts just after the
+// call to Next resumes at the following record: at the next "WARC/1."
+// (normally a line start) or gzip member. When the input is an io.Seeker the search starts just after the
 // damaged record's (or member's) first byte, so that a wrong
 // Content-Length never hides the records it swallowed; otherwise it starts
 // where reading stopped.
@@ -444,13 +443,11 @@ var (
 	version   = []byte("WARC/1.")
 )
 
-// scan consumes c up to the next gzip member or line starting with
-// "WARC/1.", or to the end.
+// scan consumes c up to the next gzip member or "WARC/1.", or to the
+// end. The version need not start a line: a record glued to the end of
+// damaged bytes is found too; a false start inside a body fails as a
+// record and the scan goes on past it.
 func (w *Reader) scan(c *counter) error {
-	prev := byte('\n')
-	if c.off > 0 && w.seeker != nil {
-		prev = 0 // just after a record's first byte: not a line start
-	}
 	for {
 		b, err := c.br.Peek(len(version))
 		if len(b) < len(gzipMagic) {
@@ -460,10 +457,10 @@ func (w *Reader) scan(c *counter) error {
 			}
 			return err
 		}
-		if bytes.HasPrefix(b, gzipMagic) || prev == '\n' && bytes.Equal(b, version) {
+		if bytes.HasPrefix(b, gzipMagic) || bytes.Equal(b, version) {
 			return nil
 		}
-		prev, _ = c.ReadByte()
+		c.ReadByte()
 	}
 }
 
