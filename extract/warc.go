@@ -92,14 +92,28 @@ func (s shiftPos) Map(line, col int, off int64) mail.Pos {
 	return mail.Pos{Line: s.line + line - 1, Col: col, Offset: s.off + off}
 }
 
-// lineCounter counts the bytes and line ends read through it.
+// lineCounter counts the bytes and line ends read through it, and fails
+// with errHTTPHeader past max bytes (0: no limit).
 type lineCounter struct {
 	r     io.Reader
 	n     int64
 	lines int
+	max   int64
 }
 
+// maxHTTPHeader caps what is read of a record before its HTTP header ends
+// (net/http's reader has no limit of its own): SPEC §8, memory.
+const maxHTTPHeader = 1 << 20
+
+var errHTTPHeader = errors.New("HTTP header larger than 1 MiB")
+
 func (l *lineCounter) Read(p []byte) (int, error) {
+	if l.max > 0 {
+		if l.n >= l.max {
+			return 0, errHTTPHeader
+		}
+		p = p[:min(int64(len(p)), l.max-l.n)]
+	}
 	n, err := l.r.Read(p)
 	l.n += int64(n)
 	l.lines += bytes.Count(p[:n], nl)
@@ -128,12 +142,13 @@ func (j *job) warcRecord(rec *warc.Record) error {
 	if m := params["msgtype"]; m != "" && !strings.EqualFold(m, "response") {
 		return nil
 	}
-	lc := &lineCounter{r: rec.Body}
+	lc := &lineCounter{r: rec.Body, max: maxHTTPHeader}
 	br := bufio.NewReader(lc)
 	resp, err := http.ReadResponse(br, nil)
 	if err != nil {
 		return fmt.Errorf("HTTP response header: %w", err)
 	}
+	lc.max = 0
 	defer resp.Body.Close()
 	c.status = resp.StatusCode
 	buffered, _ := br.Peek(br.Buffered())

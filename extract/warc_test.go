@@ -348,3 +348,14 @@ func swallows(prefix []byte, compress bool) bool {
 		}
 	}
 }
+
+// TestWARCHugeHTTPHeader: an HTTP header that never ends is cut at
+// maxHTTPHeader (memory stays bounded) and the record skipped.
+func TestWARCHugeHTTPHeader(t *testing.T) {
+	data := response("http://ex.com/", "200 OK", "", "X-Long: "+strings.Repeat("a", maxHTTPHeader+10))
+	data += response("http://ex.com/2", "200 OK", `<a href="ok">`, "Content-Type: text/html")
+	hits, warns := warcFile(t, Options{}, "x.warc", []byte(data))
+	if got := uris(hits); !slices.Equal(got, []string{"http://ex.com/ok"}) || len(warns) != 1 || !errors.Is(warns[0], errHTTPHeader) {
+		t.Errorf("hits %q, warnings %v", got, warns)
+	}
+}

@@ -109,8 +109,9 @@ func (r *Record) TargetURI() string {
 type Reader struct {
 	opts       Options
 	src        io.Reader
-	seeker     io.Seeker // src, when it can seek; nil otherwise
-	raw        *counter  // the input as stored
+	seeker     io.Seeker     // src, when it can seek; nil otherwise
+	ra         sizedReaderAt // src, when it can also read at an offset
+	raw        *counter      // the input as stored
 	zr         *gzip.Reader
 	member     int64    // offset of the current gzip member
 	memberLine int      // its line in the input
@@ -134,8 +135,11 @@ func NewReader(r io.Reader, opts Options) *Reader {
 	}
 	w := &Reader{opts: opts, src: r, resync: -1}
 	if s, ok := r.(io.Seeker); ok {
-		if _, err := s.Seek(0, io.SeekCurrent); err == nil {
+		if pos, err := s.Seek(0, io.SeekCurrent); err == nil && pos == 0 {
 			w.seeker = s
+			if ra, ok := r.(sizedReaderAt); ok {
+				w.ra = ra
+			}
 		}
 	}
 	w.raw = newCounter(r, 0, 1)
@@ -337,11 +341,61 @@ func (w *Reader) record() (*Record, error) {
 	rec.ContentLength = n
 	if !w.inMem {
 		rec.BodyOffset, rec.BodyLine = w.in.off, w.in.line
+		if err := w.framed(w.in.off + n); err != nil {
+			return fail(err)
+		}
 	}
 	w.body = &bodyReader{c: w.in, left: n}
 	rec.Body = w.body
 	w.cur = rec
 	return rec, nil
+}
+
+// sizedReaderAt is an input whose size is known and which reads at any
+// offset (io.SectionReader, bytes.Reader, strings.Reader).
+type sizedReaderAt interface {
+	io.ReaderAt
+	Size() int64
+}
+
+// framed checks, when the input reads at an offset, that a plain record's
+// block ending at end lies in the input and is followed by its two line
+// ends, before the block is read: a wrong Content-Length is then found
+// without reading the block, and the search past it (which starts again
+// just after the record's start) reads every byte a bounded number of
+// times, so that time stays linear in the input.
+func (w *Reader) framed(end int64) error {
+	if w.ra == nil {
+		return nil
+	}
+	if end > w.ra.Size() {
+		return ErrTruncated
+	}
+	var buf [4]byte
+	k, _ := w.ra.ReadAt(buf[:], end)
+	if !terminated(buf[:k]) {
+		return ErrNoTerminator
+	}
+	return nil
+}
+
+// terminated reports whether b, the bytes after a block (the input's end
+// after b when shorter than 4), starts with two line ends (CRLF or LF), as
+// Reader.finish reads them: the input may end before either.
+func terminated(b []byte) bool {
+	for range 2 {
+		if len(b) > 0 && b[0] == '\r' {
+			b = b[1:]
+		}
+		if len(b) == 0 {
+			return true
+		}
+		if b[0] != '\n' {
+			return false
+		}
+		b = b[1:]
+	}
+	return true
 }
 
 // line reads one header line without its line end, counting it against
