@@ -83,6 +83,7 @@ func extractFlags() []cli.Flag {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
 		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
+		&cli.BoolFlag{Name: "all-status", Usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},
 		&cli.StringFlag{Name: "root-dir", Usage: "`DIR` that root-relative links of Markdown files (/img/a.png) are relative to, as a documentation site serves them; with --base the site's URL instead (e.g. --root-dir docs --base https://example.com/)"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
 	}, resolutionFlags()...)
@@ -112,6 +113,7 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 	}
 	o.Absolute = c.Bool("absolute")
 	o.IncludeCode = c.Bool("include-code")
+	o.WARCAllStatus = c.Bool("all-status")
 	o.RootDir = c.String("root-dir")
 	o.Binary = c.Bool("binary")
 	if s := c.String("schemes"); s != "" {
