@@ -4,7 +4,9 @@
 // establishes the base URI by the Section 5.1 precedence, calls the readers
 // (delimit for text, htmlbase for HTML, package mail for e-mail and mbox,
 // whose parts come back through the same table by media type, goldmark for
-// Markdown, encoding/xml for XML: markdown.go and xml.go), makes every
+// Markdown, encoding/xml for XML: markdown.go and xml.go; package warc for
+// WARC archives, whose record bodies come back through the table too:
+// warc.go), makes every
 // reference absolute with package resolve, filters, and streams the hits to
 // the caller in input order.
 //
