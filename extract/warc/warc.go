@@ -124,6 +124,8 @@ type Reader struct {
 	recLine    int   // the line of the current record's start (plain input)
 	err        error // sticky: the input failed
 	fields     []Field
+	hdr        []byte // the current record's header as read (plain input)
+	hdrDamage  bool   // the damage was found in the header of a plain record
 }
 
 // NewReader returns a Reader of r. Each record may be plain or in a gzip
@@ -142,7 +144,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 			}
 		}
 	}
-	w.raw = newCounter(r, 0, 1)
+	w.raw = newCounter(r, 0, 1, 64<<10)
 	w.in = w.raw
 	return w
 }
@@ -154,8 +156,8 @@ type counter struct {
 	line int
 }
 
-func newCounter(r io.Reader, off int64, line int) *counter {
-	return &counter{br: bufio.NewReaderSize(r, 64<<10), off: off, line: line}
+func newCounter(r io.Reader, off int64, line int, size int) *counter {
+	return &counter{br: bufio.NewReaderSize(r, size), off: off, line: line}
 }
 
 func (c *counter) Read(p []byte) (int, error) {
@@ -242,7 +244,7 @@ func (w *Reader) Next() (*Record, error) {
 			if w.opts.MaxMember > 0 {
 				zr = &capReader{r: w.zr, left: w.opts.MaxMember}
 			}
-			w.in = newCounter(zr, 0, 1)
+			w.in = newCounter(zr, 0, 1, 64<<10)
 		}
 		w.skipBlank(w.in)
 		if _, err := w.in.br.Peek(1); err != nil {
@@ -278,6 +280,7 @@ func memberErr(err error) error {
 // damaged marks the current position for recovery and returns the error.
 func (w *Reader) damaged(off int64, err error) error {
 	w.resync, w.rsLine = off, w.recLine
+	w.hdrDamage = false
 	if w.inMem {
 		w.rsLine = w.memberLine
 	}
@@ -297,8 +300,11 @@ func (w *Reader) record() (*Record, error) {
 		if w.inMem {
 			return nil, w.damaged(w.member, err)
 		}
-		return nil, w.damaged(start, err)
+		err = w.damaged(start, err)
+		w.hdrDamage = true
+		return nil, err
 	}
+	w.hdr = w.hdr[:0]
 	used := 0
 	line, err := w.line(&used)
 	if err != nil {
@@ -405,12 +411,13 @@ func (w *Reader) line(used *int) (string, error) {
 	for {
 		frag, err := w.in.br.ReadSlice('\n')
 		*used += len(frag)
+		w.in.off += int64(len(frag))
+		w.in.line += bytes.Count(frag, nl)
+		w.hdr = append(w.hdr, frag...)
 		if *used > w.opts.MaxHeader {
-			w.in.off += int64(len(frag))
 			return "", ErrHeaderTooLarge
 		}
 		b = append(b, frag...)
-		w.in.off += int64(len(frag))
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -423,7 +430,6 @@ func (w *Reader) line(used *int) (string, error) {
 			}
 			return "", err
 		}
-		w.in.line++
 		return strings.TrimRight(string(b), "\r\n"), nil
 	}
 }
@@ -481,13 +487,21 @@ func (w *Reader) recover() error {
 	at := w.resync
 	w.resync = -1
 	w.inMem = false
-	if w.seeker != nil {
+	// A plain record whose header was found bad was read no further than
+	// its header: when no record or member starts inside those bytes,
+	// the search goes on from here, with no seek (each seek costs a
+	// buffer's worth of reading).
+	hdr := w.hdr
+	inHeader := w.hdrDamage && len(hdr) > 0 && hdr[len(hdr)-1] == '\n' &&
+		!bytes.Contains(hdr[1:], version) && !bytes.Contains(hdr[1:], gzipMagic)
+	if w.seeker != nil && !inHeader {
 		if _, err := w.seeker.Seek(at+1, io.SeekStart); err != nil {
 			return err
 		}
 		// The byte at resync starts a record or member, never a line
-		// end: the line count holds.
-		w.raw = newCounter(w.src, at+1, w.rsLine)
+		// end: the line count holds. A small buffer after a seek keeps
+		// what damaged inputs cost bounded; blocks bypass it.
+		w.raw = newCounter(w.src, at+1, w.rsLine, 4<<10)
 	}
 	return w.scan(w.raw)
 }

@@ -32,7 +32,7 @@ func readAll(t *testing.T, r io.Reader, opts Options) []string {
 	t.Helper()
 	w := NewReader(r, opts)
 	var got []string
-	for range 100 {
+	for range 100000 {
 		rec, err := w.Next()
 		if err == io.EOF {
 			return got
@@ -130,5 +130,36 @@ func TestSeekBackOnly(t *testing.T) {
 	got := fmt.Sprint(readAll(t, struct{ io.ReadSeeker }{strings.NewReader(long + b)}, Options{}))
 	if !strings.HasSuffix(got, fmt.Sprintf("@0 response@%d:B]", len(long))) {
 		t.Errorf("got %s", got)
+	}
+}
+
+// countingInput is a strings.Reader that counts the bytes read from it.
+type countingInput struct {
+	*strings.Reader
+	n int64
+}
+
+func (c *countingInput) Read(p []byte) (int, error) {
+	n, err := c.Reader.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// TestLinear: an input of records whose Content-Lengths run past the end
+// or land off a record end is read a bounded number of times (SPEC §8),
+// and the valid record after them is found.
+func TestLinear(t *testing.T) {
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "WARC/1.0\r\nContent-Length: %d\r\n\r\nxx", 1000+i%2*900000)
+	}
+	b.WriteString(rec("WARC/1.0", "response", "last"))
+	in := &countingInput{Reader: strings.NewReader(b.String())}
+	got := readAll(t, in, Options{})
+	if len(got) == 0 || got[len(got)-1] != fmt.Sprintf("response@%d:last", b.Len()-len(rec("WARC/1.0", "response", "last"))) {
+		t.Fatalf("last result %q", got[len(got)-1:])
+	}
+	if in.n > 20*int64(b.Len()) {
+		t.Errorf("read %d bytes of a %d-byte input", in.n, b.Len())
 	}
 }
