@@ -66,7 +66,7 @@ func extractFlags() []cli.Flag {
 		&cli.StringFlag{Name: "type", Value: "auto", Usage: "input kind: " + typeList() + "; auto sniffs the content, then looks at the file extension (e.g. --type email for a message piped in)"},
 		&cli.StringFlag{Name: "base", Usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins (e.g. --base https://example.com/docs/)"},
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
-		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line) or json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri)"},
+		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line), json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri) or tsv (link-graph edges: page<TAB>uri<TAB>kind, the page a WARC record's target URI, else the file)"},
 		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does (e.g. urix -n notes.txt)"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each output line with NUL instead of newline, for xargs -0 (e.g. urix -0 f | xargs -0 curl -sI)"},
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Usage: "print each URI once, in first-seen order (after --normalize when given)"},
@@ -80,6 +80,7 @@ func extractFlags() []cli.Flag {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
 		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
+		&cli.BoolFlag{Name: "all-status", Usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},
 		&cli.StringFlag{Name: "root-dir", Usage: "`DIR` that root-relative links of Markdown files (/img/a.png) are relative to, as a documentation site serves them; with --base the site's URL instead (e.g. --root-dir docs --base https://example.com/)"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
 	}, resolutionFlags()...)
@@ -109,6 +110,7 @@ func extractOptions(c *cli.Context) (extract.Options, error) {
 	}
 	o.Absolute = c.Bool("absolute")
 	o.IncludeCode = c.Bool("include-code")
+	o.WARCAllStatus = c.Bool("all-status")
 	o.RootDir = c.String("root-dir")
 	o.Binary = c.Bool("binary")
 	if s := c.String("schemes"); s != "" {

@@ -56,6 +56,29 @@ func (p plainPrinter) hit(h extract.Hit) {
 
 func (plainPrinter) finish() {}
 
+// tsvPrinter prints link-graph edges, page<TAB>uri<TAB>kind (SPEC §7a):
+// the page is a WARC record's target URI, else the input's name. Tabs and
+// line ends in a field are percent-encoded, so that every edge is one line
+// of three fields.
+type tsvPrinter struct{ *sink }
+
+var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
+
+func (p tsvPrinter) hit(h extract.Hit) {
+	page := h.Page
+	if page == "" {
+		page = h.File
+	}
+	tsvEscaper.WriteString(p.w, page)
+	p.w.WriteByte('\t')
+	tsvEscaper.WriteString(p.w, h.URI)
+	p.w.WriteByte('\t')
+	p.w.WriteString(h.Kind)
+	p.endLine()
+}
+
+func (tsvPrinter) finish() {}
+
 // positionPrinter prints FILE:LINE:COL: URI, as grep -n does, with the
 // prefix coloured as grep and ripgrep colour theirs.
 type positionPrinter struct {
@@ -202,14 +225,16 @@ func newPrinter(o outputSettings, w io.Writer) (printer, error) {
 	}
 	var p printer
 	switch {
-	case o.format != "plain" && o.format != "json":
-		return nil, usageError("--format %q: want plain or json", o.format)
+	case o.format != "plain" && o.format != "json" && o.format != "tsv":
+		return nil, usageError("--format %q: want plain, json or tsv", o.format)
 	case o.count && o.format == "json":
 		p = &countPrinter{sink: s, json: newJSONPrinter(s), counts: make(map[[2]string]int)}
 	case o.count:
 		p = &countPrinter{sink: s, counts: make(map[[2]string]int)}
 	case o.format == "json":
 		p = newJSONPrinter(s)
+	case o.format == "tsv":
+		p = tsvPrinter{s}
 	case o.position:
 		p = &positionPrinter{sink: s, color: o.color}
 	default:

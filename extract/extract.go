@@ -4,7 +4,9 @@
 // establishes the base URI by the Section 5.1 precedence, calls the readers
 // (delimit for text, htmlbase for HTML, package mail for e-mail and mbox,
 // whose parts come back through the same table by media type, goldmark for
-// Markdown, encoding/xml for XML: markdown.go and xml.go), makes every
+// Markdown, encoding/xml for XML: markdown.go and xml.go; package warc for
+// WARC archives, whose record bodies come back through the table too:
+// warc.go), makes every
 // reference absolute with package resolve, filters, and streams the hits to
 // the caller in input order.
 //
@@ -85,6 +87,11 @@ type Options struct {
 	// reference is resolved as RFC 3986 says (against a file's file:// URI
 	// that is the file system's root) and marked Hit.RootRelative.
 	RootDir string
+
+	// WARCAllStatus reads the HTTP responses of a WARC whatever their
+	// status (SPEC §7a); by default only 2xx ones are read. A 3xx's
+	// Location header is then a hit of kind http-location.
+	WARCAllStatus bool
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -109,7 +116,7 @@ type Hit struct {
 	Offset int64 `json:"offset"` // byte offset of the start in the input
 	End    int64 `json:"end"`    // byte offset just past the end
 
-	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text
+	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text, http-location
 	Element string `json:"element,omitempty"`
 	Attr    string `json:"attr,omitempty"`
 	Header  string `json:"header,omitempty"` // mail header name for kind header
@@ -127,6 +134,15 @@ type Hit struct {
 	// resolved against a file:// base with no Options.RootDir: it points
 	// at the file system's root, which is seldom what the author meant.
 	RootRelative bool `json:"root_relative,omitempty"`
+
+	// A WARC record's (SPEC §7a): its target URI, the byte offset of the
+	// record (of its gzip member in a .warc.gz), its WARC-Record-ID and
+	// WARC-Date, and the HTTP status of a response.
+	Page             string `json:"page,omitempty"`
+	WARCRecordOffset int64  `json:"warc_record_offset,omitempty"`
+	WARCRecordID     string `json:"warc_record_id,omitempty"`
+	WARCDate         string `json:"warc_date,omitempty"`
+	Status           int    `json:"status,omitempty"`
 
 	html bool   // found in HTML: subject to the default javascript:/data: filter
 	enc  string // the encoding of the HTML document it is in, for WHATWG queries; "" for UTF-8

@@ -45,6 +45,13 @@ type format struct {
 	// bytes and the charset a container declares; other readers get text
 	// in UTF-8 (a MIME part is converted first).
 	ownCharset bool
+	// ownGzip: the reader decompresses a gzip input itself (a WARC file
+	// of one gzip member per record, whose offsets matter); job.run
+	// hands it the compressed bytes.
+	ownGzip bool
+	// binary: the format holds binary data by nature (WARC records of
+	// images, compressed bodies): no NUL check skips it.
+	binary bool
 	// read extracts the hits of one content.
 	read func(j *job, c *content) error
 }
@@ -66,6 +73,8 @@ var formats = []*format{
 	{typ: XML, extensions: []string{".xml", ".atom", ".rss", ".opml", ".svg", ".sitemap"},
 		mediaTypes: []string{"text/xml", "application/xml", "image/svg+xml", "application/*+xml"},
 		sniff:      looksLikeXML, read: readXML},
+	{typ: WARC, extensions: []string{".warc", ".warc.gz"}, mediaTypes: []string{"application/warc"},
+		sniff: looksLikeWARC, ownGzip: true, binary: true}, // read: set by warc.go's init (its records come back through this table)
 }
 
 // formatOf returns the table entry of a type, nil for Auto and unknown ones.

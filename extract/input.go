@@ -59,6 +59,11 @@ type content struct {
 	// decoded says r was converted to UTF-8 from the UTF-16 its byte
 	// order mark said: an encoding declaration inside means nothing.
 	decoded bool
+
+	// A WARC record's (warc.go): what every hit of it carries.
+	page, warcID, warcDate string
+	warcOffset             int64
+	status                 int
 }
 
 // job is the extraction of one input.
@@ -186,6 +191,10 @@ func (j *job) run(c *content, typ Type) error {
 		peekErr = nil
 	}
 	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.name, ".gz")) {
+		if f := ownGzipFormat(head, c.name, typ); f != nil {
+			c.r = br // the reader decompresses member by member (WARC)
+			return f.read(j, c)
+		}
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return fmt.Errorf("gzip: %w", err)
@@ -203,15 +212,15 @@ func (j *job) run(c *content, typ Type) error {
 	// mark itself; any other format gets the text converted to UTF-8.
 	bom := utf16BOM(head)
 	if f == nil {
-		if bom == nil && !j.x.opts.Binary && bytes.IndexByte(head, 0) >= 0 {
-			j.warn("", ErrBinary)
-			return nil
-		}
 		sh := head
 		if bom != nil {
 			sh, _, _ = transform.Bytes(bom.NewDecoder(), head[:len(head)&^1])
 		}
 		f = sniffFormat(sh, c.name)
+		if bom == nil && !j.x.opts.Binary && !f.binary && bytes.IndexByte(head, 0) >= 0 {
+			j.warn("", ErrBinary)
+			return nil
+		}
 	}
 	c.r = br
 	if bom != nil && f != formatOf(HTML) {
@@ -225,6 +234,38 @@ func (j *job) run(c *content, typ Type) error {
 		err = peekErr
 	}
 	return err
+}
+
+// ownGzipFormat returns the format that reads the gzip input whose first
+// bytes are head itself, or nil: the one --type names, else the one whose
+// extension the name has (x.warc.gz), else the one the decompressed head
+// of the first gzip member sniffs as.
+func ownGzipFormat(head []byte, name string, typ Type) *format {
+	if f := formatOf(typ); f != nil {
+		if f.ownGzip {
+			return f
+		}
+		return nil
+	}
+	lower := strings.ToLower(name)
+	for _, f := range formats {
+		for _, e := range f.extensions {
+			if f.ownGzip && strings.HasSuffix(lower, e) {
+				return f
+			}
+		}
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(head))
+	if err != nil {
+		return nil
+	}
+	inner, _ := io.ReadAll(io.LimitReader(zr, sniffLen))
+	for _, f := range formats {
+		if f.ownGzip && f.sniff != nil && f.sniff(inner) {
+			return f
+		}
+	}
+	return nil
 }
 
 // gzipErrors names gzip in the errors of a compressed stream, so that a
@@ -303,6 +344,7 @@ func (j *job) newHit(c *content, kind, ref, raw string, sp span, flags delimit.F
 		URI: ref, Raw: raw, File: j.file, Kind: kind,
 		Line: sp.line, Col: sp.col, Offset: sp.start, End: sp.end,
 		Part: c.part, Message: c.message, MessageID: c.messageID,
+		Page: c.page, WARCRecordOffset: c.warcOffset, WARCRecordID: c.warcID, WARCDate: c.warcDate, Status: c.status,
 		HyphenBreak: flags&delimit.HyphenBreak != 0,
 		Truncated:   flags&delimit.Truncated != 0,
 	}
