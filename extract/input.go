@@ -73,10 +73,12 @@ type job struct {
 	emit      func(Hit) error
 	warnFn    func(error)
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
-	stop      error                        // an error of emit: the job stops
-	tbuf      []byte                       // small texts, reused (readText)
-	hbuf      []byte                       // the head of an HTML part, reused (readHTML)
-	hrd       bytes.Reader                 // reads hbuf
+	lastBase  string                       // the base resolver last returned, and its resolver
+	lastRV    *resolve.Resolver
+	stop      error        // an error of emit: the job stops
+	tbuf      []byte       // small texts, reused (readText)
+	hbuf      []byte       // the head of an HTML part, reused (readHTML)
+	hrd       bytes.Reader // reads hbuf
 }
 
 func (j *job) warn(where string, err error) {
@@ -362,7 +364,11 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	if base == "" {
 		return nil
 	}
+	if base == j.lastBase { // most hits share their content's base
+		return j.lastRV
+	}
 	if r, ok := j.resolvers[base]; ok {
+		j.lastBase, j.lastRV = base, r
 		return r
 	}
 	r, err := resolve.NewResolver(base, j.x.opts.Resolve)
@@ -373,6 +379,7 @@ func (j *job) resolver(base string) *resolve.Resolver {
 		j.resolvers = make(map[string]*resolve.Resolver)
 	}
 	j.resolvers[base] = r
+	j.lastBase, j.lastRV = base, r
 	return r
 }
 

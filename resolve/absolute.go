@@ -1,5 +1,7 @@
 package resolve
 
+import "strings"
+
 // Absolute makes a reference found in a document absolute: the one place
 // where every reader of urix does so (Section 5.2, SPEC B1, B2).
 //
@@ -17,7 +19,23 @@ func Absolute(ref string, base *Resolver) (uri string, ok bool) {
 	if base == nil {
 		return ref, schemeLen(ref) > 0
 	}
+	if base.opts.Mode == RFC3986 && !base.opts.Compat && noDotSegments(ref) {
+		return ref, true // what Resolve would return, without parsing it
+	}
 	return base.Resolve(ref), true
+}
+
+// noDotSegments reports whether ref has a scheme and no path segment that
+// RFC 3986's remove_dot_segments could change: no "." right after the
+// scheme's colon and no "/." anywhere. Most absolute references found in
+// documents are such, and resolving them gives them back as they are.
+func noDotSegments(ref string) bool {
+	n := schemeLen(ref)
+	if n == 0 {
+		return false
+	}
+	rest := ref[n+1:]
+	return !strings.HasPrefix(rest, ".") && !strings.Contains(rest, "/.")
 }
 
 // AbsoluteSelf returns a reference that has a scheme as Absolute would
@@ -26,7 +44,7 @@ func Absolute(ref string, base *Resolver) (uri string, ok bool) {
 // written when it fails), in RFC2396 mode as written. It is for a
 // reference found with no base. Any other reference is returned as it is.
 func AbsoluteSelf(ref string, opts Options) string {
-	if schemeLen(ref) == 0 || opts.Mode == RFC2396 {
+	if schemeLen(ref) == 0 || opts.Mode == RFC2396 || opts.Mode == RFC3986 && noDotSegments(ref) {
 		return ref
 	}
 	opts.Compat = false

@@ -400,3 +400,22 @@ func TestScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestAbsoluteFastPath: skipping the resolver for an absolute reference
+// with no dot segment gives what the resolver gives.
+func TestAbsoluteFastPath(t *testing.T) {
+	base, _ := NewResolver("http://a/b/c/d;p?q", Options{})
+	for _, ref := range []string{"http://x/y", "http://x/y/./z", "http://x/a/../b", "mailto:a@b", "x:.", "x:..", "x:./a", "http://x/y?q=/./", "HTTP://X:80/A"} {
+		got, _ := Absolute(ref, base)
+		if want := base.Resolve(ref); got != want {
+			t.Errorf("Absolute(%q) = %q, Resolve gives %q", ref, got, want)
+		}
+		self, err := NewResolver(ref, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := AbsoluteSelf(ref, Options{}), self.Resolve(ref); got != want {
+			t.Errorf("AbsoluteSelf(%q) = %q, its own resolver gives %q", ref, got, want)
+		}
+	}
+}
