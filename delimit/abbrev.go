@@ -39,23 +39,9 @@ func (s *Scanner) atDot(d int) {
 		return
 	}
 	// The host: labels of letters, digits and hyphens.
-	i, labels, last := j, 0, j
-	for i-j < maxHost {
-		k := i
-		for k < len(b) && k-i < 63 && ctab[b[k]]&cLDH != 0 {
-			k++
-		}
-		if k == i || b[i] == '-' || b[k-1] == '-' {
-			return
-		}
-		labels++
-		last = i
-		i = k
-		if i+1 < len(b) && b[i] == '.' && ctab[b[i+1]]&cLDH != 0 {
-			i++
-			continue
-		}
-		break
+	i, labels, last, ok := hostLabels(b, j)
+	if !ok {
+		return
 	}
 	host := b[j:i]
 	if labels < 2 || (i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)) {
@@ -163,4 +149,32 @@ func hasLabel(host []byte, l string) bool {
 		}
 	}
 	return true
+}
+
+// hostLabels reads a host name at b[j:]: dot-separated labels of letters,
+// digits and hyphens, none starting or ending with a hyphen, each at most
+// 63 bytes, maxHost bytes in all (RFC 1034 3.5). It returns where the host
+// ends, how many labels it has and where the last one starts; ok is false
+// when a label is empty or has a hyphen at an end.
+func hostLabels(b []byte, j int) (end, labels, last int, ok bool) {
+	i := j
+	last = j
+	for i-j < maxHost {
+		k := i
+		for k < len(b) && k-i < 63 && ctab[b[k]]&cLDH != 0 {
+			k++
+		}
+		if k == i || b[i] == '-' || b[k-1] == '-' {
+			return i, labels, last, false
+		}
+		labels++
+		last = i
+		i = k
+		if i+1 < len(b) && b[i] == '.' && ctab[b[i+1]]&cLDH != 0 {
+			i++
+			continue
+		}
+		break
+	}
+	return i, labels, last, true
 }

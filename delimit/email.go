@@ -60,23 +60,9 @@ func (s *Scanner) atAt(a int) {
 		}
 	}
 	// The domain: labels of letters, digits and hyphens.
-	i, labels, last := a+1, 0, a+1
-	for i-a-1 < maxHost {
-		k := i
-		for k < len(b) && k-i < 63 && ctab[b[k]]&cLDH != 0 {
-			k++
-		}
-		if k == i || b[i] == '-' || b[k-1] == '-' {
-			return
-		}
-		labels++
-		last = i
-		i = k
-		if i+1 < len(b) && b[i] == '.' && ctab[b[i+1]]&cLDH != 0 {
-			i++
-			continue
-		}
-		break
+	i, labels, last, ok := hostLabels(b, a+1)
+	if !ok {
+		return
 	}
 	if labels < 2 || i-last < 2 {
 		return

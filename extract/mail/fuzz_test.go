@@ -5,6 +5,7 @@ import (
 	"io"
 	"regexp"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -73,7 +74,7 @@ func FuzzDecoder(f *testing.F) {
 		for _, odd := range []bool{false, true} {
 			var r io.Reader = bytes.NewReader(in)
 			if odd {
-				r = &oneByte{in}
+				r = iotest.OneByteReader(bytes.NewReader(in))
 			}
 			d := newDecoder(r, name, enc, identity{}, nil)
 			got, err := io.ReadAll(d)
@@ -127,7 +128,7 @@ func FuzzUnfold(f *testing.F) {
 		for _, odd := range []bool{false, true} {
 			var r io.Reader = bytes.NewReader(in)
 			if odd {
-				r = &oneByte{in}
+				r = iotest.OneByteReader(bytes.NewReader(in))
 			}
 			u := newUnfoldReader(r, identity{}, nil)
 			out, err := io.ReadAll(u)
@@ -156,18 +157,4 @@ func FuzzUnfold(f *testing.F) {
 			}
 		}
 	})
-}
-
-type oneByte struct{ b []byte }
-
-func (o *oneByte) Read(p []byte) (int, error) {
-	if len(o.b) == 0 {
-		return 0, io.EOF
-	}
-	if len(p) == 0 {
-		return 0, nil
-	}
-	p[0] = o.b[0]
-	o.b = o.b[1:]
-	return 1, nil
 }
