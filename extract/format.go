@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Type names an input format, as --type does (SPEC §7). The empty Type is
@@ -145,7 +147,27 @@ func TypeForMediaType(mediaType string) (t Type, ok bool) {
 }
 
 func formatForMediaType(mt string) *format {
-	mt = strings.ToLower(mt)
+	if f, ok := mediaTypeMemo.Load(mt); ok {
+		return f.(*format)
+	}
+	f := lookupMediaType(strings.ToLower(mt))
+	if mediaTypeMemoLen.Add(1) <= 1024 { // media types met are few; a flood of odd ones is not kept
+		mediaTypeMemo.Store(mt, f)
+	}
+	return f
+}
+
+// mediaTypeMemo remembers lookupMediaType's answers: every MIME part and
+// archive record asks, most with one of a handful of media types.
+var (
+	mediaTypeMemo    sync.Map // media type as given -> *format (nil: none)
+	mediaTypeMemoLen atomic.Int64
+)
+
+// lookupMediaType finds the format of a lower-case media type: an exact
+// entry first, then a "prefix*suffix" one (application/*+xml), then a
+// whole top-level type (text/*).
+func lookupMediaType(mt string) *format {
 	for _, f := range formats {
 		for _, m := range f.mediaTypes {
 			if m == mt {
