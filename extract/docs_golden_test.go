@@ -46,20 +46,7 @@ func TestDocumentGolden(t *testing.T) {
 				}
 				checkHitSpan(t, string(doc), h)
 			}
-			golden := file + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s: output differs from %s (go test -run TestDocumentGolden -update, then git diff)\ngot:\n%s\nwant:\n%s", file, golden, got, want)
-			}
+			compareGolden(t, file+".golden", got, "TestDocumentGolden")
 		})
 	}
 	if n != 6 {

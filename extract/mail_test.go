@@ -62,25 +62,37 @@ func TestMailGolden(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			checkSpans(t, file)
 			got := mailOutput(t, file, Options{})
-			golden := strings.TrimSuffix(file, ext) + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s: output differs from %s (go test -run TestMailGolden -update, then git diff)\ngot:\n%s\nwant:\n%s", file, golden, got, want)
-			}
+			compareGolden(t, strings.TrimSuffix(file, ext)+".golden", got, "TestMailGolden")
 		})
 	}
 	if n < 15 {
 		t.Errorf("only %d golden messages found", n)
 	}
+}
+
+// compareGolden compares got with the golden file, or rewrites the file
+// with -update (then read the diff: a golden is never approved unread).
+func compareGolden(t *testing.T, golden, got, test string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test -run %s -update, then git diff)\ngot:\n%s\nwant:\n%s", golden, test, got, want)
+	}
+}
+
+// lineColAt returns the 1-based line and byte column of offset off in doc,
+// as every hit must report them.
+func lineColAt(doc string, off int64) (line, col int) {
+	return 1 + strings.Count(doc[:off], "\n"), int(off) - strings.LastIndexByte(doc[:off], '\n')
 }
 
 // storedForm says how the text of each golden message is stored, so that
@@ -131,8 +143,7 @@ func checkSpans(t *testing.T, file string) {
 			return nil
 		}
 		stored := decode(data[h.Offset:h.End])
-		line := 1 + bytes.Count(data[:h.Offset], []byte("\n"))
-		col := int(h.Offset) - bytes.LastIndexByte(data[:h.Offset], '\n')
+		line, col := lineColAt(string(data), h.Offset)
 		switch {
 		case line != h.Line || col != h.Col:
 			t.Errorf("%s: %q at %d:%d, but its offset %d is %d:%d", file, h.Raw, h.Line, h.Col, h.Offset, line, col)
@@ -700,8 +711,7 @@ func FuzzMailReader(f *testing.F) {
 			if h.End > int64(len(data)) {
 				t.Fatalf("hit %+v ends past the input's %d bytes", h, len(data))
 			}
-			line := 1 + bytes.Count(data[:h.Offset], []byte("\n"))
-			col := int(h.Offset) - bytes.LastIndexByte(data[:h.Offset], '\n')
+			line, col := lineColAt(string(data), h.Offset)
 			if line != h.Line || col != h.Col {
 				t.Fatalf("hit %+v at %d:%d, but its offset is at %d:%d", h, h.Line, h.Col, line, col)
 			}

@@ -32,8 +32,7 @@ func checkHitSpan(t *testing.T, doc string, h Hit) {
 		t.Errorf("%q: hit %q span [%d,%d) outside the input", doc, h.URI, h.Offset, h.End)
 		return
 	}
-	line := 1 + strings.Count(doc[:h.Offset], "\n")
-	col := int(h.Offset) - strings.LastIndexByte(doc[:h.Offset], '\n')
+	line, col := lineColAt(doc, h.Offset)
 	if h.Line != line || h.Col != col {
 		t.Errorf("%q: hit %q at %d:%d, offset %d is %d:%d", doc, h.URI, h.Line, h.Col, h.Offset, line, col)
 	}
