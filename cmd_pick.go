@@ -81,16 +81,9 @@ func pickExtractFlags() []cli.Flag {
 }
 
 func pickAction(c *cli.Context, stderr io.Writer, status *int) error {
-	opts, err := extractOptions(c)
+	x, err := extractorOf(c)
 	if err != nil {
 		return err
-	}
-	x, err := extract.New(opts)
-	if err != nil {
-		return baseError(err)
-	}
-	if c.Int("jobs") < 1 {
-		return usageError("--jobs %d: want 1 or more files at once", c.Int("jobs"))
 	}
 	src := &sources{files: map[string][]byte{}}
 	var hits []extract.Hit

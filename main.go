@@ -119,13 +119,9 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 }
 
 func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error {
-	opts, err := extractOptions(c)
+	x, err := extractorOf(c)
 	if err != nil {
 		return err
-	}
-	x, err := extract.New(opts)
-	if err != nil {
-		return baseError(err)
 	}
 	settings, err := outputOf(c, stdout)
 	if err != nil {
@@ -137,9 +133,6 @@ func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error 
 	}
 	sink := out.out()
 	defer sink.w.Flush()
-	if c.Int("jobs") < 1 {
-		return usageError("--jobs %d: want 1 or more files at once", c.Int("jobs"))
-	}
 
 	stats := new(extract.Stats)
 	progress := startProgress(stderr, stats, len(c.Args().Slice()))

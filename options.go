@@ -86,6 +86,23 @@ func extractFlags() []cli.Flag {
 	}, resolutionFlags()...)
 }
 
+// extractorOf makes the extractor the flags ask for (urix and urix pick);
+// a bad value is a usage error.
+func extractorOf(c *cli.Context) (*extract.Extractor, error) {
+	opts, err := extractOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	x, err := extract.New(opts)
+	if err != nil {
+		return nil, baseError(err)
+	}
+	if c.Int("jobs") < 1 {
+		return nil, usageError("--jobs %d: want 1 or more files at once", c.Int("jobs"))
+	}
+	return x, nil
+}
+
 // extractOptions turns the flags into extract options; a bad value is a
 // usage error.
 func extractOptions(c *cli.Context) (extract.Options, error) {
