@@ -17,7 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/pick"
@@ -62,7 +62,7 @@ SIGTERM.`,
 			&cli.StringFlag{Name: "open", Usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
 			&cli.BoolFlag{Name: "single", Usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
 		),
-		Action: func(c *cli.Context) error { return pickAction(c, stderr, status) },
+		Action: func(_ context.Context, c *cli.Command) error { return pickAction(c, stderr, status) },
 	}
 }
 
@@ -80,7 +80,7 @@ func pickExtractFlags() []cli.Flag {
 	return flags
 }
 
-func pickAction(c *cli.Context, stderr io.Writer, status *int) error {
+func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	x, err := extractorOf(c)
 	if err != nil {
 		return err

@@ -5,13 +5,14 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/resolve"
 )
@@ -60,11 +61,11 @@ reference was rejected.`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "absolute `URI` the references are relative to (required; e.g. --base https://example.com/docs/index.html)"},
 		}, resolutionFlags()...),
-		Action: resolveAction,
+		Action: func(_ context.Context, c *cli.Command) error { return resolveAction(c) },
 	}
 }
 
-func resolveAction(c *cli.Context) error {
+func resolveAction(c *cli.Command) error {
 	base := c.String("base")
 	if !c.IsSet("base") {
 		return cli.Exit("urix: resolve: --base is required: give the absolute URI the references are relative to (e.g. --base https://example.com/docs/)", exitError)
@@ -81,7 +82,7 @@ func resolveAction(c *cli.Context) error {
 		}
 		return cli.Exit(fmt.Sprintf("urix: resolve: --base %q: %s (e.g. --base https://example.com/docs/ or --base file:///home/me/notes.txt)", base, why), exitError)
 	}
-	out := bufio.NewWriter(c.App.Writer)
+	out := bufio.NewWriter(c.Root().Writer)
 	printed := 0
 	rejected := 0
 	each := func(ref string) error {
@@ -90,7 +91,7 @@ func resolveAction(c *cli.Context) error {
 			u, err := rv.ResolveURL(ref)
 			if err != nil {
 				rejected++
-				fmt.Fprintf(c.App.ErrWriter, "urix: resolve: %s\n", strings.TrimPrefix(err.Error(), "resolve: "))
+				fmt.Fprintf(c.Root().ErrWriter, "urix: resolve: %s\n", strings.TrimPrefix(err.Error(), "resolve: "))
 				return nil
 			}
 			uri = u.Href()
@@ -118,7 +119,7 @@ func resolveAction(c *cli.Context) error {
 // input when there are none. Lines lose their line break and the bytes
 // of trim around them; empty lines are skipped. A line of any length is
 // read whole.
-func eachRef(c *cli.Context, trim string, f func(string) error) error {
+func eachRef(c *cli.Command, trim string, f func(string) error) error {
 	if c.NArg() > 0 {
 		for _, a := range c.Args().Slice() {
 			if err := f(a); err != nil {
@@ -127,7 +128,7 @@ func eachRef(c *cli.Context, trim string, f func(string) error) error {
 		}
 		return nil
 	}
-	in := bufio.NewReader(c.App.Reader)
+	in := bufio.NewReader(c.Root().Reader)
 	for {
 		line, err := in.ReadString('\n')
 		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
@@ -195,7 +196,7 @@ a usage error.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "plain", Usage: "output, `plain|json`: plain is aligned \"scheme:    http\" lines, json one object per line with null for undefined (e.g. --format json | jq .query)"},
 		},
-		Action: parseAction,
+		Action: func(_ context.Context, c *cli.Command) error { return parseAction(c) },
 	}
 }
 
@@ -233,12 +234,12 @@ func newParsed(uri string) parsed {
 	}
 }
 
-func parseAction(c *cli.Context) error {
+func parseAction(c *cli.Command) error {
 	format := c.String("format")
 	if format != "plain" && format != "json" {
 		return cli.Exit(fmt.Sprintf("urix: parse: --format %q: want plain or json", format), exitError)
 	}
-	out := bufio.NewWriter(c.App.Writer)
+	out := bufio.NewWriter(c.Root().Writer)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	printed := 0

@@ -2,11 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // runSub runs urix with only the resolve and parse commands, as run()
@@ -14,16 +15,16 @@ import (
 func runSub(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	app := &cli.App{
+	app := &cli.Command{
 		Name:           "urix",
 		Reader:         strings.NewReader(stdin),
 		Writer:         &stdout,
 		ErrWriter:      &stderr,
 		Commands:       []*cli.Command{resolveCommand(), parseCommand()},
-		ExitErrHandler: func(*cli.Context, error) {},
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
 	code := 0
-	if err := app.Run(append([]string{"urix"}, args...)); err != nil {
+	if err := app.Run(context.Background(), append([]string{"urix"}, args...)); err != nil {
 		code = exitError
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) {

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
 )
@@ -47,7 +47,7 @@ const (
 func run(args []string, stdout, stderr io.Writer) int {
 	status := exitFound // --help and subcommands that return nil succeed
 	app := newApp(stdout, stderr, &status)
-	if err := app.Run(args); err != nil {
+	if err := app.Run(context.Background(), splitShortFlags(app, args)); err != nil {
 		msg := err.Error()
 		code := exitError
 		var ec cli.ExitCoder
@@ -70,15 +70,23 @@ func usageError(format string, args ...any) error {
 	return cli.Exit(fmt.Sprintf("urix: "+format, args...), exitError)
 }
 
-func newApp(stdout, stderr io.Writer, status *int) *cli.App {
-	app := &cli.App{
-		Name:  "urix",
-		Usage: "find the URIs in text, e-mail, mbox and HTML and print them as absolute URIs",
+func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, VCS revision and Go version, and exit"}
+	cli.VersionPrinter = func(c *cli.Command) { fmt.Fprintln(c.Root().Writer, version()) }
+	app := &cli.Command{
+		Name:    "urix",
+		Version: version(),
+		// GNU habits: -rnu is -r -n -u (and splitShortFlags makes -j4 -j 4);
+		// flags may follow the files (cli/v3 reads them anywhere).
+		UseShortOptionHandling: true,
+		Suggest:                true,
+		EnableShellCompletion:  true,
+		Usage:                  "find the URIs in text, e-mail, mbox and HTML and print them as absolute URIs",
 		UsageText: `urix [flags] [FILE|DIR|URL|-]...  extract URIs (standard input when no FILE is given)
 urix resolve --base URI [REF...]   resolve references against a base
 urix parse [URI...]                show the components of URIs
 
-Flags go before the files. Examples:
+Flags and files may come in any order (-- ends the flags); -rnu is -r -n -u. Examples:
    urix notes.txt                         every URI in a text file, one per line
    urix -n -r ~/Mail                      FILE:LINE:COL: URI for a whole mail folder
    urix --base https://example.com/ page.html   links of a saved page, made absolute
@@ -98,27 +106,27 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
 		Flags:           extractFlags(),
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			return extractAction(c, stdout, stderr, status)
 		},
 		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status)},
-		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
-		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			return usageError("%v (see urix --help)", err)
+		ExitErrHandler: func(context.Context, *cli.Command, error) {}, // run() prints and exits
+		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
+			return usageError("%s (see urix --help)", usageProblem(c, err))
 		},
 	}
 	for _, cmd := range app.Commands {
 		if cmd.OnUsageError == nil {
 			name := cmd.Name
-			cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
-				return usageError("%s: %v (see urix %s --help)", name, err, name)
+			cmd.OnUsageError = func(_ context.Context, c *cli.Command, err error, _ bool) error {
+				return usageError("%s: %s (see urix %s --help)", name, usageProblem(c, err), name)
 			}
 		}
 	}
 	return app
 }
 
-func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error {
+func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error {
 	x, err := extractorOf(c)
 	if err != nil {
 		return err
@@ -175,7 +183,7 @@ func extractAction(c *cli.Context, stdout, stderr io.Writer, status *int) error 
 
 // outputOf reads the output flags. On a terminal, plain output shows where
 // each URI is and comes line by line: a person is watching.
-func outputOf(c *cli.Context, stdout io.Writer) (outputSettings, error) {
+func outputOf(c *cli.Command, stdout io.Writer) (outputSettings, error) {
 	tty := false
 	if f, ok := stdout.(*os.File); ok {
 		tty = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())

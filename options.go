@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract"
@@ -37,7 +37,7 @@ type resolution struct {
 // resolutionOf reads the resolution flags, each from the innermost command
 // line part it was given in (the subcommand's, else the one before it).
 // cmd names the subcommand in messages ("resolve: "), or is "".
-func resolutionOf(c *cli.Context, cmd string) (resolution, error) {
+func resolutionOf(c *cli.Command, cmd string) (resolution, error) {
 	var r resolution
 	var err error
 	if r.opts.Mode, err = resolve.ParseMode(given(c, "spec").String("spec")); err != nil {
@@ -51,7 +51,7 @@ func resolutionOf(c *cli.Context, cmd string) (resolution, error) {
 
 // given returns the context in which flag name was given, innermost first,
 // or c when it was given nowhere (its default).
-func given(c *cli.Context, name string) *cli.Context {
+func given(c *cli.Command, name string) *cli.Command {
 	for _, ctx := range c.Lineage() {
 		if ctx.IsSet(name) {
 			return ctx
@@ -88,7 +88,7 @@ func extractFlags() []cli.Flag {
 
 // extractorOf makes the extractor the flags ask for (urix and urix pick);
 // a bad value is a usage error.
-func extractorOf(c *cli.Context) (*extract.Extractor, error) {
+func extractorOf(c *cli.Command) (*extract.Extractor, error) {
 	opts, err := extractOptions(c)
 	if err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ func extractorOf(c *cli.Context) (*extract.Extractor, error) {
 
 // extractOptions turns the flags into extract options; a bad value is a
 // usage error.
-func extractOptions(c *cli.Context) (extract.Options, error) {
+func extractOptions(c *cli.Command) (extract.Options, error) {
 	var o extract.Options
 	var err error
 	if o.Type, err = extract.ParseType(c.String("type")); err != nil {
