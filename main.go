@@ -109,7 +109,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Action: func(_ context.Context, c *cli.Command) error {
 			return extractAction(c, stdout, stderr, status)
 		},
-		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status)},
+		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status), manCommand()},
 		ExitErrHandler: func(context.Context, *cli.Command, error) {}, // run() prints and exits
 		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
 			return usageError("%s (see urix --help)", usageProblem(c, err))

@@ -77,7 +77,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "abbrev", Usage: "also find URLs written without a scheme: www.w3.org/Addressing/ -> http://www.w3.org/Addressing/, ftp.example.org/pub -> ftp://ftp.example.org/pub"},
 		&cli.BoolFlag{Name: "emails", Usage: "also report bare e-mail addresses, as mailto: URIs (user@example.com -> mailto:user@example.com), as urlscan does"},
 		&cli.BoolFlag{Name: "binary", Usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs", Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
 		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
 		&cli.BoolFlag{Name: "all-status", Usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},
