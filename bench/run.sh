@@ -84,12 +84,19 @@ section() {
     local med bytes count
     med=$(sort -n "$work/times.$k" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     bytes=$(size "${inputs[$k]}"); count=$(wc -l <"$work/out.$k")
+    printf '%s\t%s\t%s\n' "${names[$k]}" "${inputs[$k]}" "$med" >>"$work/medians"
     awk -v n="${names[$k]}" -v i="$(basename "${inputs[$k]}")" -v b="$bytes" -v s="$med" -v r="$(cat "$work/rss.$k")" -v c="$count" \
       'BEGIN { printf "%-34s %-16s %9.1f %9.3f %10.1f %9d\n", n, i, b/1e6/s, s, r/1024, c }'
   done
   names=(); inputs=(); runs=(); cmds=()
 }
 have() { command -v "$1" >/dev/null; }
+# speedup NAME1 NAMEN INPUT: how many times faster NAMEN ran than NAME1 on
+# INPUT in the last section (e.g. -j 2 against -j 1; SPEC §9: at least 1.8).
+speedup() {
+  awk -F'\t' -v a="$1" -v b="$2" -v i="$3" '$1 == a && $2 == i { ta = $3 } $1 == b && $2 == i { tb = $3 }
+    END { if (ta && tb) printf "  %s / %s on %s: %.2fx\n", b, a, i, ta / tb }' "$work/medians"
+}
 pat='https?://[^[:space:]<>"]+'
 
 add "urix -j1" "$corpus/text.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text.txt"
@@ -116,9 +123,23 @@ if have lynx && [ -z "${SKIP_SLOW:-}" ]; then
     sh -c 'while IFS= read -r f; do lynx -dump -listonly -nonumbers "$f"; done <"$1"' sh "$work/html.list"
 fi
 section "HTML tree"
+speedup "urix -j1" "urix -j2" "$corpus/html"
 
 add "urix -j1 (mbox)" "$mbox50" "$RUNS" "$work/urix" -j 1 "$mbox50"
 add "urix -j1 (mbox)" "$mbox17" "$RUNS" "$work/urix" -j 1 "$mbox17"
 [ -n "${BASELINE:-}" ] && add "baseline -j1 (mbox)" "$mbox50" "$RUNS" "$BASELINE" -j 1 "$mbox50"
 have urlscan && [ -z "${SKIP_SLOW:-}" ] && add "urlscan -n" "$mbox17" 1 urlscan -n "$mbox17"
 section "mail"
+
+# Many small text files (the 50 MB text cut into ~1,000 files of 50 KB at
+# line ends): what -j is for. Output is byte-identical whatever -j.
+tree=$work/texttree
+mkdir -p "$tree" && split -C 50000 -d -a 4 "$corpus/text-50m.txt" "$tree/part-"
+add "urix -j1" "$tree" "$RUNS" "$work/urix" -j 1 -r "$tree"
+add "urix -j2" "$tree" "$RUNS" "$work/urix" -j 2 -r "$tree"
+have rg && add "rg -j1 -o (pattern)" "$tree" "$RUNS" rg -j1 -o "$pat" "$tree"
+have rg && add "rg -j2 -o (pattern)" "$tree" "$RUNS" rg -j2 -o "$pat" "$tree"
+section "many text files"
+speedup "urix -j1" "urix -j2" "$tree"
+speedup "rg -j1 -o (pattern)" "rg -j2 -o (pattern)" "$tree"
+cmp -s <("$work/urix" -j 1 -r "$tree") <("$work/urix" -j 2 -r "$tree") && echo "  -j 1 and -j 2 output identical" || echo "  -j 1 and -j 2 output DIFFER"
