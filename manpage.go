@@ -71,6 +71,10 @@ When \fBdumb\fR, output is not coloured unless \fB\-\-color always\fR is given.
 .TP
 .B BROWSER
 The command \fBurix pick\fR opens a URI with when \fB\-\-open\fR is not given.
+.SH SHELL COMPLETION
+\fBurix completion bash\fR, \fBzsh\fR or \fBfish\fR prints a completion script for
+that shell, e.g. \fBurix completion bash > ~/.local/share/bash\-completion/completions/urix\fR.
+\fBurix man\fR prints this page.
 .SH EXIT STATUS
 0 if a URI was printed, 1 if none was, 2 on a usage error or when an input
 could not be read (every other input is still read).
