@@ -105,7 +105,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		Flags:           extractFlags(),
+		Flags:           localFlags(extractFlags()),
 		Action: func(_ context.Context, c *cli.Command) error {
 			return extractAction(c, stdout, stderr, status)
 		},
