@@ -69,7 +69,7 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
 		&cli.BoolFlag{Name: "hidden", Usage: "with -r, also read hidden files and directories (names starting with .); .git stays skipped (e.g. urix -r --hidden ~/dotfiles)"},
 		&cli.BoolFlag{Name: "no-ignore", Usage: "with -r, also read what .gitignore, .ignore and .git/info/exclude leave out (e.g. urix -r --no-ignore .)"},
-		&cli.GenericFlag{Name: "glob", Aliases: []string{"g"}, Value: new(globList), Usage: "with -r, read only the files matching `GLOB`, or with !GLOB leave out what matches; gitignore syntax, below each DIR, repeatable, the last match wins, over ignore files and the hidden rule too (e.g. -g '*.html' -g '!archive/')"},
+		&cli.GenericFlag{Name: "glob", Aliases: []string{"g"}, Value: new(globList), Usage: "with -r, read only the files matching `GLOB`, or with !GLOB leave out what matches; gitignore syntax and {a,b}, below each DIR, repeatable, the last match wins, over ignore files and the hidden rule too (e.g. -g '*.html' -g '!archive/')"},
 		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Usage: "with -r, follow symbolic links below DIR (a link given as DIR is always followed; e.g. urix -rL ~/Mail)"},
 		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line), json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri) or tsv (link-graph edges: page<TAB>uri<TAB>kind, the page a WARC record's target URI, else the file)"},
 		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does (e.g. urix -n notes.txt)"},

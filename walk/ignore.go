@@ -100,20 +100,63 @@ func matchLast(ps []pattern, path []string, isDir bool, scratch *[]string) resul
 
 // compileGlobs parses the --glob patterns, relative to the walked
 // directory: a glob without "!" includes what it matches, one with "!"
-// excludes it. hasInclude says whether there is one without "!".
+// excludes it; "{a,b}" stands for a and b, as in ripgrep. hasInclude says
+// whether there is one without "!".
 func compileGlobs(globs []string) (ps []pattern, hasInclude bool) {
 	for _, g := range globs {
 		neg := strings.HasPrefix(g, "!")
-		line := "!" + g // go-git's inclusion
-		if neg {
-			line = g[1:]
-		}
-		if p, ok := parsePattern(line, nil); ok {
-			ps = append(ps, p)
-			hasInclude = hasInclude || !neg
+		for _, alt := range expandBraces(strings.TrimPrefix(g, "!")) {
+			line := "!" + alt // go-git's inclusion
+			if neg {
+				line = alt
+			}
+			if p, ok := parsePattern(line, nil); ok {
+				ps = append(ps, p)
+				hasInclude = hasInclude || !neg
+			}
 		}
 	}
 	return ps, hasInclude
+}
+
+// expandBraces returns the patterns that "{a,b}" alternatives in g stand
+// for: "*.{htm,html}" is "*.htm" and "*.html"; braces nest. A brace
+// without its match, or escaped with a backslash, is itself.
+func expandBraces(g string) []string {
+	open, depth := -1, 0
+	var commas []int
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '\\':
+			i++
+		case '{':
+			if depth == 0 {
+				open = i
+			}
+			depth++
+		case ',':
+			if depth == 1 {
+				commas = append(commas, i)
+			}
+		case '}':
+			if depth == 0 {
+				continue
+			}
+			if depth--; depth > 0 {
+				continue
+			}
+			var out []string
+			start := open + 1
+			for _, c := range append(commas, i) {
+				for _, rest := range expandBraces(g[i+1:]) {
+					out = append(out, expandBraces(g[:open]+g[start:c]+rest)...)
+				}
+				start = c + 1
+			}
+			return out
+		}
+	}
+	return []string{g}
 }
 
 // layer holds the ignore patterns of one directory, the walked one, one

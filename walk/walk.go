@@ -38,8 +38,9 @@ type Options struct {
 	// the walked directory (--glob, -g): a file is read only if it matches
 	// one of the patterns that do not start with "!" (when there are
 	// any), and a file or directory matching a pattern that starts with
-	// "!" is left out. As in ripgrep, the last pattern that matches wins
-	// and a match overrides the ignore files and the hidden rule.
+	// "!" is left out. As in ripgrep, the last pattern that matches wins,
+	// a match overrides the ignore files and the hidden rule, and
+	// "{a,b}" matches a or b.
 	Globs []string
 
 	// Follow follows symbolic links inside the tree (-L, --follow): a link
@@ -56,9 +57,11 @@ func CheckGlob(pattern string) error {
 	if strings.Trim(p, "/") == "" {
 		return fmt.Errorf("%q matches nothing", pattern)
 	}
-	for _, seg := range strings.Split(fixBrackets(p), "/") {
-		if _, err := filepath.Match(seg, ""); err != nil {
-			return fmt.Errorf("%q: malformed pattern", pattern)
+	for _, alt := range expandBraces(p) {
+		for _, seg := range strings.Split(fixBrackets(alt), "/") {
+			if _, err := filepath.Match(seg, ""); err != nil {
+				return fmt.Errorf("%q: malformed pattern", pattern)
+			}
 		}
 	}
 	return nil

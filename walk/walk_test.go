@@ -144,6 +144,25 @@ func TestGlobs(t *testing.T) {
 	// The last glob that matches wins, and a glob wins over .gitignore.
 	check(t, dir, Options{Globs: []string{"!*.md", "docs/*.md", "*.log"}}, "c.log", "docs/d.md")
 	check(t, dir, Options{Globs: []string{"/*.txt"}}, "b.txt")
+	check(t, dir, Options{Globs: []string{"*.{txt,log}", "!{docs,old}/"}}, "b.txt", "c.log")
+}
+
+func TestExpandBraces(t *testing.T) {
+	for g, want := range map[string][]string{
+		"*.md":           {"*.md"},
+		"*.{htm,html}":   {"*.htm", "*.html"},
+		"{a,b}/{c,d}":    {"a/c", "a/d", "b/c", "b/d"},
+		"x{a,{b,c}d}":    {"xa", "xbd", "xcd"},
+		"x{a,}":          {"xa", "x"},
+		"x{a":            {"x{a"},
+		"x}a":            {"x}a"},
+		`\{a,b}`:         {`\{a,b}`},
+		"{a,b}{c,d}.txt": {"ac.txt", "ad.txt", "bc.txt", "bd.txt"},
+	} {
+		if got := expandBraces(g); !slices.Equal(got, want) {
+			t.Errorf("expandBraces(%q) = %q, want %q", g, got, want)
+		}
+	}
 }
 
 func TestCheckGlob(t *testing.T) {
@@ -152,7 +171,7 @@ func TestCheckGlob(t *testing.T) {
 			t.Errorf("CheckGlob(%q) = %v", g, err)
 		}
 	}
-	for _, g := range []string{"[x", "!", "/", "a/[b/c"} {
+	for _, g := range []string{"[x", "!", "/", "a/[b/c", "{a,[b}"} {
 		if CheckGlob(g) == nil {
 			t.Errorf("CheckGlob(%q) = nil, want an error", g)
 		}
