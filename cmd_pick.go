@@ -110,8 +110,13 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 			report(err)
 		}
 	} else {
+		wo, err := walkOptions(c)
+		if err != nil {
+			return err
+		}
 		ro := extract.RunOptions{
 			Recursive: c.Bool("recursive"),
+			Walk:      wo,
 			Jobs:      c.Int("jobs"),
 			Open:      newFetcher(defaultFetchLimits),
 		}

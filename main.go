@@ -153,8 +153,13 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 			failed = true
 		}
 	}
+	wo, err := walkOptions(c)
+	if err != nil {
+		return err
+	}
 	ro := extract.RunOptions{
 		Recursive: c.Bool("recursive"),
+		Walk:      wo,
 		Jobs:      c.Int("jobs"),
 		Unordered: c.Bool("unordered"),
 		Open:      newFetcher(defaultFetchLimits),

@@ -13,6 +13,7 @@ import (
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/resolve"
+	"github.com/urix/urix/walk"
 )
 
 // resolutionFlags are the flags that say how references are made absolute
@@ -66,6 +67,10 @@ func extractFlags() []cli.Flag {
 		&cli.StringFlag{Name: "type", Value: "auto", Usage: "input kind: " + typeList() + "; auto sniffs the content, then looks at the file extension (e.g. --type email for a message piped in)"},
 		&cli.StringFlag{Name: "base", Usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins (e.g. --base https://example.com/docs/)"},
 		&cli.BoolFlag{Name: "recursive", Aliases: []string{"r"}, Usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
+		&cli.BoolFlag{Name: "hidden", Usage: "with -r, also read hidden files and directories (names starting with .); .git stays skipped (e.g. urix -r --hidden ~/dotfiles)"},
+		&cli.BoolFlag{Name: "no-ignore", Usage: "with -r, also read what .gitignore, .ignore and .git/info/exclude leave out (e.g. urix -r --no-ignore .)"},
+		&cli.GenericFlag{Name: "glob", Aliases: []string{"g"}, Value: new(globList), Usage: "with -r, read only the files matching `GLOB`, or with !GLOB leave out what matches; gitignore syntax and {a,b}, below each DIR, repeatable, the last match wins, over ignore files and the hidden rule too (e.g. -g '*.html' -g '!archive/')"},
+		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Usage: "with -r, follow symbolic links below DIR (a link given as DIR is always followed; e.g. urix -rL ~/Mail)"},
 		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line), json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri) or tsv (link-graph edges: page<TAB>uri<TAB>kind, the page a WARC record's target URI, else the file)"},
 		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does (e.g. urix -n notes.txt)"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each output line with NUL instead of newline, for xargs -0 (e.g. urix -0 f | xargs -0 curl -sI)"},
@@ -132,6 +137,31 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	o.Binary = c.Bool("binary")
 	if s := c.String("schemes"); s != "" {
 		o.Schemes = strings.Split(s, ",")
+	}
+	return o, nil
+}
+
+// globList holds the --glob patterns in order; each -g adds one, commas
+// and all.
+type globList []string
+
+func (g *globList) Set(s string) error { *g = append(*g, s); return nil }
+func (g *globList) String() string     { return strings.Join(*g, " ") }
+func (g *globList) Get() any           { return []string(*g) }
+
+// walkOptions reads the flags that say which files -r reads (SPEC §7
+// "Walks"); a malformed --glob is a usage error.
+func walkOptions(c *cli.Command) (walk.Options, error) {
+	o := walk.Options{
+		Hidden:   c.Bool("hidden"),
+		NoIgnore: c.Bool("no-ignore"),
+		Follow:   c.Bool("follow"),
+	}
+	o.Globs, _ = c.Value("glob").([]string)
+	for _, g := range o.Globs {
+		if err := walk.CheckGlob(g); err != nil {
+			return o, usageError("--glob %v", err)
+		}
 	}
 	return o, nil
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/resolve"
+	"github.com/urix/urix/walk"
 )
 
 func TestSniff(t *testing.T) {
@@ -322,6 +323,35 @@ func TestRunRecursive(t *testing.T) {
 	x.Run(context.Background(), []string{dir}, RunOptions{}, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrIsDir) {
 		t.Errorf("directory without -r: got %q, errors %v", got, errs)
+	}
+}
+
+// TestRunWalkBinary: a binary file met in a walk is counted, not reported
+// (issue 11); named, it is counted and reported. A link loop with
+// Walk.Follow is a warning, and the walk options reach the walk.
+func TestRunWalkBinary(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("<http://a/>\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.bin"), []byte("<http://b/>\x00\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".c.txt"), []byte("<http://c/>\n"), 0o644)
+	os.Symlink(".", filepath.Join(dir, "loop"))
+	x := mustNew(t, Options{})
+	run := func(inputs []string, ro RunOptions) (got []string, errs []error, binary int64) {
+		ro.Stats = new(Stats)
+		x.Run(context.Background(), inputs, ro, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+		return got, errs, ro.Stats.Binary.Load()
+	}
+	got, errs, binary := run([]string{dir}, RunOptions{Recursive: true})
+	if !reflect.DeepEqual(got, []string{"http://a/"}) || len(errs) > 0 || binary != 1 {
+		t.Errorf("walk: got %q, errors %v, %d binary; want http://a/, none, 1", got, errs, binary)
+	}
+	got, errs, binary = run([]string{filepath.Join(dir, "b.bin")}, RunOptions{Recursive: true})
+	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrBinary) || binary != 1 {
+		t.Errorf("named: got %q, errors %v, %d binary; want none, ErrBinary, 1", got, errs, binary)
+	}
+	got, errs, _ = run([]string{dir}, RunOptions{Recursive: true, Walk: walk.Options{Hidden: true, Follow: true}})
+	if !reflect.DeepEqual(got, []string{"http://c/", "http://a/"}) || len(errs) != 1 || !IsWarning(errs[0]) {
+		t.Errorf("--hidden -L: got %q, errors %v; want http://c/ http://a/ and one warning", got, errs)
 	}
 }
 

@@ -2,13 +2,13 @@ package extract
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
+
+	"github.com/urix/urix/walk"
 )
 
 // RunOptions say how Run goes over a list of inputs (SPEC §7).
@@ -16,6 +16,13 @@ type RunOptions struct {
 	Recursive bool // descend into directories (-r); otherwise a directory is an error
 	Jobs      int  // inputs read at once (-j); < 1 means 1
 	Unordered bool // emit hits as they are found instead of in input order
+
+	// Walk says which files below a directory are read (with Recursive):
+	// hidden files, .git and what ignore files name are left out unless
+	// it says otherwise, --glob patterns choose, links are followed with
+	// -L (SPEC §7 "Walks", issue 11). A binary file met in a walk is
+	// skipped silently, only counted in Stats.Binary.
+	Walk walk.Options
 
 	// Open, when not nil, is asked first for every input; it returns
 	// ok=false for the inputs it leaves to the default (files and "-"). The
@@ -33,6 +40,10 @@ type Stats struct {
 	Files atomic.Int64 // inputs finished
 	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
 	Hits  atomic.Int64 // hits emitted
+	// Binary counts the inputs skipped because they look binary
+	// (ErrBinary), the ones met in a walk, which are not reported, and the
+	// ones named, which are.
+	Binary atomic.Int64
 }
 
 // Run extracts the hits of every input ("-" is standard input; a
@@ -67,7 +78,7 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 		}
 		return ctx.Err()
 	}
-	paths := x.expand(inputs, ro.Recursive, report)
+	paths := x.expand(inputs, ro, report)
 	jobs := min(max(ro.Jobs, 1), len(paths))
 	if jobs <= 1 {
 		for _, p := range paths {
@@ -106,7 +117,7 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 // ahead*queued*batchLen hits wait). No worker waits forever: inputs are
 // handed out in order, so the one being drained has a worker or gets the
 // next free one; and every send gives up once ctx is done.
-func (x *Extractor) ordered(ctx context.Context, paths []string, jobs int, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
+func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
 	const batchLen, queued, ahead = 64, 64, 16
 	type batch struct {
 		hits []Hit
@@ -242,8 +253,10 @@ func parallel(ctx context.Context, n, jobs int, work func(i int)) {
 // runOne extracts one input, counting its bytes and hits in stats. open,
 // when not nil, may take the input over (RunOptions.Open). Once ctx is
 // done, the input stops at its next read and nothing more is reported.
-func (x *Extractor) runOne(ctx context.Context, path string, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
+// An input found by a walk that looks binary is counted, not reported.
+func (x *Extractor) runOne(ctx context.Context, src source, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
 	defer stats.Files.Add(1)
+	path := src.name
 	counted := func(h Hit) error { stats.Hits.Add(1); return emit(h) }
 	fail := func(err error) {
 		if err != nil && ctx.Err() == nil {
@@ -283,47 +296,56 @@ func (x *Extractor) runOne(ctx context.Context, path string, open func(string) (
 	}
 	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
 	fail(x.Input(in, counted, func(err error) {
+		var w *Warning
+		if errors.Is(err, ErrBinary) && errors.As(err, &w) && w.Where == "" {
+			stats.Binary.Add(1)
+			if src.walked {
+				return
+			}
+		}
 		if ctx.Err() == nil {
 			report(err)
 		}
 	}))
 }
 
-// expand replaces each directory by the files below it (with recursive)
-// and reports the ones that cannot be walked.
-func (x *Extractor) expand(inputs []string, recursive bool, report func(error)) []string {
+// source is an input to read: a name as given ("-", a file, a URL) or a
+// file found by walking a directory given.
+type source struct {
+	name   string
+	walked bool
+}
+
+// expand replaces each directory by the files below it (with
+// ro.Recursive; see RunOptions.Walk) and reports the ones that cannot be
+// walked: a link loop as a *Warning, anything else as an *InputError.
+func (x *Extractor) expand(inputs []string, ro RunOptions, report func(error)) []source {
 	if len(inputs) == 0 {
-		return []string{"-"}
+		return []source{{name: "-"}}
 	}
-	var paths []string
+	var srcs []source
 	for _, in := range inputs {
-		if in == "-" || !recursive {
-			paths = append(paths, in)
+		if in == "-" || !ro.Recursive {
+			srcs = append(srcs, source{name: in})
 			continue
 		}
-		st, err := os.Stat(in)
+		st, err := os.Stat(in) // a link to a directory is walked
 		if err != nil || !st.IsDir() {
-			paths = append(paths, in) // reading it reports the error
+			srcs = append(srcs, source{name: in}) // reading it reports the error
 			continue
 		}
-		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				report(fileError(p, err))
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
+		walk.Walk(in, ro.Walk, func(p string) {
+			srcs = append(srcs, source{name: p, walked: true})
+		}, func(p string, err error) {
+			var loop *walk.Loop
+			if errors.As(err, &loop) {
+				report(&Warning{File: p, Err: err})
+				return
 			}
-			if d.Type().IsRegular() {
-				paths = append(paths, p)
-			}
-			return nil
+			report(fileError(p, err))
 		})
-		if err != nil {
-			report(&InputError{File: in, Err: fmt.Errorf("walking: %w", err)})
-		}
 	}
-	return paths
+	return srcs
 }
 
 // countingReader adds the bytes it reads to *n, and stops once ctx is done.
