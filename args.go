@@ -214,6 +214,8 @@ func localFlags(flags []cli.Flag) []cli.Flag {
 			f.Local = true
 		case *cli.Int64Flag:
 			f.Local = true
+		case *cli.GenericFlag:
+			f.Local = true
 		default:
 			panic(fmt.Sprintf("localFlags: flag type %T: add it here", f))
 		}
