@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -30,9 +31,11 @@ type RunOptions struct {
 // Stats count the work of a Run as it goes; safe to read from another
 // goroutine (for a progress line).
 type Stats struct {
-	Files atomic.Int64 // inputs finished
-	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
-	Hits  atomic.Int64 // hits emitted
+	Files  atomic.Int64 // inputs finished
+	Total  atomic.Int64 // inputs to read, set once the directories are walked (before any is read)
+	Bytes  atomic.Int64 // bytes read from inputs (compressed size for .gz)
+	Hits   atomic.Int64 // hits emitted
+	Binary atomic.Int64 // inputs skipped as binary (ErrBinary)
 }
 
 // Run extracts the hits of every input ("-" is standard input; a
@@ -68,6 +71,7 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 		return ctx.Err()
 	}
 	paths := x.expand(inputs, ro.Recursive, report)
+	stats.Total.Store(int64(len(paths)))
 	jobs := min(max(ro.Jobs, 1), len(paths))
 	if jobs <= 1 {
 		for _, p := range paths {
@@ -264,6 +268,9 @@ func (x *Extractor) runOne(ctx context.Context, path string, open func(string) (
 	}
 	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
 	fail(x.Input(in, counted, func(err error) {
+		if errors.Is(err, ErrBinary) {
+			stats.Binary.Add(1)
+		}
 		if ctx.Err() == nil {
 			report(err)
 		}

@@ -1,8 +1,11 @@
 package extract
 
 import (
+	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -50,7 +53,13 @@ func TestOneCtrlD(t *testing.T) {
 // stays open (tail -f | urix) once its line is complete; without it the
 // sniffing alone waits for 8 KiB.
 func TestLineBufferedInput(t *testing.T) {
-	for _, in := range []string{"see http://a/b\n", "<http://a/\n b> and\n"} {
+	for _, in := range []string{
+		"see http://a/b\n",
+		"<http://a/\n b> and\n",
+		// tail -f mbox: a message's hits before the next message starts.
+		"From a@example.com Sat Nov 22 10:00:00 2026\nFrom: a@example.com\nSubject: one\n\nSee http://a/b\n",
+		"From a@example.com Sat Nov 22 10:00:00 2026\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nSee http://a/b\n",
+	} {
 		x := mustNew(t, Options{LineBuffered: true})
 		pr, pw := io.Pipe()
 		go pw.Write([]byte(in))
@@ -68,5 +77,34 @@ func TestLineBufferedInput(t *testing.T) {
 			t.Errorf("%q: no hit while the pipe stays open", in)
 		}
 		pw.CloseWithError(io.EOF)
+	}
+}
+
+// TestRunStats: Run counts the inputs to read once the walk is done, before
+// the first is read (a progress line's n/N), and the binary files skipped.
+func TestRunStats(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{"a.txt": "http://a/\n", "b/c.txt": "http://c/\n", "b/d.bin": "x\x00y"} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var st Stats
+	var totalAtFirstHit int64 = -1
+	x := mustNew(t, Options{})
+	err := x.Run(context.Background(), []string{dir}, RunOptions{Recursive: true, Stats: &st}, func(Hit) error {
+		if totalAtFirstHit < 0 {
+			totalAtFirstHit = st.Total.Load()
+		}
+		return nil
+	}, func(error) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if totalAtFirstHit != 3 || st.Total.Load() != 3 || st.Files.Load() != 3 || st.Binary.Load() != 1 || st.Hits.Load() != 2 {
+		t.Errorf("total %d (at the first hit %d), files %d, binary %d, hits %d; want 3 (3), 3, 1, 2",
+			st.Total.Load(), totalAtFirstHit, st.Files.Load(), st.Binary.Load(), st.Hits.Load())
 	}
 }

@@ -15,7 +15,7 @@ const smallText = 256 << 10
 // readText finds the URIs of plain text with delimit (Appendix E).
 func readText(j *job, c *content) error {
 	r := c.r
-	if c.pos != nil { // a part of a container: most are small
+	if c.pos != nil && !j.x.opts.LineBuffered { // a part of a container: most are small
 		if j.tbuf == nil {
 			j.tbuf = make([]byte, smallText)
 		}
