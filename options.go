@@ -82,7 +82,11 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
 		&cli.BoolFlag{Name: "all-status", Usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},
 		&cli.StringFlag{Name: "root-dir", Usage: "`DIR` that root-relative links of Markdown files (/img/a.png) are relative to, as a documentation site serves them; with --base the site's URL instead (e.g. --root-dir docs --base https://example.com/)"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the file names and line numbers: auto (on a terminal, unless NO_COLOR is set and not empty or TERM=dumb), always or never (e.g. --color always -n notes.txt | less -R)"},
+		&cli.BoolFlag{Name: "no-position", Aliases: []string{"N"}, Usage: "print bare URIs on a terminal too, one per line, as into a pipe; by default a terminal shows them grouped by file with LINE:COL: (e.g. urix -N notes.txt)"},
+		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "a progress line on stderr (files done/all, bytes, URIs, MB/s, time): auto draws it when stderr is a terminal and stdout a file or /dev/null, always, or never (e.g. urix -r ~/Mail > links.txt)"},
+		&cli.BoolFlag{Name: "stats", Usage: "print a summary line on stderr at the end: files, bytes, URIs, binary files skipped, errors, time, MB/s (e.g. urix --stats -r docs > /dev/null)"},
+		&cli.BoolFlag{Name: "line-buffered", Usage: "print each URI as soon as the line holding it is complete; the default when standard input is a pipe or a terminal and stdout a terminal (e.g. tail -f mail.mbox | urix --line-buffered | tee links.txt)"},
 	}, resolutionFlags()...)
 }
 
@@ -130,6 +134,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	o.WARCAllStatus = c.Bool("all-status")
 	o.RootDir = c.String("root-dir")
 	o.Binary = c.Bool("binary")
+	o.LineBuffered = c.Bool("line-buffered")
 	if s := c.String("schemes"); s != "" {
 		o.Schemes = strings.Split(s, ",")
 	}
