@@ -95,7 +95,11 @@ Flags and files may come in any order (-- ends the flags); -rnu is -r -n -u. Exa
    urix --base https://example.com/ page.html   links of a saved page, made absolute
    urix --schemes http,https -u mail.mbox | xargs -n1 curl -sI   check each web link once
    urix --format json draft.txt | jq .uri      JSON Lines, one object per URI
-   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)`,
+   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)
+   tail -f ~/mail.mbox | urix             each URI as soon as its line arrives
+
+On a terminal the URIs are grouped by file, with LINE:COL: (-N: bare URIs);
+into a pipe or a file, one URI per line.`,
 		Description: `urix follows the URI specification drafts that became RFC 2396: Appendix E
 for URIs in running text (angle brackets, quotes, lines broken inside <...>,
 the URL: prefix, punctuation that is not part of a URI), Appendix D and
