@@ -68,6 +68,14 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	return s
 }
 
+// Reset makes s read r from its start, as a new Scanner with the same
+// options would, keeping its buffer: many small inputs (the parts of a
+// mailbox) then cost no allocation each.
+func (s *Scanner) Reset(r io.Reader) {
+	*s = Scanner{r: r, opts: s.opts, buf: s.buf, pending: s.pending[:0], segs: s.segs[:0]}
+	s.init()
+}
+
 func (s *Scanner) init() {
 	s.line = 1
 	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1

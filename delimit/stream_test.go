@@ -273,3 +273,27 @@ func TestLineBufferedHitBeforeMoreInput(t *testing.T) {
 		pw.Close()
 	}
 }
+
+// TestScannerReset: a Scanner reset to another input, also in the middle
+// of the first, finds that input's hits as a new Scanner would, offsets
+// and lines from its start.
+func TestScannerReset(t *testing.T) {
+	data := seed(t)
+	second := []byte("x\n<http://a/b\n c> and \"http://q/r\n s\" http://last/\n")
+	want := Find(second, Options{})
+	s := NewScanner(bytes.NewReader(data), Options{})
+	for i := 0; i < 3 && s.Scan(); i++ {
+	}
+	s.Reset(bytes.NewReader(second))
+	var got []Hit
+	for s.Scan() {
+		got = append(got, s.Hit())
+	}
+	sameHits(t, "after Reset", got, want)
+	s.Reset(bytes.NewReader(data))
+	got = got[:0]
+	for s.Scan() {
+		got = append(got, s.Hit())
+	}
+	sameHits(t, "Reset to the first input", got, Find(data, Options{}))
+}

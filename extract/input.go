@@ -75,10 +75,11 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error        // an error of emit: the job stops
-	tbuf      []byte       // small texts, reused (readText)
-	hbuf      []byte       // the head of an HTML part, reused (readHTML)
-	hrd       bytes.Reader // reads hbuf
+	stop      error            // an error of emit: the job stops
+	tbuf      []byte           // small texts, reused (readText)
+	sc        *delimit.Scanner // the Scanner of larger texts, reused (readText)
+	hbuf      []byte           // the head of an HTML part, reused (readHTML)
+	hrd       bytes.Reader     // reads hbuf
 }
 
 func (j *job) warn(where string, err error) {

@@ -31,7 +31,13 @@ func readText(j *job, c *content) error {
 		}
 		r = io.MultiReader(bytes.NewReader(j.tbuf[:n]), r)
 	}
-	sc := delimit.NewScanner(r, j.x.opts.Delimit)
+	sc := j.sc
+	if sc == nil {
+		sc = delimit.NewScanner(r, j.x.opts.Delimit)
+		j.sc = sc
+	} else {
+		sc.Reset(r)
+	}
 	for sc.Scan() {
 		j.textHit(c, sc.Hit(), "")
 	}
