@@ -180,13 +180,22 @@ func TestTerminalProgress(t *testing.T) {
 	tm := startURIX(t, termSetup{stdin: in, stdout: out}, "--line-buffered")
 	w.WriteString("see http://slow.example/1\n")
 	tm.waitFor("urix: 0/1 files, 26 B, 1 URIs, ")
+	for time.Since(tm.start) < 5*progressDelay { // long enough to count the redraws
+		time.Sleep(10 * time.Millisecond)
+	}
 	w.WriteString("and http://slow.example/2\n")
 	w.Close()
 	if code := tm.wait(); code != 0 {
 		t.Errorf("exit status %d", code)
 	}
-	if raw := tm.raw(); !strings.HasSuffix(raw, "\r\x1b[K") {
+	took := time.Since(tm.start)
+	raw := tm.raw()
+	if !strings.HasSuffix(raw, "\r\x1b[K") {
 		t.Errorf("the progress line was not cleared at the end: %q", raw)
+	}
+	// At most 10 draws a second.
+	if n, most := strings.Count(raw, "urix: "), int(took/(100*time.Millisecond))+1; n > most {
+		t.Errorf("the progress line was drawn %d times in %v", n, took)
 	}
 	if got, _ := os.ReadFile(out.Name()); string(got) != "http://slow.example/1\nhttp://slow.example/2\n" {
 		t.Errorf("the file holds %q", got)
