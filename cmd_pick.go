@@ -70,7 +70,8 @@ SIGTERM.`,
 // output, which the picker has none of: given to pick they are a usage
 // error rather than silently ignored.
 func pickExtractFlags() []cli.Flag {
-	outputOnly := map[string]bool{"format": true, "with-position": true, "null": true, "unique": true, "count": true, "color": true, "unordered": true}
+	outputOnly := map[string]bool{"format": true, "with-position": true, "null": true, "unique": true, "count": true, "color": true, "unordered": true,
+		"no-position": true, "progress": true, "stats": true, "line-buffered": true}
 	var flags []cli.Flag
 	for _, f := range extractFlags() {
 		if !outputOnly[f.Names()[0]] {

@@ -186,7 +186,7 @@ func (tm *term) wait() int {
 		}
 		return 0
 	case <-time.After(10 * time.Second):
-		tm.t.Fatalf("urix pick did not end; the screen showed:\n%s", tm.text())
+		tm.t.Fatalf("urix did not end; the screen showed:\n%s", tm.text())
 		return -1
 	}
 }

@@ -12,9 +12,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -92,7 +95,11 @@ Flags and files may come in any order (-- ends the flags); -rnu is -r -n -u. Exa
    urix --base https://example.com/ page.html   links of a saved page, made absolute
    urix --schemes http,https -u mail.mbox | xargs -n1 curl -sI   check each web link once
    urix --format json draft.txt | jq .uri      JSON Lines, one object per URI
-   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)`,
+   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)
+   tail -f ~/mail.mbox | urix             each URI as soon as its line arrives
+
+On a terminal the URIs are grouped by file, with LINE:COL: (-N: bare URIs);
+into a pipe or a file, one URI per line.`,
 		Description: `urix follows the URI specification drafts that became RFC 2396: Appendix E
 for URIs in running text (angle brackets, quotes, lines broken inside <...>,
 the URL: prefix, punctuation that is not part of a URI), Appendix D and
@@ -127,6 +134,10 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 }
 
 func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error {
+	started := time.Now()
+	if !c.Bool("line-buffered") && streamingInput(c.Args().Slice(), os.Stdin, stdout) {
+		c.Set("line-buffered", "true") // a person watches the input come
+	}
 	x, err := extractorOf(c)
 	if err != nil {
 		return err
@@ -134,6 +145,14 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	settings, err := outputOf(c, stdout)
 	if err != nil {
 		return err
+	}
+	show, err := progressWanted(c.String("progress"), stdout, stderr)
+	if err != nil {
+		return err
+	}
+	delay := progressDelay
+	if c.String("progress") == "always" {
+		delay = 0 // asked for: from the start
 	}
 	out, err := newPrinter(settings, stdout)
 	if err != nil {
@@ -143,14 +162,33 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	defer sink.w.Flush()
 
 	stats := new(extract.Stats)
-	progress := startProgress(stderr, stats, len(c.Args().Slice()))
-	failed := false
+	progress := startProgress(stderr, stats, show, delay)
+	defer progress.stop()
+	// Ctrl-C and kill: the progress line goes, what was found is written,
+	// and the terminal's colour is reset, even while an input (a fifo, a
+	// terminal) blocks the run.
+	var printing sync.Mutex // held while a hit is printed
+	defer onInterrupt(func(code int) {
+		progress.stop()
+		if tryLock(&printing, time.Second) {
+			sink.w.Flush()
+		}
+		if settings.color {
+			io.WriteString(stdout, sgrReset)
+		}
+		os.Exit(code)
+	})()
+
+	failed, errs := false, 0
 	report := func(err error) {
+		printing.Lock()
+		defer printing.Unlock()
 		sink.w.Flush() // what was found before the problem comes first
 		progress.clear()
 		fmt.Fprintln(stderr, errorLine(err))
 		if !extract.IsWarning(err) {
 			failed = true
+			errs++
 		}
 	}
 	wo, err := walkOptions(c)
@@ -165,15 +203,26 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		Open:      newFetcher(defaultFetchLimits),
 		Stats:     stats,
 	}
-	emit := func(h extract.Hit) error { out.hit(h); return nil }
+	emit := func(h extract.Hit) error {
+		printing.Lock()
+		out.hit(h)
+		printing.Unlock()
+		return nil
+	}
 	if err := x.Run(context.Background(), c.Args().Slice(), ro, emit, report); err != nil {
 		report(err)
 	}
 	progress.stop()
+	printing.Lock()
+	defer printing.Unlock()
 	out.finish()
 	if err := sink.w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "urix: writing the output: "+err.Error())
 		failed = true
+		errs++
+	}
+	if c.Bool("stats") {
+		fmt.Fprintln(stderr, statsLine(stats, errs, time.Since(started)))
 	}
 	switch {
 	case failed:
@@ -186,33 +235,109 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	return nil
 }
 
-// outputOf reads the output flags. On a terminal, plain output shows where
-// each URI is and comes line by line: a person is watching.
-func outputOf(c *cli.Command, stdout io.Writer) (outputSettings, error) {
-	tty := false
-	if f, ok := stdout.(*os.File); ok {
-		tty = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+// sgrReset ends any colour (Select Graphic Rendition 0).
+const sgrReset = "\x1b[0m"
+
+// onInterrupt calls cleanup with the exit status of SIGINT (130) or
+// SIGTERM (143) when one comes, until the returned stop is called.
+func onInterrupt(cleanup func(code int)) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			code := 128 + 2
+			if sig == syscall.SIGTERM {
+				code = 128 + 15
+			}
+			cleanup(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
 	}
-	_, noColor := os.LookupEnv("NO_COLOR")
+}
+
+// tryLock locks mu unless it stays held for d (a write to a pipe nobody
+// reads): an interrupted run must end anyway.
+func tryLock(mu *sync.Mutex, d time.Duration) bool {
+	for deadline := time.Now().Add(d); ; time.Sleep(5 * time.Millisecond) {
+		if mu.TryLock() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// streamingInput reports whether the run reads only standard input, from
+// a pipe or a terminal, and prints to a terminal: a person is watching
+// text arrive (tail -f mbox | urix, typed text), so each hit is printed
+// as soon as its line is complete (as --line-buffered).
+func streamingInput(args []string, stdin *os.File, stdout io.Writer) bool {
+	for _, a := range args {
+		if a != "-" {
+			return false
+		}
+	}
+	if !isTerminal(stdout) {
+		return false
+	}
+	st, err := stdin.Stat()
+	return err == nil && (st.Mode()&os.ModeNamedPipe != 0 || isTerminal(stdin))
+}
+
+// outputOf reads the output flags. On a terminal, plain output is grouped
+// by file with the line and column of each URI, as ripgrep prints, and
+// comes line by line: a person is watching. Into a pipe or a file it stays
+// one URI per line.
+func outputOf(c *cli.Command, stdout io.Writer) (outputSettings, error) {
+	if c.Bool("with-position") && c.Bool("no-position") {
+		return outputSettings{}, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
+	}
+	tty := isTerminal(stdout)
 	o := outputSettings{
 		format:   c.String("format"),
-		position: c.Bool("with-position") || tty && c.String("format") == "plain",
+		position: c.Bool("with-position"),
 		null:     c.Bool("null"),
 		unique:   c.Bool("unique"),
 		count:    c.Bool("count"),
-		eachLine: tty && c.String("format") == "plain",
+		eachLine: tty || c.Bool("line-buffered"),
 	}
+	o.grouped = tty && o.format == "plain" && !o.count && !o.position && !o.null && !c.Bool("no-position")
+	o.heading = o.grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))
 	var err error
-	o.color, err = colorChoice(c.String("color"), tty, noColor)
+	o.color, err = colorChoice(c.String("color"), tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
 	return o, err
 }
 
+// severalFiles reports whether the inputs may be more than one file: the
+// grouped output then names each file in a heading, as ripgrep does.
+func severalFiles(args []string, recursive bool) bool {
+	if len(args) != 1 {
+		return len(args) > 1
+	}
+	st, err := os.Stat(args[0])
+	return recursive && err == nil && st.IsDir()
+}
+
 // colorChoice applies --color: auto colours a terminal unless NO_COLOR is
-// set (https://no-color.org), always and never do what they say.
-func colorChoice(mode string, tty, noColor bool) (bool, error) {
+// set and not empty (https://no-color.org) or TERM is dumb; always and
+// never do what they say.
+func colorChoice(mode string, tty, noColor, dumb bool) (bool, error) {
 	switch mode {
 	case "auto":
-		return tty && !noColor, nil
+		return tty && !noColor && !dumb, nil
 	case "always":
 		return true, nil
 	case "never":
@@ -221,35 +346,74 @@ func colorChoice(mode string, tty, noColor bool) (bool, error) {
 	return false, usageError("--color %q: want auto, always or never", mode)
 }
 
-// progress shows files done, bytes, hits and rate on a terminal's stderr
-// line when the work is long (SPEC §7); never when stderr is not a terminal.
-type progress struct {
-	mu    sync.Mutex
-	w     io.Writer
-	stats *extract.Stats
-	shown bool
-	done  chan struct{} // closed to stop the ticker
-	gone  chan struct{} // closed when the ticker has stopped
-	start time.Time
+// progressWanted applies --progress. auto draws the progress line only
+// where it cannot mix with results or with another program's screen:
+// stderr is a terminal and stdout is a regular file or /dev/null (urix -r
+// big/ > links.txt). Not when stdout is that terminal, nor any terminal,
+// nor a pipe: the reader of a pipe (less, fzf) may draw on the same
+// terminal, and ripgrep shows no progress there either.
+func progressWanted(mode string, stdout, stderr io.Writer) (bool, error) {
+	switch mode {
+	case "never":
+		return false, nil
+	case "always":
+		return true, nil
+	case "auto":
+	default:
+		return false, usageError("--progress %q: want auto, always or never", mode)
+	}
+	out, ok1 := stdout.(*os.File)
+	errf, ok2 := stderr.(*os.File)
+	if !ok1 || !ok2 || !isTerminal(errf) || isTerminal(out) {
+		return false, nil
+	}
+	ost, err1 := out.Stat()
+	est, err2 := errf.Stat()
+	if err1 != nil || err2 != nil || os.SameFile(ost, est) {
+		return false, nil
+	}
+	m := ost.Mode()
+	return m.IsRegular() || m&os.ModeCharDevice != 0, nil // a file, /dev/null
 }
 
-func startProgress(stderr io.Writer, stats *extract.Stats, files int) *progress {
+// progress shows files done of all, bytes, URIs, rate and time on
+// stderr's line, redrawn at most 10 times a second, and clears it before
+// any other message and at the end (SPEC §7).
+type progress struct {
+	mu      sync.Mutex
+	w       io.Writer
+	stats   *extract.Stats
+	shown   bool
+	done    chan struct{} // closed to stop the ticker
+	gone    chan struct{} // closed when the ticker has stopped
+	stopped sync.Once
+	start   time.Time
+}
+
+// progressDelay is how long a run goes before its progress is drawn: a
+// short run draws nothing.
+const progressDelay = 300 * time.Millisecond
+
+// startProgress starts drawing the progress line after delay, when show.
+func startProgress(stderr io.Writer, stats *extract.Stats, show bool, delay time.Duration) *progress {
 	p := &progress{w: stderr, stats: stats, start: time.Now()}
-	f, ok := stderr.(*os.File)
-	if !ok || !isatty.IsTerminal(f.Fd()) {
+	if !show {
 		return p
+	}
+	if delay == 0 {
+		p.show()
 	}
 	p.done, p.gone = make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(p.gone)
-		t := time.NewTicker(250 * time.Millisecond)
+		t := time.NewTicker(100 * time.Millisecond)
 		defer t.Stop()
 		for {
 			select {
 			case <-p.done:
 				return
 			case <-t.C:
-				if longWork(stats.Bytes.Load(), stats.Files.Load(), files) {
+				if time.Since(p.start) >= delay {
 					p.show()
 				}
 			}
@@ -258,19 +422,46 @@ func startProgress(stderr io.Writer, stats *extract.Stats, files int) *progress 
 	return p
 }
 
-// longWork says when a progress line is worth showing (SPEC §7): many
-// files (more than 100 given or done) or more than 64 MiB read.
-func longWork(bytes, filesDone int64, filesGiven int) bool {
-	return bytes > 64<<20 || filesDone > 100 || filesGiven > 100
-}
-
 func (p *progress) show() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	mb := float64(p.stats.Bytes.Load()) / 1e6
-	rate := mb / time.Since(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r\x1b[Kurix: %d files, %.0f MB, %d URIs, %.0f MB/s", p.stats.Files.Load(), mb, p.stats.Hits.Load(), rate)
+	fmt.Fprintf(p.w, "\r\x1b[Kurix: %s", progressText(p.stats, time.Since(p.start)))
 	p.shown = true
+}
+
+// progressText is "12/40 files, 3.1 MB, 523 URIs, 95 MB/s, 0.4 s"; the
+// total is left out until the directories are walked.
+func progressText(st *extract.Stats, elapsed time.Duration) string {
+	files := strconv.FormatInt(st.Files.Load(), 10)
+	if n := st.Total.Load(); n > 0 {
+		files += "/" + strconv.FormatInt(n, 10)
+	}
+	b := st.Bytes.Load()
+	return fmt.Sprintf("%s files, %s, %d URIs, %s, %.1f s", files, size(b), st.Hits.Load(), rate(b, elapsed), elapsed.Seconds())
+}
+
+// statsLine is the summary --stats prints at the end.
+func statsLine(st *extract.Stats, errs int, elapsed time.Duration) string {
+	b := st.Bytes.Load()
+	return fmt.Sprintf("urix: %d files, %s, %d URIs, %d binary skipped, %d errors, %.3f s, %s",
+		st.Files.Load(), size(b), st.Hits.Load(), st.Binary.Load(), errs, elapsed.Seconds(), rate(b, elapsed))
+}
+
+// size is a byte count for people: 512 B, 3.1 KB, 12.0 MB, 1.2 GB.
+func size(b int64) string {
+	switch {
+	case b < 1000:
+		return strconv.FormatInt(b, 10) + " B"
+	case b < 1e6:
+		return fmt.Sprintf("%.1f KB", float64(b)/1e3)
+	case b < 1e9:
+		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
+	}
+	return fmt.Sprintf("%.1f GB", float64(b)/1e9)
+}
+
+func rate(b int64, elapsed time.Duration) string {
+	return fmt.Sprintf("%.1f MB/s", float64(b)/1e6/max(elapsed.Seconds(), 1e-3))
 }
 
 // clear removes the progress line so that a message can be printed.
@@ -283,10 +474,13 @@ func (p *progress) clear() {
 	}
 }
 
+// stop stops the redrawing and clears the line; it may be called again.
 func (p *progress) stop() {
-	if p.done != nil {
-		close(p.done)
-		<-p.gone
-	}
+	p.stopped.Do(func() {
+		if p.done != nil {
+			close(p.done)
+			<-p.gone
+		}
+	})
 	p.clear()
 }

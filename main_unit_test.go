@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urix/urix/extract"
 )
@@ -28,25 +30,27 @@ func TestOutputBeforeError(t *testing.T) {
 	}
 }
 
-// TestColorChoice: --color auto colours only a terminal, and NO_COLOR
-// turns it off; always and never do what they say.
+// TestColorChoice: --color auto colours only a terminal, and a NO_COLOR
+// that is set and not empty or TERM=dumb turns it off; always and never do
+// what they say.
 func TestColorChoice(t *testing.T) {
 	tests := []struct {
-		mode          string
-		tty, noColor  bool
-		want, wantErr bool
+		mode               string
+		tty, noColor, dumb bool
+		want, wantErr      bool
 	}{
-		{"auto", true, false, true, false},
-		{"auto", true, true, false, false},
-		{"auto", false, false, false, false},
-		{"always", false, true, true, false},
-		{"never", true, false, false, false},
-		{"sometimes", true, false, false, true},
+		{"auto", true, false, false, true, false},
+		{"auto", true, true, false, false, false},
+		{"auto", true, false, true, false, false},
+		{"auto", false, false, false, false, false},
+		{"always", false, true, true, true, false},
+		{"never", true, false, false, false, false},
+		{"sometimes", true, false, false, false, true},
 	}
 	for _, tt := range tests {
-		got, err := colorChoice(tt.mode, tt.tty, tt.noColor)
+		got, err := colorChoice(tt.mode, tt.tty, tt.noColor, tt.dumb)
 		if got != tt.want || (err != nil) != tt.wantErr {
-			t.Errorf("colorChoice(%q, tty=%v, NO_COLOR=%v) = %v, %v; want %v, error %v", tt.mode, tt.tty, tt.noColor, got, err, tt.want, tt.wantErr)
+			t.Errorf("colorChoice(%q, tty=%v, NO_COLOR=%v, dumb=%v) = %v, %v; want %v, error %v", tt.mode, tt.tty, tt.noColor, tt.dumb, got, err, tt.want, tt.wantErr)
 		}
 	}
 }
@@ -68,33 +72,83 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
-// TestProgress: the progress line appears only for long work, never on a
-// stderr that is not a terminal, and it is cleared before other messages.
+// TestProgress: --progress auto never draws into a stderr that is not a
+// terminal (the pty test checks the terminal cases), the line shows files
+// done of all once the total is known, and it is cleared after.
 func TestProgress(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
 	for _, tt := range []struct {
-		bytes, done int64
-		given       int
-		want        bool
+		mode           string
+		stdout, stderr io.Writer
+		want, wantErr  bool
 	}{
-		{1 << 20, 3, 3, false},
-		{65 << 20, 1, 1, true},
-		{1 << 20, 101, 1, true},
-		{0, 0, 500, true},
+		{"auto", f, f, false, false},
+		{"auto", f, new(bytes.Buffer), false, false},
+		{"always", new(bytes.Buffer), new(bytes.Buffer), true, false},
+		{"never", f, f, false, false},
+		{"sometimes", f, f, false, true},
 	} {
-		if got := longWork(tt.bytes, tt.done, tt.given); got != tt.want {
-			t.Errorf("longWork(%d bytes, %d done, %d given) = %v, want %v", tt.bytes, tt.done, tt.given, got, tt.want)
+		got, err := progressWanted(tt.mode, tt.stdout, tt.stderr)
+		if got != tt.want || (err != nil) != tt.wantErr {
+			t.Errorf("progressWanted(%q, %T, %T) = %v, %v; want %v, error %v", tt.mode, tt.stdout, tt.stderr, got, err, tt.want, tt.wantErr)
 		}
 	}
-	var stderr bytes.Buffer // not a terminal: no ticker, nothing written
-	p := startProgress(&stderr, new(extract.Stats), 1000)
+	var stderr bytes.Buffer
+	p := startProgress(&stderr, new(extract.Stats), false, 0)
 	p.stop()
 	if p.done != nil || stderr.Len() != 0 {
-		t.Errorf("progress on a non-terminal: ticker %v, wrote %q", p.done != nil, stderr.String())
+		t.Errorf("progress not wanted: ticker %v, wrote %q", p.done != nil, stderr.String())
 	}
-	p = &progress{w: &stderr, stats: new(extract.Stats)}
+	st := new(extract.Stats)
+	st.Files.Store(3)
+	st.Total.Store(40)
+	st.Bytes.Store(3_100_000)
+	st.Hits.Store(523)
+	p = &progress{w: &stderr, stats: st, start: time.Now()}
 	p.show()
 	p.clear()
-	if got := stderr.String(); !strings.HasPrefix(got, "\r\x1b[Kurix: 0 files, 0 MB, 0 URIs") || !strings.HasSuffix(got, "\r\x1b[K") {
+	if got := stderr.String(); !strings.HasPrefix(got, "\r\x1b[Kurix: 3/40 files, 3.1 MB, 523 URIs, ") || !strings.HasSuffix(got, "\r\x1b[K") {
 		t.Errorf("show then clear wrote %q", got)
+	}
+	if got := progressText(st, 2*time.Second); got != "3/40 files, 3.1 MB, 523 URIs, 1.6 MB/s, 2.0 s" {
+		t.Errorf("progressText = %q", got)
+	}
+}
+
+// TestGroupPrinter: on a terminal, hits come under a heading per file, a
+// blank line between files, LINE:COL: before each URI; with one file, no
+// heading; colours close where they open.
+func TestGroupPrinter(t *testing.T) {
+	hits := []extract.Hit{
+		{File: "a.txt", Line: 1, Col: 5, URI: "http://a/1"},
+		{File: "a.txt", Line: 3, Col: 1, URI: "http://a/2"},
+		{File: "b.txt", Line: 2, Col: 7, URI: "http://b/1"},
+	}
+	for _, tt := range []struct {
+		heading, color bool
+		want           string
+	}{
+		{true, false, "a.txt\n1:5: http://a/1\n3:1: http://a/2\n\nb.txt\n2:7: http://b/1\n"},
+		{false, false, "1:5: http://a/1\n3:1: http://a/2\n2:7: http://b/1\n"},
+		{true, true, "\x1b[35ma.txt\x1b[0m\n\x1b[32m1\x1b[0m:5: http://a/1\n\x1b[32m3\x1b[0m:1: http://a/2\n\n" +
+			"\x1b[35mb.txt\x1b[0m\n\x1b[32m2\x1b[0m:7: http://b/1\n"},
+	} {
+		var out bytes.Buffer
+		p, err := newPrinter(outputSettings{format: "plain", grouped: true, heading: tt.heading, color: tt.color}, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hits {
+			p.hit(h)
+		}
+		p.finish()
+		p.out().w.Flush()
+		if out.String() != tt.want || p.out().printed != len(hits) {
+			t.Errorf("heading %v, color %v: printed %d lines:\n%q\nwant:\n%q", tt.heading, tt.color, p.out().printed, out.String(), tt.want)
+		}
 	}
 }

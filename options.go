@@ -72,7 +72,7 @@ func extractFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "glob", Aliases: []string{"g"}, Value: new(globList), Usage: "with -r, read only the files matching `GLOB`, or with !GLOB leave out what matches; gitignore syntax and {a,b}, below each DIR, repeatable, the last match wins, over ignore files and the hidden rule too (e.g. -g '*.html' -g '!archive/')"},
 		&cli.BoolFlag{Name: "follow", Aliases: []string{"L"}, Usage: "with -r, follow symbolic links below DIR (a link given as DIR is always followed; e.g. urix -rL ~/Mail)"},
 		&cli.StringFlag{Name: "format", Value: "plain", Usage: "output: plain (one URI per line), json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri) or tsv (link-graph edges: page<TAB>uri<TAB>kind, the page a WARC record's target URI, else the file)"},
-		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does (e.g. urix -n notes.txt)"},
+		&cli.BoolFlag{Name: "with-position", Aliases: []string{"n"}, Usage: "print FILE:LINE:COL: URI, as grep -n does, on a terminal and into a pipe alike (e.g. urix -n notes.txt)"},
 		&cli.BoolFlag{Name: "null", Aliases: []string{"0"}, Usage: "end each output line with NUL instead of newline, for xargs -0 (e.g. urix -0 f | xargs -0 curl -sI)"},
 		&cli.BoolFlag{Name: "unique", Aliases: []string{"u"}, Usage: "print each URI once, in first-seen order (after --normalize when given)"},
 		&cli.StringFlag{Name: "schemes", Usage: "keep only these comma-separated schemes; by default javascript: and data: are left out of HTML results, \"all\" keeps them (e.g. --schemes http,https)"},
@@ -87,7 +87,11 @@ func extractFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
 		&cli.BoolFlag{Name: "all-status", Usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},
 		&cli.StringFlag{Name: "root-dir", Usage: "`DIR` that root-relative links of Markdown files (/img/a.png) are relative to, as a documentation site serves them; with --base the site's URL instead (e.g. --root-dir docs --base https://example.com/)"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the FILE:LINE:COL prefix: auto (on a terminal, unless NO_COLOR is set), always or never"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the file names and line numbers: auto (on a terminal, unless NO_COLOR is set and not empty or TERM=dumb), always or never (e.g. --color always -n notes.txt | less -R)"},
+		&cli.BoolFlag{Name: "no-position", Aliases: []string{"N"}, Usage: "print bare URIs on a terminal too, one per line, as into a pipe; by default a terminal shows them grouped by file with LINE:COL: (e.g. urix -N notes.txt)"},
+		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "a progress line on stderr (files done/all, bytes, URIs, MB/s, time): auto draws it when stderr is a terminal and stdout a file or /dev/null, always, or never (e.g. urix -r ~/Mail > links.txt)"},
+		&cli.BoolFlag{Name: "stats", Usage: "print a summary line on stderr at the end: files, bytes, URIs, binary files skipped, errors, time, MB/s (e.g. urix --stats -r docs > /dev/null)"},
+		&cli.BoolFlag{Name: "line-buffered", Usage: "print each URI as soon as the line holding it is complete; the default when standard input is a pipe or a terminal and stdout a terminal (e.g. tail -f mail.mbox | urix --line-buffered | tee links.txt)"},
 	}, resolutionFlags()...)
 }
 
@@ -135,6 +139,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	o.WARCAllStatus = c.Bool("all-status")
 	o.RootDir = c.String("root-dir")
 	o.Binary = c.Bool("binary")
+	o.LineBuffered = c.Bool("line-buffered")
 	if s := c.String("schemes"); s != "" {
 		o.Schemes = strings.Split(s, ",")
 	}

@@ -89,9 +89,9 @@ type positionPrinter struct {
 
 func (p *positionPrinter) hit(h extract.Hit) {
 	b := p.scratch[:0]
-	b = p.paint(b, "35", h.File)
+	b = paint(b, p.color, "35", h.File)
 	b = append(b, ':')
-	b = p.paint(b, "32", strconv.Itoa(h.Line))
+	b = paint(b, p.color, "32", strconv.Itoa(h.Line))
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(h.Col), 10)
 	b = append(b, ": "...)
@@ -101,19 +101,54 @@ func (p *positionPrinter) hit(h extract.Hit) {
 	p.endLine()
 }
 
-// paint appends s, in the SGR colour code when colouring.
-func (p *positionPrinter) paint(b []byte, code, s string) []byte {
-	if !p.color {
+// paint appends s, in the SGR colour code when color is set. The colour
+// ends with s, so that no colour is left open between writes.
+func paint(b []byte, color bool, code, s string) []byte {
+	if !color {
 		return append(b, s...)
 	}
 	b = append(b, "\x1b["...)
 	b = append(b, code...)
 	b = append(b, 'm')
 	b = append(b, s...)
-	return append(b, "\x1b[0m"...)
+	return append(b, sgrReset...)
 }
 
 func (*positionPrinter) finish() {}
+
+// groupPrinter prints hits as ripgrep prints matches on a terminal: under
+// a heading that names their file (when there may be several files), one
+// LINE:COL: URI per hit, and a blank line between files.
+type groupPrinter struct {
+	*sink
+	color   bool
+	heading bool
+	file    string // the file of the last heading
+	started bool
+	scratch []byte
+}
+
+func (p *groupPrinter) hit(h extract.Hit) {
+	b := p.scratch[:0]
+	if p.heading && (!p.started || h.File != p.file) {
+		if p.started {
+			b = append(b, '\n')
+		}
+		b = paint(b, p.color, "35", h.File)
+		b = append(b, '\n')
+		p.file, p.started = h.File, true
+	}
+	b = paint(b, p.color, "32", strconv.Itoa(h.Line))
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(h.Col), 10)
+	b = append(b, ": "...)
+	b = append(b, h.URI...)
+	p.w.Write(b)
+	p.scratch = b
+	p.endLine()
+}
+
+func (*groupPrinter) finish() {}
 
 // jsonPrinter prints JSON Lines, one object per hit.
 type jsonPrinter struct {
@@ -209,7 +244,9 @@ func (p uniquePrinter) hit(h extract.Hit) {
 // outputSettings are the output flags, read by the command line.
 type outputSettings struct {
 	format   string // plain or json
-	position bool   // -n, or plain output on a terminal
+	position bool   // -n: FILE:LINE:COL: URI
+	grouped  bool   // plain output on a terminal: LINE:COL: URI by file
+	heading  bool   // grouped, with a heading per file
 	null     bool   // -0
 	unique   bool   // -u
 	count    bool   // --count
@@ -237,6 +274,8 @@ func newPrinter(o outputSettings, w io.Writer) (printer, error) {
 		p = tsvPrinter{s}
 	case o.position:
 		p = &positionPrinter{sink: s, color: o.color}
+	case o.grouped:
+		p = &groupPrinter{sink: s, color: o.color, heading: o.heading}
 	default:
 		p = plainPrinter{s}
 	}

@@ -287,6 +287,12 @@ type Options struct {
 	// Emails: find bare e-mail addresses (user@example.com) and report
 	// them as mailto: URIs of Kind Email (the CLI's --emails).
 	Emails bool
+	// LineBuffered: the input arrives as it is written (a pipe, a
+	// terminal). A Scanner then reports a hit as soon as the lines that
+	// decide it have been read, instead of waiting for a full buffer of
+	// look-ahead, and never blocks in a read while it holds a hit it could
+	// report. The hits are the same.
+	LineBuffered bool
 }
 
 // Hit is one URI found in text (SPEC §2).

@@ -68,6 +68,14 @@ func NewScanner(r io.Reader, opts Options) *Scanner {
 	return s
 }
 
+// Reset makes s read r from its start, as a new Scanner with the same
+// options would, keeping its buffer: many small inputs (the parts of a
+// mailbox) then cost no allocation each.
+func (s *Scanner) Reset(r io.Reader) {
+	*s = Scanner{r: r, opts: s.opts, buf: s.buf, pending: s.pending[:0], segs: s.segs[:0]}
+	s.init()
+}
+
 func (s *Scanner) init() {
 	s.line = 1
 	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
@@ -122,7 +130,7 @@ func (s *Scanner) Scan() bool {
 			s.fill(s.n + 1)
 			continue
 		}
-		if !s.eof && c+lookAhead > s.n {
+		if !s.eof && c+lookAhead > s.n && !(s.opts.LineBuffered && s.decided(c, which)) {
 			s.pos = c
 			s.fill(c + lookAhead)
 			continue
@@ -225,11 +233,81 @@ func (s *Scanner) fill(need int) {
 			return
 		}
 		if m > 0 {
+			if s.opts.LineBuffered {
+				return // what a pipe has now: the caller decides whether it is enough
+			}
 			empty = 0
 		} else if empty++; empty > 100 {
 			s.err = io.ErrNoProgress
 			s.eof = true
 			return
+		}
+	}
+}
+
+// decided reports, for LineBuffered input, whether the candidate byte which
+// at c can be confirmed from the bytes read so far, with the same result as
+// with the whole input: its line is complete, and the forms that go on past
+// a line break (E5 angle brackets, E6 quotes, E8 a typesetter's hyphen at
+// the end of a line) are either closed on that line or have all the lines
+// (maxLines) or bytes (maxAngle) they may take.
+func (s *Scanner) decided(c int, which byte) bool {
+	b := s.buf[:s.n]
+	nl := bytes.IndexByte(b[c:], '\n')
+	if nl < 0 {
+		return false
+	}
+	nl += c
+	if s.n > c+maxAngle+utf8.UTFMax || bytes.Count(b[c:], []byte{'\n'}) > maxLines {
+		return true
+	}
+	switch which {
+	case '<':
+		if ctab[b[c+1]]&(cAlpha|cSpace) == 0 {
+			return true // not an angle form at all
+		}
+		i := c + 1
+		for ctab[b[i]]&cScheme != 0 {
+			i++
+		}
+		if i > c+1 && b[i] != ':' {
+			return true // "<b c", "<div>": no scheme after '<'
+		}
+		return angleClosed(b, c)
+	case ':':
+		if end := bytes.TrimRight(b[c:nl], " \t\r"); bytes.HasSuffix(end, []byte("\u00ad")) || bytes.HasSuffix(end, []byte("\u2010")) {
+			return false // E8: may go on on the next line
+		}
+		// E6: a quote before the scheme goes on over the lines up to the
+		// next quote, which no continuation line can pass.
+		from := max(0, s.floor, c-maxLook-len("URL:")-1)
+		if i := bytes.LastIndexByte(b[from:c], '\n'); i >= 0 {
+			from += i + 1
+		}
+		return bytes.IndexByte(b[from:c], '"') < 0 || bytes.IndexByte(b[c:], '"') >= 0
+	}
+	return true // abbreviations and e-mail addresses end at whitespace
+}
+
+// angleClosed reports whether b holds, after the '<' at a, a '>' that the
+// angle form (E5) cannot pass: one on the line of a, or one after a byte
+// that is neither whitespace nor part of a quote prefix (E7), which is all
+// a continuation line may skip.
+func angleClosed(b []byte, a int) bool {
+	for g := a + 1; ; g++ {
+		k := bytes.IndexByte(b[g:], '>')
+		if k < 0 {
+			return false
+		}
+		g += k
+		ls := bytes.LastIndexByte(b[:g], '\n') + 1
+		if ls <= a {
+			return true
+		}
+		for _, x := range b[ls:g] {
+			if ctab[x]&cSpace == 0 && x != '>' && x != '|' {
+				return true
+			}
 		}
 	}
 }

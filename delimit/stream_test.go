@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 func scanAll(t testing.TB, r io.Reader, opts Options) []Hit {
@@ -205,4 +206,94 @@ func TestTruncatedDash(t *testing.T) {
 		t.Errorf("got %q, want the truncated hit and http://b/c", uris(hs))
 	}
 	sameHits(t, "truncated dash", scanAll(t, iotest.HalfReader(strings.NewReader(in)), Options{}), hs)
+}
+
+// lineReader returns one line per Read, as a pipe fed line by line does.
+type lineReader struct{ data []byte }
+
+func (r *lineReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := bytes.IndexByte(r.data, '\n') + 1
+	if n == 0 || n > len(p) {
+		n = min(len(r.data), len(p))
+	}
+	copy(p, r.data[:n])
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// TestLineBufferedSameHits: with LineBuffered, a Scanner fed a line or a
+// byte at a time still finds exactly the hits of Find, the forms that go
+// on over several lines (E5, E6, E8) included.
+func TestLineBufferedSameHits(t *testing.T) {
+	data := seed(t)
+	data = append(data, "\n<http://a/b-\n c> \"http://q/r\n s\" www.w3.org/x example.com/y\n"+
+		"see http://man.example/long\u2010\n   page x\n\"URL:http://u/v\n w\" <\n  http://x/y\n  z > <b c\n"+
+		"\"a\" http://after.quote/ \"http://closed/\" <mailto:a@b> <http://a/\n1\n2\n3\n4\n5\n6\n7\n8\n9>\n"...)
+	for _, opts := range []Options{{}, {Hyphen: HyphenBoth, Abbrev: true, Emails: true}} {
+		want := Find(data, opts)
+		lb := opts
+		lb.LineBuffered = true
+		sameHits(t, "line reader", scanAll(t, &lineReader{data}, lb), want)
+		sameHits(t, "one-byte reader", scanAll(t, iotest.OneByteReader(bytes.NewReader(data)), lb), want)
+		sameHits(t, "half reader", scanAll(t, iotest.HalfReader(bytes.NewReader(data)), lb), want)
+	}
+}
+
+// TestLineBufferedHitBeforeMoreInput: a LineBuffered Scanner reports a hit
+// once its line is complete, while the writer still holds the pipe open
+// (tail -f | urix); the default Scanner waits for 72 KiB more.
+func TestLineBufferedHitBeforeMoreInput(t *testing.T) {
+	for _, c := range []struct{ lines, want string }{
+		{"see http://a/b\n", "http://a/b"},
+		{"<http://a/\n b> and more\n", "http://a/b"},
+		{"\"http://q/r\n s\" x\n", "http://q/rs"},
+		{"a <b c http://d/e\n", "http://d/e"},
+	} {
+		pr, pw := io.Pipe()
+		go pw.Write([]byte(c.lines))
+		got := make(chan string, 1)
+		go func() {
+			s := NewScanner(pr, Options{LineBuffered: true})
+			if s.Scan() {
+				got <- s.Hit().URI
+			}
+			close(got)
+		}()
+		select {
+		case uri := <-got:
+			if uri != c.want {
+				t.Errorf("%q: first hit %q, want %q", c.lines, uri, c.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%q: no hit while the pipe stays open", c.lines)
+		}
+		pw.Close()
+	}
+}
+
+// TestScannerReset: a Scanner reset to another input, also in the middle
+// of the first, finds that input's hits as a new Scanner would, offsets
+// and lines from its start.
+func TestScannerReset(t *testing.T) {
+	data := seed(t)
+	second := []byte("x\n<http://a/b\n c> and \"http://q/r\n s\" http://last/\n")
+	want := Find(second, Options{})
+	s := NewScanner(bytes.NewReader(data), Options{})
+	for i := 0; i < 3 && s.Scan(); i++ {
+	}
+	s.Reset(bytes.NewReader(second))
+	var got []Hit
+	for s.Scan() {
+		got = append(got, s.Hit())
+	}
+	sameHits(t, "after Reset", got, want)
+	s.Reset(bytes.NewReader(data))
+	got = got[:0]
+	for s.Scan() {
+		got = append(got, s.Hit())
+	}
+	sameHits(t, "Reset to the first input", got, Find(data, Options{}))
 }

@@ -92,6 +92,13 @@ type Options struct {
 	// status (SPEC §7a); by default only 2xx ones are read. A 3xx's
 	// Location header is then a hit of kind http-location.
 	WARCAllStatus bool
+
+	// LineBuffered is for inputs that arrive as they are written (tail -f,
+	// a terminal): the format is sniffed from what the first read gives
+	// instead of waiting for 8 KiB, and text hits are passed on as soon as
+	// the lines that decide them have been read (delimit.Options.
+	// LineBuffered) instead of after a full buffer. The hits are the same.
+	LineBuffered bool
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -227,6 +234,7 @@ func New(opts Options) (*Extractor, error) {
 	if opts.MaxDecoded <= 0 {
 		opts.MaxDecoded = DefaultMaxDecoded
 	}
+	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
 	x := &Extractor{opts: opts}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)

@@ -76,10 +76,11 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error        // an error of emit: the job stops
-	tbuf      []byte       // small texts, reused (readText)
-	hbuf      []byte       // the head of an HTML part, reused (readHTML)
-	hrd       bytes.Reader // reads hbuf
+	stop      error            // an error of emit: the job stops
+	tbuf      []byte           // small texts, reused (readText)
+	sc        *delimit.Scanner // the Scanner of larger texts, reused (readText)
+	hbuf      []byte           // the head of an HTML part, reused (readHTML)
+	hrd       bytes.Reader     // reads hbuf
 }
 
 func (j *job) warn(where string, err error) {
@@ -169,17 +170,25 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) erro
 }
 
 // stopReader ends the input once the job is stopped, so that every reader
-// stops at its next read.
+// stops at its next read. It also keeps the end of the input: a terminal
+// gives io.EOF once per Ctrl-D, and a reader that reads again after it (a
+// bufio.Reader that peeked up to the end) would wait for a second one.
 type stopReader struct {
-	r io.Reader
-	j *job
+	r   io.Reader
+	j   *job
+	eof bool
 }
 
 func (s *stopReader) Read(p []byte) (int, error) {
 	if s.j.stop != nil {
 		return 0, s.j.stop
 	}
-	return s.r.Read(p)
+	if s.eof {
+		return 0, io.EOF
+	}
+	n, err := s.r.Read(p)
+	s.eof = err == io.EOF
+	return n, err
 }
 
 // inputBuffers hold the 64 KiB read buffers of inputs: one per input was
@@ -196,7 +205,16 @@ func (j *job) run(c *content, typ Type) error {
 	// A read error while sniffing does not end the input here: what was
 	// read is still scanned; the error comes back from the reader, or at
 	// the end if the reader does not repeat it.
-	head, peekErr := br.Peek(sniffLen)
+	var head []byte
+	var peekErr error
+	if j.x.opts.LineBuffered {
+		// Sniff what the first read gives: more may come much later.
+		if head, peekErr = br.Peek(1); peekErr == nil {
+			head, _ = br.Peek(min(br.Buffered(), sniffLen))
+		}
+	} else {
+		head, peekErr = br.Peek(sniffLen)
+	}
 	if peekErr == io.EOF || peekErr == bufio.ErrBufferFull {
 		peekErr = nil
 	}

@@ -38,6 +38,7 @@ type RunOptions struct {
 // goroutine (for a progress line).
 type Stats struct {
 	Files atomic.Int64 // inputs finished
+	Total atomic.Int64 // inputs to read, set once the directories are walked (before any is read)
 	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
 	Hits  atomic.Int64 // hits emitted
 	// Binary counts the inputs skipped because they look binary
@@ -79,6 +80,7 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 		return ctx.Err()
 	}
 	paths := x.expand(inputs, ro, report)
+	stats.Total.Store(int64(len(paths)))
 	jobs := min(max(ro.Jobs, 1), len(paths))
 	if jobs <= 1 {
 		for _, p := range paths {

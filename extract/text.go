@@ -15,7 +15,7 @@ const smallText = 256 << 10
 // readText finds the URIs of plain text with delimit (Appendix E).
 func readText(j *job, c *content) error {
 	r := c.r
-	if c.pos != nil { // a part of a container: most are small
+	if c.pos != nil && !j.x.opts.LineBuffered { // a part of a container: most are small
 		if j.tbuf == nil {
 			j.tbuf = make([]byte, smallText)
 		}
@@ -31,7 +31,13 @@ func readText(j *job, c *content) error {
 		}
 		r = io.MultiReader(bytes.NewReader(j.tbuf[:n]), r)
 	}
-	sc := delimit.NewScanner(r, j.x.opts.Delimit)
+	sc := j.sc
+	if sc == nil {
+		sc = delimit.NewScanner(r, j.x.opts.Delimit)
+		j.sc = sc
+	} else {
+		sc.Reset(r)
+	}
 	for sc.Scan() {
 		j.textHit(c, sc.Hit(), "")
 	}

@@ -200,8 +200,10 @@ func newBodyReader(s *lineSource, bounds []string) *bodyReader {
 func (b *bodyReader) Read(p []byte) (int, error) {
 	n := copy(p, b.rest)
 	b.rest = b.rest[n:]
-	// Whole lines while they fit: a reader above reads many lines a call.
-	for n < len(p) && !b.done {
+	// Whole lines while they fit: a reader above reads many lines a call;
+	// but not past what the input holds now, so that a message that is
+	// still being written (tail -f mbox) is read as far as it goes.
+	for n < len(p) && !b.done && (n == 0 || b.s.held || b.s.br.Buffered() > 0) {
 		c, ok := b.s.next()
 		if !ok {
 			b.done = true
