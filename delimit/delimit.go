@@ -21,6 +21,13 @@
 //     characters ("C://x" is a drive, "%s://%s" a format string), and is
 //     not http, https or ftp with letters or digits glued before it
 //     ("Linkhttp://a" is a missing space; SPEC: "xhttp://a" holds no hit).
+//     An unregistered name whose part after its last '.' is a registered
+//     scheme starts at that scheme ("credential.https://example.com" in a
+//     git config key): a dotted prefix is a key or qualifier, not part of
+//     a scheme anyone writes. An authority that starts with '$' makes no
+//     hit ("http://${host}:${port}/", "http://$hostname/x"): no host name
+//     starts so; it is a shell or template variable, and a link checker
+//     would fetch the template.
 //   - E1, widest wins: a scheme defined to hold another URI (jar, feed,
 //     view-source, blob, filesystem, and the unregistered jdbc) followed
 //     by a URI with "//" or a file: path is one hit with it
@@ -51,7 +58,10 @@
 //     are XML, placeholders and tokens).
 //   - E3: non-ASCII symbols (So, Sm: "✪", "｜") end a hit like punctuation;
 //     U+200C and U+200D continue it (Indic and Arabic words need them);
-//     '%' not followed by two hex digits ends it. U+2011 to U+2015
+//     '%' not followed by two hex digits ends it, and a '%' followed by a
+//     letter that is no %HH escape there makes no hit at all
+//     ("'https://a/rfc%d.txt' % n", "'http://a/%s'"): it is a printf
+//     format, whose cut prefix no reader would copy. U+2011 to U+2015
 //     (non-breaking hyphen, figure dash, en dash, em dash, bar) continue a
 //     hit between two letters or digits (Wikipedia titles:
 //     "wiki/Backus–Naur_form") and end it elsewhere ("see http://a/b –
@@ -63,11 +73,18 @@
 //     so does a '[' still open where the run ends ("?q=1[open a ticket]"):
 //     RFC 3986 allows '[' only around an IP-literal host, so in a path it
 //     is not part of the URI; closed brackets in the query ("?a[]=1") and
-//     in the host stay. In quotes and angle brackets the delimiters decide.
+//     in the host stay. A '[' whose ']' is followed by '/' is a
+//     placeholder segment, not link text ("ssh://[user@]host.xz[:port]/
+//     ~[user]/path/to/repo.git/" in git's man pages), and stays. In quotes
+//     and angle brackets the delimiters decide.
 //   - E4: an unmatched ')' or ']' ends a bare hit even in its middle
 //     ("[t](http://a/b)[u](mailto:x)"); a final '(' or '[' is stripped;
 //     '*' and '_' are stripped from the end as often as they were written
 //     right before the hit (up to three).
+//   - E4: a data: hit right after ' or ` whose run stops at a blank before
+//     that quote closes makes no hit ("'data:text/javascript,import { x }
+//     from ...'" in a shell command): its data is code with blanks, and the
+//     cut prefix is no URI anyone meant.
 //   - E6: a quote hit is not trimmed of trailing punctuation (the closing
 //     quote delimits, as brackets do), except the '.' and ',' right before
 //     the closing quote (E4: American punctuation puts them inside the

@@ -280,7 +280,7 @@ func bracketCutOnce(b []byte, from, ps, e int) int {
 	for k := from; k < e; k++ {
 		switch b[k] {
 		case '[':
-			if ps <= k && k < pe {
+			if ps <= k && k < pe && !segmentBrackets(b[k:e]) {
 				return k
 			}
 			if depth == 0 {
@@ -297,6 +297,14 @@ func bracketCutOnce(b []byte, from, ps, e int) int {
 	return e
 }
 
+// segmentBrackets reports whether the '[' at b[0] closes before a '/' in
+// the run b ("/~[user]/path" in git's URL syntax, a placeholder segment):
+// AsciiDoc link text ends the run after its ']'.
+func segmentBrackets(b []byte) bool {
+	m := bytes.IndexByte(b, ']')
+	return m > 0 && m+1 < len(b) && b[m+1] == '/' && bytes.IndexByte(b[1:m], '[') < 0
+}
+
 // sspOK reports whether rest, the scheme-specific part after "scheme:", is
 // acceptable for a bare or quoted hit of a scheme of class k (E2).
 func sspOK[T string | []byte](k sspClass, rest T) bool {
@@ -306,7 +314,7 @@ func sspOK[T string | []byte](k sspClass, rest T) bool {
 			return false
 		}
 		c := rest[2]
-		return c != '/' && c != '?' && c != '#'
+		return c != '/' && c != '?' && c != '#' && c != '$'
 	case sspFile:
 		if len(rest) == 0 || rest[0] != '/' {
 			return false

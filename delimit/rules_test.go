@@ -214,6 +214,29 @@ var ruleTests = map[string][]ruleCase{
 		{in: "http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ/", want: hits(sp("http://ﻡﻮﻘﻋ.ﻭﺯﺍﺭﺓ/"))},
 		{in: "http://a/पोलൊ\u200d.html", want: hits(sp("http://a/पोलൊ\u200d.html"))},
 	},
+	// Rules found by the judged evaluation of testdata/accuracy (issue 9).
+	"judged real text": {
+		// An authority starting with '$' is a shell or template variable.
+		{in: "console.log(`Server running at http://${hostname}:${port}/`);"},
+		{in: "GIT_URL=http://$hostname/git/foo/bar.git"},
+		{in: "http://a$b/c", want: hits(sp("http://a$b/c"))},
+		// '%' and a letter that is no %HH escape: a printf format.
+		{in: "url = 'https://www.rfc-editor.org/rfc/rfc%d.txt' % int(rfc)"},
+		{in: "return 'http://a/%s' % name"},
+		{in: "see http://a/100% of it", want: hits(sp("http://a/100"))},
+		{in: "http://a/b%2Fc", want: hits(sp("http://a/b%2Fc"))},
+		// '[...]' closed before '/': a placeholder segment, not AsciiDoc text.
+		{in: "ssh://[user@]host.xz[:port]/~[user]/path/to/repo.git/", want: hits(sp("ssh://[user@]host.xz[:port]/~[user]/path/to/repo.git/"))},
+		{in: "https://a/b[text]/", want: hits(sp("https://a/b[text]/"))},
+		{in: "https://a/b[text] and /c", want: hits(sp("https://a/b"))},
+		// A registered scheme after a dot in an unregistered name starts the URI.
+		{in: "git config credential.https://example.com.username me", want: hits(sp("https://example.com.username"))},
+		{in: "x.unknown://a/b", want: hits(sp("x.unknown://a/b"))},
+		// A quoted data: URI whose data goes on past a blank is code.
+		{in: `node --import 'data:text/javascript,import { register } from "node:module";'`},
+		{in: "'data:text/plain,abc'", want: hits(sp("data:text/plain,abc"))},
+		{in: "see data:text/plain,abc def", want: hits(sp("data:text/plain,abc"))},
+	},
 	"E4 trailing punctuation": {
 		{in: "http://a/b.", want: hits(sp("http://a/b"))},
 		{in: "http://a/b,", want: hits(sp("http://a/b"))},

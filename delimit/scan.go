@@ -458,6 +458,15 @@ func (s *Scanner) atColon(c int) {
 	case hasSlashes(b, c+1):
 		// E1: any scheme of two or more characters followed by "//"
 		// ("C://" is a drive, "%s://" a format).
+		if class == 0 {
+			// "credential.https://h": a registered scheme after a
+			// dot in an unregistered name starts the URI.
+			if d := bytes.LastIndexByte(name, '.'); d >= 0 && d+1 < len(name) && ctab[name[d+1]]&cAlpha != 0 {
+				if k := schemeClass(name[d+1:]); k != 0 {
+					j, name, class = j+d+1, name[d+1:], k
+				}
+			}
+		}
 		if class == 0 && (c-j < 2 || webGlued(name)) {
 			return
 		}
@@ -516,6 +525,16 @@ func (s *Scanner) atColon(c int) {
 	if trunc {
 		s.emitSub(start, e, j, e, Space, Truncated)
 		s.skipping = true
+		return
+	}
+	// A '%' and a letter that is no %HH escape ("rfc%d.txt") is a
+	// printf directive: the text is a format, not a URI.
+	if e+1 < len(b) && b[e] == '%' && ctab[b[e+1]]&cAlpha != 0 {
+		return
+	}
+	// 'data:text/javascript,import { x }': a data: URI in quotes whose
+	// data goes on past a blank is code, not a URI.
+	if start > s.floor && (b[start-1] == '\'' || b[start-1] == '`') && string(name) == "data" && e < len(b) && b[e] == ' ' && b[e-1] != b[start-1] {
 		return
 	}
 	if quoted {
