@@ -317,7 +317,7 @@ func (x *xmlReader) startTokElement(t xmlTok) xml.StartElement {
 		} else {
 			name.Local = a.name
 		}
-		v := a.name // a value-less attribute: its name, as encoding/xml gives it
+		v := name.Local // a value-less attribute: its name, as encoding/xml gives it
 		if !a.noValue && xmlAttrRead[name.Local] {
 			v = string(xmlDecode(nil, tag[a.valStart:a.valEnd]))
 		} else if !a.noValue {
