@@ -3,10 +3,10 @@ package extract
 import (
 	"bytes"
 	"errors"
-	"io"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -59,11 +59,24 @@ var (
 	mdCommonMark = goldmark.New().Parser()
 )
 
+// mdBufs are the buffers documents are read into: a hit copies what it
+// keeps, so a buffer serves the next document (one up to 4 MiB is kept).
+var mdBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 func readMarkdown(j *job, c *content) error {
-	src, err := io.ReadAll(limit.Reader(c.r, j.x.opts.MaxDecoded, ErrTooLarge))
+	buf := mdBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 4<<20 {
+			buf.Reset()
+			mdBufs.Put(buf)
+		}
+	}()
+	buf.Reset()
+	_, err := buf.ReadFrom(limit.Reader(c.r, j.x.opts.MaxDecoded, ErrTooLarge))
 	if errors.Is(err, ErrTooLarge) {
 		return err
 	}
+	src := buf.Bytes()
 	m := &mdReader{j: j, c: c, src: src, lines: lineStarts(src)}
 	m.read()
 	return err // a read error: what was read was still scanned
