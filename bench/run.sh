@@ -143,3 +143,20 @@ section "many text files"
 speedup "urix -j1" "urix -j2" "$tree"
 speedup "rg -j1 -o (pattern)" "rg -j2 -o (pattern)" "$tree"
 cmp -s <("$work/urix" -j 1 -r "$tree") <("$work/urix" -j 2 -r "$tree") && echo "  -j 1 and -j 2 output identical" || echo "  -j 1 and -j 2 output DIFFER"
+
+# Markdown and XML (issue 14): the trees and files of bench/doc-corpus.sh, built
+# into the corpus directory when missing. rg -o with the same URL pattern on the
+# same files is the reference; BASELINE is urix before a change.
+if [ ! -d "$corpus/md" ] || [ ! -s "$corpus/sitemap.xml" ]; then "$here/doc-corpus.sh" "$corpus" >&2; fi
+add "urix -j1" "$corpus/md" "$RUNS" "$work/urix" -j 1 -r "$corpus/md"
+[ -n "${BASELINE:-}" ] && add "baseline -j1" "$corpus/md" "$RUNS" "$BASELINE" -j 1 -r "$corpus/md"
+have rg && add "rg -j1 -o (pattern)" "$corpus/md" "$RUNS" rg -j1 -o "$pat" "$corpus/md"
+section "Markdown tree"
+
+for f in sitemap.xml feed-rss.xml feed-atom.xml; do
+  [ -s "$corpus/$f" ] || continue
+  add "urix -j1" "$corpus/$f" "$RUNS" "$work/urix" -j 1 "$corpus/$f"
+  [ -n "${BASELINE:-}" ] && add "baseline -j1" "$corpus/$f" "$RUNS" "$BASELINE" -j 1 "$corpus/$f"
+  have rg && add "rg -o (pattern)" "$corpus/$f" "$RUNS" rg -o "$pat" "$corpus/$f"
+done
+section "XML: a sitemap and two feeds of ~50 MB"

@@ -3,6 +3,9 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -59,3 +62,47 @@ func benchDoc(b *testing.B, typ Type, doc []byte) {
 func BenchmarkMarkdown(b *testing.B) { benchDoc(b, Markdown, genMarkdown(4<<20)) }
 
 func BenchmarkXML(b *testing.B) { benchDoc(b, XML, genXML(4<<20)) }
+
+// BenchmarkMarkdownTree reads every file of the tree named by
+// URIX_BENCH_MD (bench/doc-corpus.sh builds one); skipped without it.
+func BenchmarkMarkdownTree(b *testing.B) {
+	dir := os.Getenv("URIX_BENCH_MD")
+	if dir == "" {
+		b.Skip("URIX_BENCH_MD not set")
+	}
+	var docs [][]byte
+	n := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if data, err := os.ReadFile(p); err == nil {
+				docs, n = append(docs, data), n+len(data)
+			}
+		}
+		return nil
+	})
+	x, err := New(Options{Type: Markdown})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, doc := range docs {
+			_ = x.Reader(bytes.NewReader(doc), "bench", "file:///bench/doc.md", func(Hit) error { return nil }, nil)
+		}
+	}
+}
+
+// BenchmarkXMLFile reads the file named by URIX_BENCH_XML; skipped
+// without it.
+func BenchmarkXMLFile(b *testing.B) {
+	file := os.Getenv("URIX_BENCH_XML")
+	if file == "" {
+		b.Skip("URIX_BENCH_XML not set")
+	}
+	doc, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchDoc(b, XML, doc)
+}

@@ -2,29 +2,69 @@ package extract
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // fuzzDoc reads data as typ and checks every hit against it: its span
 // lies in the input, its line and column are those of its offset, its raw
 // text is the input from offset to end when the span has a length (for
 // attribute links of raw HTML the span is the element's start tag), and
-// its URI is not empty unless it is a same-document reference.
-func fuzzDoc(t *testing.T, typ Type, data []byte) {
+// its URI is not empty unless it is a same-document reference. The same
+// document read one byte at a time gives the same hits and error, and two
+// copies of it as files give the same hits with -j 1 and -j 2.
+func fuzzDoc(t *testing.T, typ Type, data []byte, dir string) {
 	x, err := New(Options{Type: typ, MaxDecoded: 1 << 20, Schemes: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(data)
-	_ = x.Reader(bytes.NewReader(data), "fuzz", "http://base.example/d/", func(h Hit) error {
-		checkHitSpan(t, doc, h)
-		if h.URI == "" && !h.SameDocument {
-			t.Errorf("%q: empty URI in %+v", doc, h)
+	read := func(r io.Reader) ([]string, error) {
+		var hits []string
+		err := x.Reader(r, "fuzz", "http://base.example/d/", func(h Hit) error {
+			checkHitSpan(t, doc, h)
+			if h.URI == "" && !h.SameDocument {
+				t.Errorf("%q: empty URI in %+v", doc, h)
+			}
+			b, _ := json.Marshal(h)
+			hits = append(hits, string(b))
+			return nil
+		}, nil)
+		return hits, err
+	}
+	hits, err := read(bytes.NewReader(data))
+	slow, serr := read(iotest.OneByteReader(bytes.NewReader(data)))
+	if !slices.Equal(hits, slow) || fmt.Sprint(err) != fmt.Sprint(serr) {
+		t.Fatalf("%q: read whole: %d hits (%v), one byte at a time: %d hits (%v)", doc, len(hits), err, len(slow), serr)
+	}
+	ext := map[Type]string{Markdown: ".md", XML: ".xml"}[typ]
+	var files []string
+	for _, n := range []string{"a", "b"} {
+		f := filepath.Join(dir, n+ext)
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		return nil
-	}, nil)
+		files = append(files, f)
+	}
+	var runs [2][]string
+	for k, jobs := range []int{1, 2} {
+		_ = x.Run(context.Background(), files, RunOptions{Jobs: jobs}, func(h Hit) error {
+			b, _ := json.Marshal(h)
+			runs[k] = append(runs[k], string(b))
+			return nil
+		}, func(error) {})
+	}
+	if !slices.Equal(runs[0], runs[1]) || len(runs[0]) != 2*len(hits) {
+		t.Fatalf("%q: -j 1 gives %d hits, -j 2 %d, one read %d", doc, len(runs[0]), len(runs[1]), len(hits))
+	}
 }
 
 func addSeeds(f *testing.F, pattern string) {
@@ -44,11 +84,13 @@ func FuzzMarkdown(f *testing.F) {
 	for _, s := range []string{"[a](b)", "[a]: <b c>\n[a]", "> [x](y\n> z)", "\t- [x](\ty)", "<a href=\"x\n\">", "![a ![b](c)](d)", "`http://a/`"} {
 		f.Add([]byte(s))
 	}
+	dir := f.TempDir() // a fuzzing process runs one input at a time
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if bytes.HasPrefix(data, []byte("\x1f\x8b")) {
 			return // gzip
 		}
-		fuzzDoc(t, Markdown, data)
+		fuzzDoc(t, Markdown, data, dir)
+		checkParts(t, data, Options{}) // in parts as in one parse
 	})
 }
 
@@ -57,10 +99,16 @@ func FuzzXML(f *testing.F) {
 	for _, s := range []string{`<a href="x"/>`, "<link>\r\nhttp://a/&amp;</link>", `<description>&lt;a href="b"&gt;</description>`, `<r xml:base="http://a/"><use xlink:href="#x"/></r>`, "<?xml version=\"1.0\" encoding=\"latin1\"?><link>\xe9</link>"} {
 		f.Add([]byte(s))
 	}
+	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if bytes.HasPrefix(data, []byte("\x1f\x8b")) {
 			return // gzip
 		}
-		fuzzDoc(t, XML, data)
+		fuzzDoc(t, XML, data, dir)
+		fast, ferr := xmlHitsBy(t, data, true)
+		slow, serr := xmlHitsBy(t, data, false)
+		if ferr == nil && serr == nil && !slices.Equal(fast, slow) {
+			t.Fatalf("%q: the tokenizer finds\n%s\nencoding/xml\n%s", data, strings.Join(fast, "\n"), strings.Join(slow, "\n"))
+		}
 	})
 }

@@ -3,10 +3,10 @@ package extract
 import (
 	"bytes"
 	"errors"
-	"io"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -59,13 +59,26 @@ var (
 	mdCommonMark = goldmark.New().Parser()
 )
 
+// mdBufs are the buffers documents are read into: a hit copies what it
+// keeps, so a buffer serves the next document (one up to 4 MiB is kept).
+var mdBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 func readMarkdown(j *job, c *content) error {
-	src, err := io.ReadAll(limit.Reader(c.r, j.x.opts.MaxDecoded, ErrTooLarge))
+	buf := mdBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 4<<20 {
+			buf.Reset()
+			mdBufs.Put(buf)
+		}
+	}()
+	buf.Reset()
+	_, err := buf.ReadFrom(limit.Reader(c.r, j.x.opts.MaxDecoded, ErrTooLarge))
 	if errors.Is(err, ErrTooLarge) {
 		return err
 	}
+	src := buf.Bytes()
 	m := &mdReader{j: j, c: c, src: src, lines: lineStarts(src)}
-	m.walk(mdParser)
+	m.read()
 	return err // a read error: what was read was still scanned
 }
 
@@ -75,10 +88,23 @@ type mdReader struct {
 	c     *content
 	src   []byte
 	lines []int // byte offset of the start of each line
+	// off is where the part of src being parsed starts: the positions
+	// goldmark gives (segments, Pos) are relative to it
+	off int
 }
 
-func (m *mdReader) walk(p parser.Parser) {
-	doc := p.Parse(text.NewReader(m.src))
+// walk parses the whole document with p and reports its links.
+func (m *mdReader) walk(p parser.Parser) { m.walkPart(p, 0, len(m.src), nil) }
+
+// walkPart parses src[start:end] with p, in context pc when not nil, and
+// reports its links.
+func (m *mdReader) walkPart(p parser.Parser, start, end int, pc parser.Context) {
+	m.off = start
+	var opts []parser.ParseOption
+	if pc != nil {
+		opts = append(opts, parser.WithContext(pc))
+	}
+	doc := p.Parse(text.NewReader(m.src[start:end]), opts...)
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -116,12 +142,12 @@ func (m *mdReader) walk(p parser.Parser) {
 				if n.HasClosure() {
 					end = n.ClosureLine.Stop
 				}
-				m.html(start, end)
+				m.html(m.off+start, m.off+end)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			if n.Segments.Len() > 0 {
-				m.html(n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop)
+				m.html(m.off+n.Segments.At(0).Start, m.off+n.Segments.At(n.Segments.Len()-1).Stop)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Text:
@@ -150,7 +176,7 @@ func inImage(n ast.Node) bool {
 func (m *mdReader) dest(n ast.Node, kind string, d []byte) {
 	start, ok := offsetIn(m.src, d)
 	if !ok {
-		start, d = max(n.Pos(), 0), nil
+		start, d = m.off+max(n.Pos(), 0), nil
 		if start > len(m.src) {
 			start = len(m.src)
 		}
@@ -161,12 +187,13 @@ func (m *mdReader) dest(n ast.Node, kind string, d []byte) {
 
 // autolink reports an autolink: <scheme:...>, <address> or a bare one.
 func (m *mdReader) autolink(n *ast.AutoLink) {
-	label := n.Label(m.src)
+	part := m.src[m.off:]
+	label := n.Label(part)
 	start, ok := offsetIn(m.src, label)
 	if !ok {
-		start, label = max(n.Pos(), 0), nil
+		start, label = m.off+max(n.Pos(), 0), nil
 	}
-	ref := string(n.URL(m.src))
+	ref := string(n.URL(part))
 	if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(ref), "mailto:") {
 		ref = "mailto:" + ref
 	}
@@ -224,7 +251,8 @@ func (m *mdReader) textRuns(n ast.Node) {
 			break
 		}
 		s := t.Segment
-		if s.Padding != 0 || s.Start < 0 || s.Stop > len(m.src) || s.Start >= s.Stop {
+		s.Start, s.Stop = m.off+s.Start, m.off+s.Stop
+		if s.Padding != 0 || s.Start < m.off || s.Stop > len(m.src) || s.Start >= s.Stop {
 			continue
 		}
 		if start >= 0 && (s.Start < end || !onlyBlank(m.src[end:s.Start])) {
@@ -260,8 +288,8 @@ func (m *mdReader) codeBlock(lines *text.Segments) {
 	if lines.Len() == 0 {
 		return
 	}
-	start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
-	if 0 <= start && start < end && end <= len(m.src) {
+	start, end := m.off+lines.At(0).Start, m.off+lines.At(lines.Len()-1).Stop
+	if m.off <= start && start < end && end <= len(m.src) {
 		m.prose(start, end)
 	}
 }

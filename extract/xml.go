@@ -138,6 +138,12 @@ type xmlReader struct {
 	exact  bool // positions are offsets of the input (not of converted text)
 	held   int  // open elements that collect their text
 	attrAt []attrPos
+	// buffers of ended elements' text, for the next ones
+	spare [][]byte
+	// the tokenizer's (xmlscan.go)
+	ns    []xmlNSDecl
+	names map[string]string
+	text  []byte
 }
 
 func readXML(j *job, c *content) error {
@@ -147,6 +153,10 @@ func readXML(j *job, c *content) error {
 	}
 	src := &xmlSource{r: br, line: 1, col: 1, baseLine: 1, baseCol: 1}
 	x := &xmlReader{j: j, c: c, src: src, exact: true}
+	if head, _ := br.Peek(256); c.pos != nil || c.decoded || !needEncodingXML(head) {
+		x.names = map[string]string{}
+		return x.runFast()
+	}
 	d := xml.NewDecoder(src)
 	d.Strict = false
 	d.Entity = nil
@@ -326,7 +336,7 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 		} else if e.text != 0 {
 			if e.buf == nil && len(bytes.TrimSpace(t)) > 0 {
 				e.first = x.textMap(t, start, end)
-				e.buf = append(make([]byte, 0, len(t)), t...)
+				e.buf = append(x.spareBuf(), t...)
 				x.held++
 			} else if e.buf != nil {
 				e.buf = append(e.buf, t...)
@@ -369,6 +379,7 @@ func (x *xmlReader) endElement(e *xmlElem) {
 	if e.buf == nil {
 		return
 	}
+	defer func() { x.spare = append(x.spare, e.buf[:0]) }()
 	x.held--
 	switch e.text {
 	case 'l':
@@ -381,7 +392,9 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		en, eok := e.first.at(lead + len(ref))
 		raw := ref
 		if sok && eok && x.exact && lead+len(ref) <= e.first.dec {
-			raw = string(x.src.bytes(s, en))
+			if b := x.src.bytes(s, en); string(b) != ref {
+				raw = string(b)
+			}
 		} else {
 			s, en = x.inexact(&e.first)
 		}
@@ -410,6 +423,16 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		}
 		_, _ = htmlbase.Read(bytes.NewReader(e.buf), opts)
 	}
+}
+
+// spareBuf returns an empty buffer for an element's text.
+func (x *xmlReader) spareBuf() []byte {
+	if n := len(x.spare); n > 0 {
+		b := x.spare[n-1]
+		x.spare = x.spare[:n-1]
+		return b
+	}
+	return make([]byte, 0, 64)
 }
 
 // textMap maps the decoded text t of a token at [start,end) onto the input.
@@ -477,6 +500,7 @@ func mapDecoded(raw, dec []byte, off int) []int {
 type attrPos struct {
 	name             string
 	valStart, valEnd int
+	noValue          bool // valStart:valEnd is the name
 }
 
 // scanAttrs lists the attributes of a raw start tag, as encoding/xml reads
@@ -502,7 +526,7 @@ func scanAttrs(tag []byte, out []attrPos) []attrPos {
 			i++
 		}
 		if i >= len(tag) || tag[i] != '=' {
-			out = append(out, attrPos{name: name, valStart: ns, valEnd: i})
+			out = append(out, attrPos{name: name, valStart: ns, valEnd: i, noValue: true})
 			continue
 		}
 		i++
@@ -556,6 +580,7 @@ type xmlSource struct {
 	baseLine, baseCol int
 	at                int64
 	line, col         int
+	err               error // of the reader, for fill
 }
 
 func (s *xmlSource) ReadByte() (byte, error) {
@@ -582,6 +607,9 @@ func (s *xmlSource) drop(off int64) {
 	}
 	s.moveTo(off)
 	k := int(off - s.base)
+	if k < xmlChunk && 2*k < len(s.buf) {
+		return // compacted later, when it copies less than it frees
+	}
 	s.buf = s.buf[:copy(s.buf, s.buf[k:])]
 	s.base, s.baseLine, s.baseCol = off, s.line, s.col
 }
