@@ -68,42 +68,13 @@ func TestBrowserOracle(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, g := range goldens {
-		data, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var golden struct {
-			Page  string
-			Port  int
-			Links []struct{ Element, Attr, Resolved string }
-		}
-		if err := json.Unmarshal(data, &golden); err != nil {
-			t.Fatalf("%s: %v", g, err)
-		}
-		seen[golden.Page] = true
-		var want []string
-		for _, l := range golden.Links {
-			if l.Element != "base" {
-				want = append(want, oracleLink(l.Element, l.Attr, l.Resolved))
-			}
-		}
-		page, err := os.ReadFile(filepath.Join("..", "testdata", "html", golden.Page))
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts := Options{Type: HTML, Schemes: []string{"all"}, Resolve: resolve.Options{Mode: resolve.WHATWG},
-			Base: fmt.Sprintf("http://127.0.0.1:%d/%s", golden.Port, golden.Page)}
-		hits, warns := collect(t, mustNew(t, opts), golden.Page, "", page)
-		var got []string
-		for _, h := range hits {
-			if h.Kind == "html-attr" {
-				got = append(got, oracleLink(h.Element, h.Attr, h.URI))
-			}
-		}
+		page, want := readGolden(t, g)
+		seen[page] = true
+		got, warns := oracleRun(t, filepath.Join("..", "testdata", "html"), page, resolve.WHATWG)
 		diff := multisetDiff(got, want)
-		if len(warns) > 0 || !slices.Equal(diff, oracleDiffs[golden.Page]) {
+		if len(warns) > 0 || !slices.Equal(diff, oracleDiffs[page]) {
 			t.Errorf("%s: urix --spec whatwg differs from Chromium by\n%s\nthe table lists\n%s\n(warnings %v)",
-				golden.Page, strings.Join(diff, "\n"), strings.Join(oracleDiffs[golden.Page], "\n"), warns)
+				page, strings.Join(diff, "\n"), strings.Join(oracleDiffs[page], "\n"), warns)
 		}
 	}
 	for page := range oracleDiffs {
@@ -111,6 +82,167 @@ func TestBrowserOracle(t *testing.T) {
 			t.Errorf("oracleDiffs lists %s, which has no golden", page)
 		}
 	}
+}
+
+// oraclePort is the port bench/browser-oracle.sh served the pages on.
+var oraclePort int
+
+// readGolden reads a golden of bench/browser-oracle.sh: the page's file
+// name and its links (those of a foreign <base> left out).
+func readGolden(t *testing.T, path string) (page string, links []string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var golden struct {
+		Page  string
+		Port  int
+		Links []struct{ Element, Attr, Resolved string }
+	}
+	if err := json.Unmarshal(data, &golden); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	oraclePort = golden.Port
+	for _, l := range golden.Links {
+		if l.Element != "base" {
+			links = append(links, oracleLink(l.Element, l.Attr, l.Resolved))
+		}
+	}
+	return golden.Page, links
+}
+
+// oracleRun returns the attribute links urix finds in dir/page in mode,
+// read as served by the oracle.
+func oracleRun(t *testing.T, dir, page string, mode resolve.Mode) (links []string, warns []error) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Type: HTML, Schemes: []string{"all"}, Resolve: resolve.Options{Mode: mode},
+		Base: fmt.Sprintf("http://127.0.0.1:%d/%s", oraclePort, page)}
+	hits, warns := collect(t, mustNew(t, opts), page, "", data)
+	for _, h := range hits {
+		if h.Kind == "html-attr" {
+			links = append(links, oracleLink(h.Element, h.Attr, h.URI))
+		}
+	}
+	return links, warns
+}
+
+// TestBrowserOracleDir compares urix with Chromium on the pages of
+// $URIX_ORACLE_DIR/pages and their goldens in $URIX_ORACLE_DIR/oracle, as
+// bench/oracle-real.sh makes them from real documentation pages (too large
+// to commit). In --spec whatwg every page must agree; in the default mode
+// (RFC 3986) every difference must be one of serialisation that the
+// README documents: the URI urix prints is the browser's once read by
+// the WHATWG URL parser. It logs the figures per page set.
+func TestBrowserOracleDir(t *testing.T) {
+	dir := os.Getenv("URIX_ORACLE_DIR")
+	if dir == "" {
+		t.Skip("URIX_ORACLE_DIR not set (bench/oracle-real.sh)")
+	}
+	goldens, _ := filepath.Glob(filepath.Join(dir, "oracle", "*.json"))
+	if len(goldens) == 0 {
+		t.Fatalf("no goldens in %s/oracle", dir)
+	}
+	var pages, links, equalPages, equalLinks, rfcPages int
+	kinds := map[string]int{}
+	for _, g := range goldens {
+		page, want := readGolden(t, g)
+		pages++
+		links += len(want)
+		got, warns := oracleRun(t, filepath.Join(dir, "pages"), page, resolve.WHATWG)
+		diff := multisetDiff(got, want)
+		if len(diff) == 0 && len(warns) == 0 {
+			equalPages++
+		} else {
+			t.Errorf("%s: --spec whatwg differs from Chromium by\n%s\n(warnings %v)", page, strings.Join(diff, "\n"), warns)
+		}
+		equalLinks += len(want) - countPrefix(diff, "-")
+		got, _ = oracleRun(t, filepath.Join(dir, "pages"), page, resolve.RFC3986)
+		diff = multisetDiff(got, want)
+		if len(diff) == 0 {
+			rfcPages++
+		}
+		for kind, n := range classify(t, page, diff) {
+			kinds[kind] += n
+		}
+	}
+	t.Logf("%s: %d pages, %d links; --spec whatwg: %d pages equal, %d links equal; default mode: %d pages equal",
+		dir, pages, links, equalPages, equalLinks, rfcPages)
+	var ks []string
+	for k := range kinds {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	for _, k := range ks {
+		t.Logf("  default mode, %d links: %s", kinds[k], k)
+	}
+}
+
+func countPrefix(lines []string, prefix string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// classify pairs the links only urix has in the default mode with those
+// only Chromium has, and names the documented RFC 3986 difference between
+// them; a link it cannot pair so is an error.
+func classify(t *testing.T, page string, diff []string) map[string]int {
+	t.Helper()
+	browser := map[string]int{}
+	for _, d := range diff {
+		if strings.HasPrefix(d, "-") {
+			browser[d[1:]]++
+		}
+	}
+	kinds := map[string]int{}
+	for _, d := range diff {
+		if !strings.HasPrefix(d, "+") {
+			continue
+		}
+		f := strings.SplitN(d[1:], " ", 3)
+		u, err := resolve.ParseURL(f[2])
+		if err == nil {
+			if b := oracleLink(f[0], f[1], u.Href()); browser[b] > 0 {
+				browser[b]--
+				kinds[rfcKind(f[2], u.Href())]++
+				continue
+			}
+		}
+		t.Errorf("%s: default mode gives %q, no browser link is its WHATWG form", page, d[1:])
+	}
+	for b, n := range browser {
+		if n > 0 {
+			t.Errorf("%s: Chromium has %q, which the default mode misses", page, b)
+		}
+	}
+	return kinds
+}
+
+// rfcKind names the difference between the URI u that urix prints in the
+// default mode and w, what a browser makes of it.
+func rfcKind(u, w string) string {
+	switch {
+	case u+"/" == w:
+		return "empty path of a special scheme: the browser writes \"/\""
+	case strings.ContainsFunc(u, func(r rune) bool { return r >= 0x80 }):
+		return "IRI kept: non-ASCII not percent-encoded, host not in punycode"
+	case strings.ContainsAny(u, "{}|^`"):
+		return "{ } | ^ ` kept in path or query"
+	case strings.Contains(u, "\\"):
+		return "backslash kept"
+	case strings.ToLower(u) == strings.ToLower(w):
+		return "scheme or host case kept"
+	}
+	return "other: " + u + " -> " + w
 }
 
 // multisetDiff returns, sorted, "+x" for each x of got not matched in
