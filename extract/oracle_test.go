@@ -248,8 +248,10 @@ func rfcKind(u, w string) string {
 		return "backslash kept"
 	case h == w && strings.ToLower(u) == strings.ToLower(w):
 		return "scheme or host case kept"
+	case h == w && strings.ReplaceAll(u, "'", "%27") == w:
+		return "' kept in a query (a browser writes %27)"
 	case h == w:
-		return "other serialisation: " + u + " -> " + w
+		return "other serialisation: " + u[:min(len(u), 60)] + " -> " + w[:min(len(w), 60)]
 	case browserEscapes.Replace(h) == browserEscapes.Replace(w):
 		return "{ } | ^ ` escaped in a query, ' not (RFC 3986)"
 	}
