@@ -34,6 +34,7 @@ type reader struct {
 	stack             []open // open elements: for text hits, and where HTML and SVG or MathML meet
 	overflow          int    // elements opened beyond maxDepth
 	template          int    // open <template> elements
+	cdata             bool   // the tokenizer reads <![CDATA[ (AllowCDATA)
 	rawElem           elem   // the raw-text element whose text comes next
 	rawName           string
 	names             map[string]string
@@ -174,6 +175,15 @@ func (r *reader) pop(i int) {
 	r.stack = r.stack[:i]
 }
 
+// setCDATA tells the tokenizer whether <![CDATA[ is markup: in foreign
+// content only (an SVG or MathML current node).
+func (r *reader) setCDATA() {
+	if c := len(r.stack) > 0 && r.stack[len(r.stack)-1].ns != nsHTML; c != r.cdata {
+		r.cdata = c
+		r.z.AllowCDATA(c)
+	}
+}
+
 // insertion returns the namespace in which the HTML parser's tree
 // construction dispatcher puts the next start tag: that of the current
 // node, unless the current node is HTML or an integration point, where a
@@ -273,7 +283,7 @@ func (r *reader) startTag(selfClosing bool) {
 	if !selfClosing && !isVoid(id, foreign) {
 		r.push(open{name: name, ns: nsp, point: integrationPoint(nsp, name, z.Raw())})
 	}
-	z.AllowCDATA(len(r.stack) > 0 && r.stack[len(r.stack)-1].ns != nsHTML) // <![CDATA[ is markup in foreign content only
+	r.setCDATA()
 	if r.template > 0 {
 		return // template content is inert, not part of the document (H4)
 	}
@@ -360,9 +370,7 @@ func (r *reader) lateMeta(label []byte, contentType bool, content []byte, hasCon
 }
 
 func (r *reader) endTag() {
-	defer func() {
-		r.z.AllowCDATA(len(r.stack) > 0 && r.stack[len(r.stack)-1].ns != nsHTML)
-	}()
+	defer r.setCDATA()
 	nameb := r.tagName(r.z.Raw())
 	if r.overflow > 0 {
 		r.overflow--
