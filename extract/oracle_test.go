@@ -246,7 +246,7 @@ func rfcKind(u, w string) string {
 		return "IRI kept: non-ASCII not percent-encoded, host not in punycode"
 	case h == w && strings.Contains(u, "\\"):
 		return "backslash kept"
-	case h == w && strings.ToLower(u) == strings.ToLower(w):
+	case h == w && strings.EqualFold(u, w):
 		return "scheme or host case kept"
 	case h == w && strings.ReplaceAll(u, "'", "%27") == w:
 		return "' kept in a query (a browser writes %27)"
