@@ -6,23 +6,32 @@
 # missing (apt-get needs root or sudo).
 #
 # Each PAGES_DIR/*.html (default testdata/html) is served over HTTP on
-# 127.0.0.1 and loaded in headless Chromium; for every element and
-# attribute of the SPEC H3 table the page's own DOM resolves each URL the
-# way links are (an <a> of that document with the value as href: the
-# document's base URL and its encoding for the query), and
-# OUT_DIR/NAME.json (default testdata/html/oracle) gets, in document order:
+# 127.0.0.1 and loaded in headless Chromium with JavaScript off (so
+# <noscript> holds markup); every other request is answered "204 No
+# Content", so nothing else loads and a meta refresh does not navigate. For
+# every element and attribute of the SPEC H3 table the page's own DOM
+# resolves each URL the way links are (an <a> of that document with the
+# value as href: the document's base URL and its encoding for the query),
+# and OUT_DIR/NAME.json (default testdata/html/oracle) gets, in tree order:
 #
 #   {"page": "NAME.html", "characterSet": "windows-1252",
 #    "baseURI": "http://127.0.0.1:PORT/real/",
 #    "links": [{"element": "a", "attr": "href", "value": "?q=x",
 #               "resolved": "http://...", "valid": true}, ...]}
 #
+# Where no DOM API gives the URLs, the HTML standard's algorithm is run on
+# the attribute: srcset ("parse a srcset attribute": candidates with
+# invalid descriptors dropped) and meta refresh ("shared declarative
+# refresh steps"). CSS URLs are those of Chromium's CSSOM (style
+# attributes, and the rules and @import of <style> sheets, attr ""): a
+# declaration the browser drops is not there.
+#
 # "valid" is false where the URL parser rejects the value (the browser then
 # keeps the value as written). URLs are recorded as served from
 # http://127.0.0.1:PORT/ (PORT, default 18734, is in the JSON); compare with
 #   urix --spec whatwg --schemes all --base http://127.0.0.1:PORT/NAME.html PAGE
-# The href of an element inside <svg> or <math> is recorded whatever the
-# element, a foreign <base> too, which urix does not report.
+# The href and xlink:href of every SVG and MathML element are recorded, a
+# foreign <base> too, which urix does not report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAGES=$(realpath "${1:-testdata/html}")
@@ -82,44 +91,140 @@ function collect(table) {
     return { resolved: a.href, valid };
   };
   const add = (el, attr, v) => links.push({ element: el.localName, attr, value: v, ...resolve(v) });
+  const ws = /[\t\n\f\r ]/;
+  // The HTML standard's "parse a srcset attribute": the URL of every
+  // candidate whose descriptors are valid (the ones a browser may fetch).
+  const srcset = (s) => {
+    const urls = [];
+    let i = 0;
+    for (;;) {
+      while (i < s.length && (ws.test(s[i]) || s[i] === ',')) i++;
+      if (i >= s.length) return urls;
+      const start = i;
+      while (i < s.length && !ws.test(s[i])) i++;
+      let url = s.slice(start, i);
+      const descs = [];
+      if (url.endsWith(',')) url = url.replace(/,+$/, '');
+      else {
+        let cur = '', paren = false;
+        for (; i < s.length; i++) {
+          const c = s[i];
+          if (paren) { cur += c; if (c === ')') paren = false; continue; }
+          if (ws.test(c)) { if (cur) descs.push(cur); cur = ''; continue; }
+          if (c === ',') { i++; break; }
+          if (c === '(') paren = true;
+          cur += c;
+        }
+        if (cur) descs.push(cur);
+      }
+      let w = false, d = false, h = false, err = false;
+      for (const t of descs) {
+        const n = t.slice(0, -1), k = t.slice(-1);
+        if (k === 'w' && !w && !d && /^\d+$/.test(n) && +n > 0) w = true;
+        else if (k === 'x' && !w && !d && !h && /^-?(\d+|\d*\.\d+)([eE][-+]?\d+)?$/.test(n) && +n >= 0) d = true;
+        else if (k === 'h' && !h && !d && /^\d+$/.test(n) && +n > 0) h = true;
+        else err = true;
+      }
+      if (h && !w) err = true;
+      if (!err && url) urls.push(url);
+    }
+  };
+  // The HTML standard's "shared declarative refresh steps": the URL of a
+  // <meta http-equiv=refresh> content, or null.
+  const refresh = (s) => {
+    let i = 0;
+    const skip = () => { while (i < s.length && ws.test(s[i])) i++; };
+    skip();
+    const t0 = i;
+    while (i < s.length && /[0-9]/.test(s[i])) i++;
+    if (i === t0 && s[i] !== '.') return null;
+    while (i < s.length && /[0-9.]/.test(s[i])) i++;
+    if (i >= s.length) return null;
+    if (!/[;,\t\n\f\r ]/.test(s[i])) return null;
+    skip();
+    if (s[i] === ';' || s[i] === ',') i++;
+    skip();
+    if (i >= s.length) return null;
+    let url = s.slice(i);
+    parse: {
+      if (/[Uu]/.test(s[i] || '')) i++; else break parse;
+      if (/[Rr]/.test(s[i] || '')) i++; else return url;
+      if (/[Ll]/.test(s[i] || '')) i++; else return url;
+      skip();
+      if (s[i] === '=') i++; else return url;
+      skip();
+    }
+    let q = '';
+    if (s[i] === '"' || s[i] === "'") { q = s[i]; i++; }
+    url = s.slice(i);
+    if (q && url.includes(q)) url = url.slice(0, url.indexOf(q));
+    return url;
+  };
+  // The URLs of CSS declarations as Chromium's CSSOM holds them (invalid
+  // declarations dropped, image-set() strings as url()).
+  const unescape = (v) => v.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, h, c) => h ? String.fromCodePoint(parseInt(h, 16)) : c);
+  const declURLs = (decl) => {
+    const urls = [];
+    for (let i = 0; i < decl.length; i++) {
+      for (const m of decl.getPropertyValue(decl[i]).matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) urls.push(unescape(m[1]));
+    }
+    return urls;
+  };
+  const rules = (el, list) => {
+    for (const r of list) {
+      if (r instanceof CSSImportRule) add(el, '', r.href);
+      if (r.style) declURLs(r.style).forEach((u) => add(el, '', u));
+      if (r.cssRules) rules(el, r.cssRules);
+    }
+  };
   for (const el of document.querySelectorAll('*')) {
+    if (el.style) declURLs(el.style).forEach((u) => add(el, 'style', u));
     if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') {
       for (const attr of ['href', 'xlink:href']) {
         const v = el.getAttribute(attr);
-        if (v !== null) add(el, attr, v.trim());
+        if (v !== null) add(el, attr, v);
       }
       continue;
+    }
+    if (el.localName === 'style' && el.sheet) rules(el, el.sheet.cssRules);
+    if (el.localName === 'meta' && (el.getAttribute('http-equiv') || '').toLowerCase() === 'refresh') {
+      const u = refresh(el.getAttribute('content') || '');
+      if (u !== null) add(el, 'content', u);
     }
     const attrs = table[el.localName] || {};
     for (const [attr, kind] of Object.entries(attrs)) {
       const v = el.getAttribute(attr);
       if (v === null) continue;
-      if (kind === 'url') add(el, attr, v.trim());
-      if (kind === 'list') v.split(/\s+/).filter(Boolean).forEach((u) => add(el, attr, u));
-      if (kind === 'srcset') v.split(/,\s+|,$/).map((c) => c.trim().split(/\s+/)[0]).filter(Boolean).forEach((u) => add(el, attr, u));
-    }
-    // CSS in style attributes: url() and image-set() strings, as computed.
-    const style = el.getAttribute('style');
-    if (style) {
-      for (const m of style.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)|image-set\(([^)]*)\)/gi)) {
-        if (m[2] !== undefined) add(el, 'style', m[2]);
-        else for (const s of m[3].matchAll(/(['"])(.*?)\1/g)) add(el, 'style', s[2]);
-      }
+      if (kind === 'url') add(el, attr, v);
+      if (kind === 'list') v.split(/[\t\n\f\r ]+/).filter(Boolean).forEach((u) => add(el, attr, u));
+      if (kind === 'srcset') srcset(v).forEach((u) => add(el, attr, u));
     }
   }
   return { characterSet: document.characterSet.toLowerCase(), baseURI: document.baseURI, links };
 }
 
 (async () => {
-  const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox'] });
-  const page = await browser.newPage();
+  const browser = await chromium.launch({
+    executablePath: chrome,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  // JavaScript off: <noscript> holds markup, and nothing but the parser
+  // changes the DOM. Every request but the page's own gets "204 No
+  // Content", so that no subresource loads and a meta refresh does not
+  // navigate away.
+  const context = await browser.newContext({ javaScriptEnabled: false });
   for (const file of pages) {
     const name = path.basename(file);
+    const page = await context.newPage();
+    const own = `http://127.0.0.1:${port}/${encodeURIComponent(name)}`;
+    await page.route('**/*', (route) => (route.request().url() === own ? route.continue() : route.fulfill({ status: 204 })));
     await page.goto(`http://127.0.0.1:${port}/${encodeURIComponent(name)}`, { waitUntil: 'domcontentloaded' });
     const got = await page.evaluate(collect, table);
     const golden = { page: name, port: Number(port), ...got };
     fs.writeFileSync(path.join(out, name.replace(/\.html?$/, '') + '.json'), JSON.stringify(golden, null, 1) + '\n');
     console.log(`${name}: ${got.links.length} links, ${got.characterSet}, base ${got.baseURI}`);
+    await page.close();
   }
   await browser.close();
 })().catch((e) => { console.error(e); process.exit(1); });

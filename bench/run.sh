@@ -111,6 +111,7 @@ fi
 section "plain text (one core)"
 
 add "urix -j1" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
+add "urix -j1 --spec whatwg" "$corpus/html" "$RUNS" "$work/urix" -j 1 --spec whatwg -r "$corpus/html"
 add "urix -j2" "$corpus/html" "$RUNS" "$work/urix" -j 2 -r "$corpus/html"
 if [ -n "${BASELINE:-}" ]; then
   add "baseline -j1" "$corpus/html" "$RUNS" "$BASELINE" -j 1 -r "$corpus/html"

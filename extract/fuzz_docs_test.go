@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
+
+	"github.com/urix/urix/resolve"
 )
 
 // fuzzDoc reads data as typ and checks every hit against it: its span
@@ -110,5 +113,30 @@ func FuzzXML(f *testing.F) {
 		if ferr == nil && serr == nil && !slices.Equal(fast, slow) {
 			t.Fatalf("%q: the tokenizer finds\n%s\nencoding/xml\n%s", data, strings.Join(fast, "\n"), strings.Join(slow, "\n"))
 		}
+	})
+}
+
+// FuzzHTMLWHATWG reads HTML in WHATWG mode (the mode of the browser
+// oracle, seeded with its pages): every URI is UTF-8, and one the URL
+// parser gave (Resolved) is what the parser gives for it again, as a
+// browser's URLs are.
+func FuzzHTMLWHATWG(f *testing.F) {
+	addSeeds(f, "../testdata/html/*.html")
+	x, err := New(Options{Type: HTML, MaxDecoded: 1 << 20, Schemes: []string{"all"}, Resolve: resolve.Options{Mode: resolve.WHATWG}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_ = x.Reader(bytes.NewReader(data), "fuzz.html", "http://base.example/d/", func(h Hit) error {
+			if !utf8.ValidString(h.URI) {
+				t.Errorf("%q: URI %q is not UTF-8", data, h.URI)
+			}
+			if h.Resolved {
+				if u, err := resolve.ParseURL(h.URI); err != nil || u.Href() != h.URI {
+					t.Errorf("%q: URI %q parses again as %v, %v", data, h.URI, u, err)
+				}
+			}
+			return nil
+		}, nil)
 	})
 }

@@ -89,7 +89,7 @@ func readDoc(j *job, c *content, r io.Reader, opts htmlbase.Options) (*htmlbase.
 	}
 	base := c.base
 	if doc.HasBase && doc.Base != "" {
-		if b, ok := j.documentBase(doc.Base, c.base); ok {
+		if b, ok := j.documentBase(doc.Base, c.base, doc.Encoding); ok {
 			base = b
 		}
 	}
@@ -124,13 +124,21 @@ func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
 // documentBase returns the absolute form of a <base href>: resolved (Absolute) when
 // absolute, resolved against the retrieval base when relative (H2). A
 // relative href with no base to resolve it against is ignored, and so is
-// one that does not parse and a data: or javascript: one.
-func (j *job) documentBase(href, retrieval string) (string, bool) {
-	href = resolve.EscapeInvalid(href) // as for every attribute value
-	if resolve.Validate(resolve.ToASCII(href)) != nil {
-		return "", false // unparsable: ignored (H2); IRIs are checked as URIs
+// one that does not parse and a data: or javascript: one. In WHATWG mode
+// the URL parser reads it, as a browser's does, in the document's
+// encoding enc.
+func (j *job) documentBase(href, retrieval, enc string) (abs string, ok bool) {
+	if j.x.opts.Resolve.Mode == resolve.WHATWG {
+		if abs, ok = j.whatwg(href, retrieval, enc); !ok {
+			return "", false
+		}
+	} else {
+		href = resolve.EscapeInvalid(href) // as for every attribute value
+		if resolve.Validate(resolve.ToASCII(href)) != nil {
+			return "", false // unparsable: ignored (H2); IRIs are checked as URIs
+		}
+		abs, ok = resolve.Absolute(href, j.resolver(retrieval))
 	}
-	abs, ok := resolve.Absolute(href, j.resolver(retrieval))
 	if !ok || j.resolver(abs) == nil {
 		return "", false
 	}

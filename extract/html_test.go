@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -258,47 +257,6 @@ func TestWHATWGQueryEncoding(t *testing.T) {
 		var got []string
 		if err := mustNew(t, opts).File(path, func(h Hit) error { got = append(got, h.URI); return nil }, nil); err != nil || len(got) != 1 || got[0] != want {
 			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
-		}
-	}
-}
-
-// TestBrowserOracle holds --spec whatwg against what Chromium resolved for
-// the pages of testdata/html, as recorded by bench/browser-oracle.sh in
-// testdata/html/oracle (the href of a foreign <base>, which urix does not
-// report as a link, left out).
-func TestBrowserOracle(t *testing.T) {
-	goldens, _ := filepath.Glob(filepath.Join("..", "testdata", "html", "oracle", "*.json"))
-	if len(goldens) == 0 {
-		t.Skip("no goldens")
-	}
-	for _, g := range goldens {
-		data, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var golden struct {
-			Page  string
-			Port  int
-			Links []struct{ Element, Resolved string }
-		}
-		if err := json.Unmarshal(data, &golden); err != nil {
-			t.Fatalf("%s: %v", g, err)
-		}
-		var want []string
-		for _, l := range golden.Links {
-			if l.Element != "base" {
-				want = append(want, l.Resolved)
-			}
-		}
-		page, err := os.ReadFile(filepath.Join("..", "testdata", "html", golden.Page))
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts := Options{Type: HTML, Schemes: []string{"all"}, Resolve: resolve.Options{Mode: resolve.WHATWG},
-			Base: fmt.Sprintf("http://127.0.0.1:%d/%s", golden.Port, golden.Page)}
-		hits, warns := collect(t, mustNew(t, opts), golden.Page, "", page)
-		if got := uris(hits); len(warns) > 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s: urix --spec whatwg gives\n%s\nChromium gives\n%s\n(warnings %v)", golden.Page, strings.Join(got, "\n"), strings.Join(want, "\n"), warns)
 		}
 	}
 }

@@ -442,11 +442,7 @@ func (j *job) whatwg(ref, base, enc string) (string, bool) {
 			return ref, false
 		}
 	}
-	u, err := rv.ResolveURL(ref)
-	if err != nil {
-		return ref, false
-	}
-	return u.Href(), true
+	return rv.ResolveHref(ref)
 }
 
 // report makes h.URI (the reference as found) absolute against base,

@@ -134,8 +134,11 @@ func lookupElem(name []byte) (elemInfo, bool) {
 }
 
 // isVoid reports whether an element of that id never has contents, so that
-// it is not pushed on the element stack.
-func isVoid(id elem) bool {
+// it is not pushed on the element stack; no foreign element is void.
+func isVoid(id elem, foreign bool) bool {
+	if foreign {
+		return false
+	}
 	switch id {
 	case eArea, eBase, eBr, eCol, eEmbed, eHr, eImg, eInput, eKeygen,
 		eLink, eMeta, eParam, eSource, eTrack, eWbr:
@@ -156,15 +159,25 @@ const (
 )
 
 // linkAttr returns the name and kind of the attribute key of element id
-// when it bears links (H3); inSVG says the element is inside <svg>.
-func linkAttr(id elem, inSVG bool, key []byte) (string, attrKind) {
+// when it bears links (H3); foreign says the element is an SVG or MathML
+// one, whose links are its href and xlink:href.
+func linkAttr(id elem, foreign bool, key []byte) (string, attrKind) {
+	if foreign {
+		switch string(key) {
+		case "href", "xlink:href":
+			if id == eBase {
+				return "", akNone // not a link, and not the document's base (H2)
+			}
+			return string(key), akURL
+		case "style":
+			return "style", akCSS
+		}
+		return "", akNone
+	}
 	switch string(key) {
 	case "href":
 		switch id {
-		case eA, eArea, eLink, eImage, eUse:
-			return "href", akURL
-		}
-		if inSVG {
+		case eA, eArea, eLink:
 			return "href", akURL
 		}
 	case "src":
@@ -215,10 +228,96 @@ func linkAttr(id elem, inSVG bool, key []byte) (string, attrKind) {
 		if id == eA || id == eArea {
 			return "ping", akList
 		}
-	case "xlink:href":
-		return "xlink:href", akURL
 	case "style":
 		return "style", akCSS
 	}
 	return "", akNone
+}
+
+// ns is the namespace of an element: where <svg> and <math> begin, the
+// HTML parser makes SVG and MathML elements, whose links are not HTML's.
+type ns uint8
+
+const (
+	nsHTML ns = iota
+	nsSVG
+	nsMath
+)
+
+// open is an element on the stack of open elements.
+type open struct {
+	name  string
+	ns    ns
+	point bool // an HTML or MathML text integration point: start tags in it are HTML
+}
+
+// breaksOut reports whether a start tag of that name (raw: the tag) met in
+// foreign content closes the open SVG and MathML elements and is HTML
+// (the HTML standard, "parsing tokens in foreign content").
+func breaksOut(name string, raw []byte) bool {
+	switch name {
+	case "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div",
+		"dl", "dt", "em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head",
+		"hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p",
+		"pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup",
+		"table", "tt", "u", "ul", "var":
+		return true
+	case "font":
+		return hasAttrName(raw, "color") || hasAttrName(raw, "face") || hasAttrName(raw, "size")
+	}
+	return false
+}
+
+// integrationPoint reports whether an element of namespace n, name and raw
+// start tag is an HTML integration point (SVG foreignObject, desc, title;
+// MathML annotation-xml whose encoding is HTML) or a MathML text
+// integration point (mi, mo, mn, ms, mtext).
+func integrationPoint(n ns, name string, raw []byte) bool {
+	switch n {
+	case nsSVG:
+		return name == "foreignobject" || name == "desc" || name == "title"
+	case nsMath:
+		switch name {
+		case "mi", "mo", "mn", "ms", "mtext":
+			return true
+		case "annotation-xml":
+			return containsFold(raw, "text/html") || containsFold(raw, "application/xhtml+xml")
+		}
+	}
+	return false
+}
+
+// isRawTextName reports whether the tokenizer reads the contents of an
+// HTML element of that name as text, not markup.
+func isRawTextName(name string) bool {
+	switch name {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp":
+		return true
+	}
+	return false
+}
+
+// hasAttrName reports whether the raw start tag may have an attribute of
+// that (lower-case) name: the name, any case, after whitespace or '/' and
+// before whitespace, '=', '/' or '>'.
+func hasAttrName(raw []byte, name string) bool {
+	for i := 1; i+len(name) < len(raw); i++ {
+		if (isSpace(raw[i-1]) || raw[i-1] == '/') && hasPrefixFold(raw[i:], name) {
+			switch c := raw[i+len(name)]; {
+			case isSpace(c), c == '=', c == '/', c == '>':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains the lower-case ASCII t, any case.
+func containsFold(s []byte, t string) bool {
+	for i := 0; i+len(t) <= len(s); i++ {
+		if hasPrefixFold(s[i:], t) {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 func FuzzRead(f *testing.F) {
@@ -18,6 +19,9 @@ func FuzzRead(f *testing.F) {
 		"<p>see &lt;URL:http://a/b&gt;\n http://c/d</p><!-- http://e/ -->",
 		"<meta charset=shift_jis><a href=\"\x93\xfa\">",
 		"\xff\xfe<\x00a\x00>\x00",
+		`<svg><foreignObject><div></svg><base href=x></div><image href=i /></svg><p><svg><g><img src=a>`,
+		`<math><mi><mglyph><base href=x></mglyph></mi><annotation-xml encoding=text/html><a href=y></math><svg><![CDATA[<a href=z>]]>`,
+		"<a href=\"a\xe2\x82\xff\">",
 	} {
 		f.Add([]byte(s))
 	}
@@ -45,11 +49,14 @@ func FuzzRead(f *testing.F) {
 			if exact && !l.Text && l.Attr != "" && stream[l.Offset] != '<' {
 				t.Errorf("Read(%q): attribute link %+v does not start at a tag", in, l)
 			}
+			if !utf8.ValidString(l.Ref) {
+				t.Errorf("Read(%q): link %+v is not UTF-8", in, l)
+			}
 			if strings.ContainsAny(l.Ref, "\t\n\r") && !l.Text {
 				t.Errorf("Read(%q): link %+v keeps a tab or line break", in, l)
 			}
 		}
-		if doc.HasBase != (doc.Base != "") {
+		if !doc.HasBase && doc.Base != "" {
 			t.Errorf("Read(%q): Base %q with HasBase %v", in, doc.Base, doc.HasBase)
 		}
 		// The way the input is chunked does not matter.

@@ -25,8 +25,7 @@
 //	html                                           manifest
 //	a, area                                        ping (each URL of the list)
 //	meta http-equiv=refresh                        content (the URL after "5; url=")
-//	svg image, use, and any element inside <svg>   href
-//	any element                                    xlink:href
+//	any SVG or MathML element (but <base>)         href, xlink:href
 //	any element                                    style (each CSS url() and image-set() string in it)
 //	style element                                  CSS url(), image-set("x") and @import "x" (Attr "")
 //
@@ -44,16 +43,28 @@
 // as written, without entity decoding.
 //
 // The self-closing slash means nothing on an HTML element (H4): <template/>
-// opens a template, <div/> a div; it closes an element inside <svg> or
-// <math>, and <svg/> and <math/> themselves.
+// opens a template, <div/> a div; it closes an SVG or MathML element, and
+// <svg/> and <math/> themselves.
+//
+// Namespaces: elements inside <svg> and <math> are SVG and MathML ones,
+// told apart as the HTML parser does: a start tag that leaves foreign
+// content (<p>, <img>, <div>, <font size>, ...) closes the open SVG and
+// MathML elements and is HTML; in an HTML integration point
+// (<foreignObject>, <desc>, <title>, <annotation-xml encoding=text/html>)
+// and a MathML text integration point (<mi>, <mo>, <mn>, <ms>, <mtext>)
+// start tags are HTML (an <svg> there opens SVG again); an end tag in
+// foreign content closes the nearest open foreign element of its name, and
+// read as HTML it stops at an integration point. An SVG or MathML
+// element's links are its href and xlink:href; <image> there stays itself.
 //
 // The base (H2): Base is the href of the first HTML-namespace <base>
-// element whose href is not empty after cleanup, as written: htmlbase never
-// resolves. A <base> with no href or an empty one is skipped and later ones
-// are considered; one inside <svg> or <math> (a foreign element) or inside
-// <template> is not the document's. (HTML integration points such as
-// <foreignObject> are not told apart: a <base> inside one is ignored too.)
-// Rejecting a data: or javascript: base is the caller's, once resolved.
+// element that has one, after cleanup, as written: htmlbase never
+// resolves. A <base> with no href is skipped; the first with one decides,
+// also when it is empty (the document's own URL is then the base: Base ""
+// with HasBase) or one the caller rejects, as in a browser. One inside
+// <svg> or <math> (a foreign element) or inside <template> is not the
+// document's. Rejecting a data: or javascript: base is the caller's, once
+// resolved.
 //
 // # Positions
 //

@@ -71,7 +71,10 @@ func TestBase(t *testing.T) {
 		{"base after links", `<a href=x></a><img src=y><base href="http://a/b/">`, "http://a/b/", true, []string{"a@href x", "img@src y"}},
 		{"base without href", `<base target=_top><a href=x>`, "", false, []string{"a@href x"}},
 		{"base without href, then one with", `<base target=_top><base href="http://a/">`, "http://a/", true, nil},
-		{"empty base href is skipped", `<base href=""><base href="  "><base href="http://a/">`, "http://a/", true, nil},
+		// The first <base> with an href decides, as in a browser: an empty
+		// one makes the document's own URL the base, later ones do not count.
+		{"empty base href decides", `<base href=""><base href="http://a/">`, "", true, nil},
+		{"blank base href decides", "<base href=\" \t \"><base href=\"http://a/\">", "", true, nil},
 		{"uppercase", `<BASE HREF="http://A/B/"><A HREF="x">`, "http://A/B/", true, []string{"a@href x"}},
 		{"mixed case", `<bAsE hReF='http://a/'>`, "http://a/", true, nil},
 		{"unquoted", `<base href=http://a/b/c>`, "http://a/b/c", true, nil},
@@ -83,6 +86,19 @@ func TestBase(t *testing.T) {
 		{"base in math ignored", `<math><base href="http://evil.example/"></base></math><base href="http://a/">`, "http://a/", true, nil},
 		{"base after self-closed svg", `<svg/><base href="http://a/">`, "http://a/", true, nil},
 		{"base in nested svg ignored", `<svg><svg></svg><base href="http://evil.example/"/></svg><base href="http://a/">`, "http://a/", true, nil},
+		// HTML elements leave foreign content (the open SVG and MathML
+		// elements are closed) and integration points hold HTML.
+		{"base after a tag that leaves svg", `<svg><circle r=1 /><p><base href="http://a/"></svg>`, "http://a/", true, nil},
+		{"base after font with a size", `<svg><font size=2><base href="http://a/"></svg>`, "http://a/", true, nil},
+		{"base after font without", `<svg><font><base href="http://evil.example/"></svg><base href="http://a/">`, "http://a/", true, nil},
+		{"base in foreignObject", `<svg><foreignObject><base href="http://a/"></foreignObject></svg>`, "http://a/", true, nil},
+		{"base in svg desc", `<svg><desc><base href="http://a/"></desc></svg>`, "http://a/", true, nil},
+		{"base in math mi", `<math><mi><base href="http://a/"></mi></math>`, "http://a/", true, nil},
+		{"base in math mglyph", `<math><mi><mglyph><base href="http://evil.example/"></mglyph></mi></math><base href="http://a/">`, "http://a/", true, nil},
+		{"base in annotation-xml for HTML", `<math><annotation-xml encoding="Text/HTML"><base href="http://a/"></annotation-xml></math>`, "http://a/", true, nil},
+		{"base in annotation-xml", `<math><annotation-xml><base href="http://evil.example/"></annotation-xml></math><base href="http://a/">`, "http://a/", true, nil},
+		{"base in svg in foreignObject", `<svg><foreignObject><svg><base href="http://evil.example/"/></svg></foreignObject></svg><base href="http://a/">`, "http://a/", true, nil},
+		{"svg end tag inside foreignObject html", `<svg><foreignObject><div></svg><base href="http://a/"></div></foreignObject></svg>`, "http://a/", true, nil},
 		{"no base", `<p>hello`, "", false, nil},
 	}
 	for _, tt := range tests {
@@ -352,6 +368,23 @@ func TestSVG(t *testing.T) {
 		{`<image href="a.png">`, nil},
 		{`<svg/><image src="pic.png">`, []string{"img@src pic.png"}},
 		{`<math><image src="m.png"></math>`, nil},
+		// Where foreign content ends: a tag that leaves it closes the open
+		// SVG and MathML elements; an integration point holds HTML, an
+		// <svg> in it SVG again; an end tag closes its own element only.
+		{`<svg><g><img src="out.png"><image href="i.png"/></g></svg>`, []string{"img@src out.png"}},
+		{`<svg><foreignObject><image src="fo.png"><a href="a"></a></foreignObject><image href="s.png"/></svg>`, []string{"img@src fo.png", "a@href a", "image@href s.png"}},
+		{`<svg><foreignObject><svg><image href="in.png"/></svg><image src="html.png"></foreignObject></svg>`, []string{"image@href in.png", "img@src html.png"}},
+		{`<svg><foreignObject><div></svg><image src="h.png"></div></foreignObject><image href="s.png"/></svg>`, []string{"img@src h.png", "image@href s.png"}},
+		{`<math><mtext><image src="m.png"></mtext><mi href="mi.html">x</mi></math>`, []string{"img@src m.png", "mi@href mi.html"}},
+		{`<math><annotation-xml encoding="text/html"><a href="h"></a></annotation-xml><annotation-xml><svg><image href="s"/></svg></annotation-xml></math>`, []string{"a@href h", "image@href s"}},
+		{`<svg><g></p><image href="still-svg"/></g></svg>`, []string{"image@href still-svg"}},
+		// xlink:href and an SVG element's attributes are links only on SVG
+		// and MathML elements; src is not one there.
+		{`<a xlink:href="x">a</a><div xlink:href="y"></div>`, nil},
+		{`<svg><video src="v"/><script src="s"/></svg>`, nil},
+		// <style> and <script> inside <svg> are markup; so is CDATA.
+		{`<svg><style><![CDATA[ x > <a href="cdata"/> ]]></style><a href="after"/></svg><![CDATA[ x > <a href="html">]]>`, []string{"a@href after", "a@href html"}},
+		{`<svg><title><a href="t"></a></title></svg>`, []string{"a@href t"}},
 	}
 	for _, tt := range tests {
 		check(t, tt.in, read(t, tt.in), tt.want)
@@ -541,7 +574,7 @@ func TestLookupElem(t *testing.T) {
 	}
 }
 
-func TestMayHaveLinkAttr(t *testing.T) {
+func TestMayHaveStyle(t *testing.T) {
 	tests := []struct {
 		tag  string
 		want bool
@@ -549,15 +582,16 @@ func TestMayHaveLinkAttr(t *testing.T) {
 		{`<div style="x">`, true},
 		{`<div STYLE=x>`, true},
 		{"<div\n\tStYlE=x>", true},
-		{`<g XLink:href=x>`, true},
+		{`<div/style="x">`, true},
+		{`<a XLink:href=x>`, false},
 		{`<div class="style">`, false},
 		{`<div class="x" data-style=y>`, false},
 		{`<div>`, false},
 		{`<div style>`, true},
 	}
 	for _, tt := range tests {
-		if got := mayHaveLinkAttr([]byte(tt.tag)); got != tt.want {
-			t.Errorf("mayHaveLinkAttr(%q) = %v, want %v", tt.tag, got, tt.want)
+		if got := mayHaveStyle([]byte(tt.tag)); got != tt.want {
+			t.Errorf("mayHaveStyle(%q) = %v, want %v", tt.tag, got, tt.want)
 		}
 	}
 }
@@ -620,5 +654,29 @@ func TestEmit(t *testing.T) {
 	}
 	if !reflect.DeepEqual(streamed, collected.Links) {
 		t.Errorf("streamed %+v\nwant      %+v", streamed, collected.Links)
+	}
+}
+
+// TestValidUTF8: invalid UTF-8 becomes U+FFFD as browsers decode it, one
+// for each maximal subpart of a sequence (WHATWG Encoding, UTF-8 decoder).
+func TestValidUTF8(t *testing.T) {
+	const r = "\uFFFD"
+	tests := []struct{ in, want string }{
+		{"caf\xc3\xa9", "café"},
+		{"a\xff\xfeb", "a" + r + r + "b"},
+		{"a\xe2\x82b", "a" + r + "b"},
+		{"a\xe2\x82", "a" + r},
+		{"\xf0\x9f\x98", r},
+		{"\xe0\x80\x80", r + r + r},
+		{"\xed\xa0\x80", r + r + r},
+		{"\xf4\x90\x80\x80", r + r + r + r},
+		{"\xc0\xaf", r + r},
+		{"\x80\x80", r + r},
+		{"\xf1\x80\x80\xe2\x82\xac", r + "€"},
+	}
+	for _, tt := range tests {
+		if got := validUTF8(tt.in); got != tt.want {
+			t.Errorf("validUTF8(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

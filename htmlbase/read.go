@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -32,11 +31,11 @@ type reader struct {
 	line              int
 	tokOff, tokEnd    int64
 	tokLine, tokCol   int
-	stack             []string // open elements, for text hits
-	overflow          int      // elements opened beyond maxDepth
-	template, svg     int      // open <template> and <svg> elements
-	math              int      // open <math> elements
-	rawElem           elem     // the raw-text element whose text comes next
+	stack             []open // open elements: for text hits, and where HTML and SVG or MathML meet
+	overflow          int    // elements opened beyond maxDepth
+	template          int    // open <template> elements
+	cdata             bool   // the tokenizer reads <![CDATA[ (AllowCDATA)
+	rawElem           elem   // the raw-text element whose text comes next
 	rawName           string
 	names             map[string]string
 	name              [16]byte // lower-cased tag name, when short
@@ -56,7 +55,7 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 	}
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(opts.MaxToken)
-	return &reader{z: z, opts: opts, doc: doc, line: 1, stack: make([]string, 0, 32)}
+	return &reader{z: z, opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
 }
 
 // run reads every token and leaves the links in r.doc.
@@ -151,19 +150,52 @@ func (r *reader) intern(name []byte) (string, elem) {
 	return s, eOther
 }
 
-func (r *reader) push(name string) {
+func (r *reader) push(e open) {
 	if len(r.stack) >= maxDepth {
 		r.overflow++
 		return
 	}
-	r.stack = append(r.stack, name)
+	r.stack = append(r.stack, e)
 }
 
 func (r *reader) enclosing() string {
 	if len(r.stack) == 0 {
 		return ""
 	}
-	return r.stack[len(r.stack)-1]
+	return r.stack[len(r.stack)-1].name
+}
+
+// pop closes the open elements from stack[i] up.
+func (r *reader) pop(i int) {
+	for _, e := range r.stack[i:] {
+		if e.ns == nsHTML && e.name == "template" && r.template > 0 {
+			r.template--
+		}
+	}
+	r.stack = r.stack[:i]
+}
+
+// setCDATA tells the tokenizer whether <![CDATA[ is markup: in foreign
+// content only (an SVG or MathML current node).
+func (r *reader) setCDATA() {
+	if c := len(r.stack) > 0 && r.stack[len(r.stack)-1].ns != nsHTML; c != r.cdata {
+		r.cdata = c
+		r.z.AllowCDATA(c)
+	}
+}
+
+// insertion returns the namespace in which the HTML parser's tree
+// construction dispatcher puts the next start tag: that of the current
+// node, unless the current node is HTML or an integration point, where a
+// start tag is read as HTML.
+func (r *reader) insertion() ns {
+	if len(r.stack) == 0 {
+		return nsHTML
+	}
+	if top := r.stack[len(r.stack)-1]; !top.point {
+		return top.ns
+	}
+	return nsHTML
 }
 
 // tagName returns the lower-cased name of the tag whose raw bytes are raw
@@ -195,41 +227,67 @@ func (r *reader) tagName(raw []byte) []byte {
 func (r *reader) startTag(selfClosing bool) {
 	z := r.z
 	name, id := r.intern(r.tagName(z.Raw()))
-	foreign := r.svg > 0 || r.math > 0
-	if id == eImage && !foreign {
+	// The namespace of the element, as the HTML parser decides it: inside
+	// <svg> or <math> elements are SVG or MathML ones, but for those that
+	// leave foreign content (<p>, <img>, <div>, ...: the open foreign
+	// elements are closed) and those in an integration point
+	// (<foreignObject>, <mi>, ...), which are HTML again.
+	nsp := r.insertion()
+	if nsp == nsHTML && (name == "mglyph" || name == "malignmark") && len(r.stack) > 0 {
+		if top := r.stack[len(r.stack)-1]; top.ns == nsMath && top.name != "annotation-xml" {
+			nsp = nsMath // a MathML text integration point's own children
+		}
+	}
+	if nsp != nsHTML {
+		top := r.stack[len(r.stack)-1]
+		switch {
+		case breaksOut(name, z.Raw()):
+			i := len(r.stack)
+			for i > 0 && r.stack[i-1].ns != nsHTML && !r.stack[i-1].point {
+				i--
+			}
+			r.pop(i)
+			nsp = nsHTML
+		case id == eSVG && top.ns == nsMath && top.name == "annotation-xml":
+			nsp = nsHTML
+		}
+	}
+	switch {
+	case nsp != nsHTML:
+	case id == eSVG:
+		nsp = nsSVG
+	case id == eMath:
+		nsp = nsMath
+	case id == eImage:
 		// The HTML parser turns <image> into <img> (H3).
 		name, id = "img", eImg
 	}
+	foreign := nsp != nsHTML
 	// The self-closing slash means nothing on an HTML element: <template/>
 	// and <div/> open an element (H4). It closes an SVG or MathML one.
-	selfClosing = selfClosing && (foreign || id == eSVG || id == eMath)
-	switch id {
-	case eScript, eStyle, eIframe, eXmp, ePlaintext:
+	selfClosing = selfClosing && foreign
+	switch {
+	case foreign:
+		if isRawTextName(name) {
+			z.NextIsNotRawText() // <svg><style>, <svg><script>: markup
+		}
+	case id == eScript, id == eStyle, id == eIframe, id == eXmp, id == ePlaintext:
 		r.rawElem, r.rawName = id, name
-	case eNoscript, eNoembed, eNoframes:
+	case id == eNoscript, id == eNoembed, id == eNoframes:
 		// Read their contents as markup, as a browser without
 		// scripting, frames or plug-ins does.
 		z.NextIsNotRawText()
-	case eTemplate:
-		if !selfClosing {
-			r.template++
-		}
-	case eSVG:
-		if !selfClosing {
-			r.svg++
-		}
-	case eMath:
-		if !selfClosing {
-			r.math++
-		}
+	case id == eTemplate:
+		r.template++
 	}
-	if !selfClosing && !isVoid(id) {
-		r.push(name)
+	if !selfClosing && !isVoid(id, foreign) {
+		r.push(open{name: name, ns: nsp, point: integrationPoint(nsp, name, z.Raw())})
 	}
+	r.setCDATA()
 	if r.template > 0 {
 		return // template content is inert, not part of the document (H4)
 	}
-	if id == eOther && r.svg == 0 && !mayHaveLinkAttr(z.Raw()) {
+	if id == eOther && !foreign && !mayHaveStyle(z.Raw()) {
 		return // the common case: <div class=...>, <span>, <p>
 	}
 	var refresh, contentType bool
@@ -241,17 +299,18 @@ func (r *reader) startTag(selfClosing bool) {
 		if key == nil {
 			break
 		}
-		switch id {
-		case eBase:
+		switch {
+		case foreign:
+		case id == eBase:
 			// Only an HTML-namespace <base> is the document's (H2): one
-			// inside <svg> or <math> is a foreign element.
+			// inside <svg> or <math> is a foreign element. The first
+			// one with an href decides, also when that href is empty (the
+			// document's own URL is then the base) or rejected.
 			if string(key) == "href" && !r.doc.HasBase && !foreign {
-				if v := cleanValue(val, &r.buf); len(v) > 0 {
-					r.doc.Base, r.doc.HasBase = validUTF8(string(v)), true
-				}
+				r.doc.Base, r.doc.HasBase = validUTF8(string(cleanValue(val, &r.buf))), true
 			}
 			continue
-		case eMeta:
+		case id == eMeta:
 			switch string(key) {
 			case "http-equiv":
 				v := trimSpace(val)
@@ -268,7 +327,7 @@ func (r *reader) startTag(selfClosing bool) {
 			}
 			continue
 		}
-		attr, kind := linkAttr(id, r.svg > 0, key)
+		attr, kind := linkAttr(id, foreign, key)
 		switch kind {
 		case akURL:
 			r.attrLink(name, attr, val)
@@ -311,28 +370,35 @@ func (r *reader) lateMeta(label []byte, contentType bool, content []byte, hasCon
 }
 
 func (r *reader) endTag() {
+	defer r.setCDATA()
 	nameb := r.tagName(r.z.Raw())
-	switch string(nameb) {
-	case "template":
-		if r.template > 0 {
-			r.template--
-		}
-	case "svg":
-		if r.svg > 0 {
-			r.svg--
-		}
-	case "math":
-		if r.math > 0 {
-			r.math--
-		}
-	}
 	if r.overflow > 0 {
 		r.overflow--
+		if string(nameb) == "template" && r.template > 0 {
+			r.template--
+		}
 		return
 	}
-	for i, n := len(r.stack)-1, 0; i >= 0 && n < maxSearch; i, n = i-1, n+1 {
-		if r.stack[i] == string(nameb) {
-			r.stack = r.stack[:i]
+	i := len(r.stack) - 1
+	// In foreign content an end tag closes the nearest open foreign
+	// element of its name; met with an HTML element first, it is read as
+	// HTML from there.
+	for ; i >= 0 && r.stack[i].ns != nsHTML; i-- {
+		if r.stack[i].name == string(nameb) {
+			r.pop(i)
+			return
+		}
+	}
+	// As HTML, it closes the nearest open HTML element of its name; an
+	// integration point stops the search (<svg><foreignObject><div></svg>
+	// closes nothing).
+	for n := 0; i >= 0 && n < maxSearch; i, n = i-1, n+1 {
+		e := r.stack[i]
+		if e.ns == nsHTML && e.name == string(nameb) {
+			r.pop(i)
+			return
+		}
+		if e.point {
 			return
 		}
 	}
@@ -353,24 +419,13 @@ func sameDocument(v []byte) bool {
 	return len(v) == 0 || v[0] == '#'
 }
 
-// mayHaveLinkAttr reports whether the raw start tag of an element with no
-// link attributes of its own may hold a style or xlink:href attribute: an
-// attribute name starting with "style" or "xlink", any case, after
-// whitespace.
-func mayHaveLinkAttr(raw []byte) bool {
+// mayHaveStyle reports whether the raw start tag of an HTML element with
+// no link attributes of its own may hold a style attribute: an attribute
+// name starting with "style", any case, after whitespace or '/'.
+func mayHaveStyle(raw []byte) bool {
 	for i := 1; i+5 < len(raw); i++ {
-		if !isSpace(raw[i-1]) {
-			continue
-		}
-		switch raw[i] {
-		case 's', 'S':
-			if hasPrefixFold(raw[i:], "style") {
-				return true
-			}
-		case 'x', 'X':
-			if hasPrefixFold(raw[i:], "xlink") {
-				return true
-			}
+		if (raw[i] == 's' || raw[i] == 'S') && (isSpace(raw[i-1]) || raw[i-1] == '/') && hasPrefixFold(raw[i:], "style") {
+			return true
 		}
 	}
 	return false
@@ -408,11 +463,58 @@ func (r *reader) finish() {
 }
 
 // validUTF8 returns s with each invalid UTF-8 sequence replaced by U+FFFD,
-// as a browser's UTF-8 decoder reads them: a document read as UTF-8 may
-// hold bytes that are not (H5: output is always UTF-8). Raw keeps them.
+// as the WHATWG Encoding Standard's UTF-8 decoder does, which browsers read
+// documents with: one U+FFFD for each maximal subpart of a sequence that
+// starts well ("\xe2\x82" is one) and one for every other bad byte. A
+// document read as UTF-8 may hold bytes that are not (H5: output is always
+// UTF-8). Raw keeps them.
 func validUTF8(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || n > 1 {
+			b = append(b, s[i:i+n]...)
+			i += n
+			continue
+		}
+		i += badSequence(s[i:])
+		b = append(b, "\uFFFD"...)
+	}
+	return string(b)
+}
+
+// badSequence returns the length of the maximal subpart of the invalid
+// UTF-8 sequence at the start of s: the lead byte and the continuation
+// bytes that the UTF-8 decoder accepted before the byte that made it fail.
+func badSequence(s string) int {
+	need, lo, hi := 0, byte(0x80), byte(0xbf)
+	switch c := s[0]; {
+	case 0xc2 <= c && c <= 0xdf:
+		need = 1
+	case c == 0xe0:
+		need, lo = 2, 0xa0
+	case c == 0xed:
+		need, hi = 2, 0x9f
+	case 0xe1 <= c && c <= 0xef:
+		need = 2
+	case c == 0xf0:
+		need, lo = 3, 0x90
+	case c == 0xf4:
+		need, hi = 3, 0x8f
+	case 0xf1 <= c && c <= 0xf3:
+		need = 3
+	default:
+		return 1
+	}
+	n := 1
+	for ; n <= need && n < len(s); n++ {
+		if c := s[n]; c < lo || c > hi {
+			break
+		}
+		lo, hi = 0x80, 0xbf
+	}
+	return n
 }

@@ -241,7 +241,7 @@ func (rv *Resolver) Resolve(ref string) string {
 		if p.parse(ref, rv.url, rv.enc) != nil {
 			return ref
 		}
-		return p.href()
+		return p.hrefOf(ref)
 	}
 	r := Parse(ref)
 	// Step 3, with the compatibility rule of the -03 draft.
@@ -272,6 +272,23 @@ func (rv *Resolver) ResolveURL(ref string) (*URL, error) {
 		return nil, &Error{Op: "parse", URI: ref, Err: ErrNotWHATWG}
 	}
 	return parseURL(ref, rv.url, rv.enc)
+}
+
+// ResolveHref is Resolve that also says, in WHATWG mode, whether the URL
+// parser accepted ref: when it fails it returns ref and false, where
+// ResolveURL would return an error. It allocates no URL record, and
+// nothing at all when the result is ref itself (an absolute URL already
+// as the serializer writes it). Outside WHATWG mode ok is always true.
+func (rv *Resolver) ResolveHref(ref string) (href string, ok bool) {
+	if rv.url == nil {
+		return rv.Resolve(ref), true
+	}
+	p := getParser()
+	defer putParser(p)
+	if p.parse(ref, rv.url, rv.enc) != nil {
+		return ref, false
+	}
+	return p.hrefOf(ref), true
 }
 
 // ErrNotWHATWG is the cause of the error of ResolveURL outside WHATWG mode.

@@ -249,11 +249,16 @@ func (p *wparser) serialize(u *URL) {
 	p.appendHref(make([]byte, 0, n), u)
 }
 
-// href returns the URL serialized, allocating only the result when it
-// fits in 256 bytes.
-func (p *wparser) href() string {
+// hrefOf returns the URL parsed from input serialized: input itself when
+// that is what the serializer writes, without allocating, else a new
+// string, allocated once when it fits in 256 bytes.
+func (p *wparser) hrefOf(input string) string {
 	var arr [256]byte
-	return string(p.appendHref(arr[:0], nil))
+	b := p.appendHref(arr[:0], nil)
+	if string(b) == input {
+		return input
+	}
+	return string(b)
 }
 
 // wparser holds the state of one run of the basic URL parser: the URL

@@ -524,3 +524,33 @@ func TestWHATWGInvalidUTF8(t *testing.T) {
 		t.Errorf("a stray byte in a domain: error %v, want failure", err)
 	}
 }
+
+// TestResolveHref: ResolveHref gives what ResolveURL does, ref and false
+// where ResolveURL fails, and allocates nothing for a URL already written
+// as the serializer writes it.
+func TestResolveHref(t *testing.T) {
+	rv, err := NewResolver("http://h.example/d/p?q", Options{Mode: WHATWG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{"x", "../y?z#f", "http://a.example/", "HTTP://A.example", "https://a.example/b/../c", "http://a:b/", "//", "\\\\h\\p", "mailto:a@b", "http://[::1/", "#f", "", "http://h.example/d/p?q"} {
+		got, ok := rv.ResolveHref(ref)
+		u, err := rv.ResolveURL(ref)
+		switch {
+		case err != nil && (got != ref || ok):
+			t.Errorf("ResolveHref(%q) = %q, %v; want %q, false (%v)", ref, got, ok, ref, err)
+		case err == nil && (got != u.Href() || !ok):
+			t.Errorf("ResolveHref(%q) = %q, %v; want %q, true", ref, got, ok, u.Href())
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { rv.ResolveHref("https://a.example/b/c?d#e") }); n != 0 {
+		t.Errorf("ResolveHref of a canonical URL: %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { rv.ResolveHref("c") }); n != 1 {
+		t.Errorf("ResolveHref of a relative reference: %v allocations, want 1", n)
+	}
+	rv3986, _ := NewResolver("http://h.example/d/p", Options{})
+	if got, ok := rv3986.ResolveHref("../x"); got != "http://h.example/x" || !ok {
+		t.Errorf("RFC 3986 mode: ResolveHref(../x) = %q, %v", got, ok)
+	}
+}
