@@ -40,6 +40,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract/mail"
@@ -212,6 +213,11 @@ type Extractor struct {
 	opts    Options
 	keep    map[string]bool // scheme filter; nil = default
 	keepAll bool
+
+	// scanners keeps the delimit.Scanners of finished inputs for the next
+	// ones: making one clears a 128 KiB buffer, which was a third of the
+	// time on a tree of 50 KB text files.
+	scanners sync.Pool
 }
 
 // New checks opts and returns an Extractor. A relative or unparsable

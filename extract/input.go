@@ -160,6 +160,10 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) erro
 	}
 	c := &content{r: &stopReader{r: in.R, j: j}, name: in.Name, declared: in.Charset, base: retrieval, whole: in.whole}
 	err := j.run(c, typ)
+	if j.sc != nil {
+		j.sc.Reset(nil)
+		x.scanners.Put(j.sc)
+	}
 	if j.stop != nil {
 		return j.stop
 	}

@@ -134,7 +134,7 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 	// Drained batches' slices go back to the workers: a Hit is some 350
 	// bytes, and growing a fresh slice for every 64 of them was the largest
 	// cost -j 2 added over -j 1 (growslice and the GC work it made).
-	free := make(chan []Hit, jobs*4)
+	free := make(chan []Hit, 2*(ahead+jobs))
 	newHits := func() []Hit {
 		select {
 		case h := <-free:
@@ -167,14 +167,14 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 		go func() {
 			defer wg.Done()
 			for t := range tasks {
-				b := batch{hits: newHits()}
+				var b batch
 				send := func() error {
 					if len(b.hits)+len(b.errs) == 0 {
 						return nil
 					}
 					select {
 					case t.out <- b:
-						b = batch{hits: newHits()}
+						b = batch{}
 						return nil
 					case <-ctx.Done():
 						return ctx.Err()
@@ -186,6 +186,9 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 							if err := send(); err != nil {
 								return err
 							}
+						}
+						if b.hits == nil {
+							b.hits = newHits() // only once there is a hit: most small inputs have few
 						}
 						b.hits = append(b.hits, h)
 						if len(b.hits) == batchLen {

@@ -32,11 +32,17 @@ func readText(j *job, c *content) error {
 		r = io.MultiReader(bytes.NewReader(j.tbuf[:n]), r)
 	}
 	sc := j.sc
-	if sc == nil {
-		sc = delimit.NewScanner(r, j.x.opts.Delimit)
-		j.sc = sc
-	} else {
+	switch {
+	case sc != nil:
 		sc.Reset(r)
+	default:
+		if pooled, ok := j.x.scanners.Get().(*delimit.Scanner); ok {
+			sc = pooled
+			sc.Reset(r)
+		} else {
+			sc = delimit.NewScanner(r, j.x.opts.Delimit)
+		}
+		j.sc = sc
 	}
 	for sc.Scan() {
 		j.textHit(c, sc.Hit(), "")
