@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/extract/warc"
@@ -39,7 +41,7 @@ func init() { formatOf(WARC).read = readWARC }
 func looksLikeWARC(b []byte) bool { return bytes.HasPrefix(b, []byte("WARC/1.")) }
 
 // ErrContentEncoding reports an HTTP body in a content coding urix cannot
-// undo (br, compress, ...): the record is skipped.
+// undo (compress, zstd, ...): the record is skipped.
 var ErrContentEncoding = errors.New("unsupported HTTP Content-Encoding: body skipped")
 
 // readWARC reads a WARC file, plain or gzip members; damaged records are
@@ -186,6 +188,8 @@ func (j *job) warcRecord(rec *warc.Record) error {
 			return fmt.Errorf("HTTP body: deflate: %w", err)
 		}
 		body, coded = zr, true
+	case "br":
+		body, coded = brotliErrors{brotli.NewReader(body)}, true
 	default:
 		return fmt.Errorf("%w (%s)", ErrContentEncoding, enc)
 	}
@@ -217,4 +221,15 @@ func (j *job) warcBody(c *content, body io.Reader, ctype string) error {
 	}
 	c.r, c.declared = br, params["charset"]
 	return f.read(j, c)
+}
+
+// brotliErrors names brotli in the errors of a br-coded body.
+type brotliErrors struct{ r io.Reader }
+
+func (b brotliErrors) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
+		err = fmt.Errorf("HTTP body: brotli: %w", err)
+	}
+	return n, err
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/urix/urix/extract/warc"
 )
 
@@ -191,6 +193,30 @@ func TestWARCDamage(t *testing.T) {
 	}
 }
 
+// TestWARCTruncatedLast: a plain WARC cut inside its last record (a crawl
+// killed while writing) keeps the records before it, and the cut record
+// is reported at its own offset.
+func TestWARCTruncatedLast(t *testing.T) {
+	one := wrec("WARC/1.1", "response", "http://ex.com/1/", httpMsg, httpResp("200 OK", `<a href="x">x</a>`, "Content-Type: text/html"))
+	two := wrec("WARC/1.1", "response", "http://ex.com/2/", httpMsg, httpResp("200 OK", `<a href="y">y</a>`, "Content-Type: text/html"))
+	data := []byte(one + two[:len(two)-12])
+	for _, mode := range []string{"file", "stream"} {
+		var hits []Hit
+		var warns []error
+		if mode == "file" {
+			hits, warns = warcFile(t, Options{}, "x.warc", data)
+		} else {
+			hits, warns = collect(t, mustNew(t, Options{}), "x.warc", "", data)
+		}
+		if got := uris(hits); !slices.Equal(got, []string{"http://ex.com/1/x"}) {
+			t.Errorf("%s: URIs %q", mode, got)
+		}
+		if len(warns) != 1 || !errors.Is(warns[0], warc.ErrTruncated) || !strings.Contains(warns[0].Error(), fmt.Sprintf("record at offset %d:", len(one))) {
+			t.Errorf("%s: warnings %v, want the truncated record at %d", mode, warns, len(one))
+		}
+	}
+}
+
 func TestWARCGzipDamage(t *testing.T) {
 	rec := func(n int) string {
 		return response(fmt.Sprintf("http://ex.com/%d/", n), "200 OK", `<a href="x">x</a>`, "Content-Type: text/html")
@@ -269,10 +295,28 @@ func TestWARCRecordKinds(t *testing.T) {
 }
 
 func TestWARCUnsupportedEncoding(t *testing.T) {
-	data := response("http://ex.com/", "200 OK", "xx", "Content-Type: text/html", "Content-Encoding: br")
+	data := response("http://ex.com/", "200 OK", "xx", "Content-Type: text/html", "Content-Encoding: compress")
 	hits, warns := warcFile(t, Options{}, "x.warc", []byte(data))
 	if len(hits) != 0 || len(warns) != 1 || !errors.Is(warns[0], ErrContentEncoding) {
 		t.Errorf("hits %v, warnings %v", hits, warns)
+	}
+}
+
+// TestWARCBrotli: a br-coded body (Content-Encoding: br, as browsers and
+// CDNs send it) is decoded; a corrupt one is a warning naming brotli.
+func TestWARCBrotli(t *testing.T) {
+	var b bytes.Buffer
+	bw := brotli.NewWriter(&b)
+	bw.Write([]byte(`<a href="squeezed">s</a>`))
+	bw.Close()
+	data := response("http://ex.com/br/", "200 OK", b.String(), "Content-Type: text/html", "Content-Encoding: br") +
+		response("http://ex.com/bad/", "200 OK", "\xff\xff\xff not brotli", "Content-Type: text/html", "Content-Encoding: br")
+	hits, warns := warcFile(t, Options{}, "x.warc", []byte(data))
+	if got := uris(hits); !slices.Equal(got, []string{"http://ex.com/br/squeezed"}) {
+		t.Errorf("URIs %q", got)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0].Error(), "brotli") {
+		t.Errorf("warnings %v, want the corrupt br body", warns)
 	}
 }
 
