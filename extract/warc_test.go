@@ -403,3 +403,40 @@ func TestWARCHugeHTTPHeader(t *testing.T) {
 		t.Errorf("hits %q, warnings %v", got, warns)
 	}
 }
+
+// TestWARCCounts: Input.WARCCounts counts records, the ones read, revisits
+// and damaged ones; FileInput reads a regular file as File does (the
+// record a wrong Content-Length swallowed is found again by seeking).
+func TestWARCCounts(t *testing.T) {
+	ok := func(n int) string {
+		return response(fmt.Sprintf("http://ex.com/%d/", n), "200 OK", `<a href="x">x</a>`, "Content-Type: text/html")
+	}
+	long := strings.Replace(ok(2), "Content-Length: 61", "Content-Length: 400", 1)
+	data := ok(1) + long + ok(3) +
+		response("http://ex.com/404", "404 Not Found", `<a href="nf">y</a>`, "Content-Type: text/html") +
+		wrec("WARC/1.0", "revisit", "http://ex.com/1/", httpMsg, httpResp("200 OK", "")) +
+		wrec("WARC/1.1", "resource", "http://ex.com/t", "text/plain", "http://c.example/")
+	path := filepath.Join(t.TempDir(), "c.warc")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	in := FileInput(f, path)
+	in.WARCCounts = new(WARCCounts)
+	var hits []Hit
+	err = mustNew(t, Options{}).Input(in, func(h Hit) error { hits = append(hits, h); return nil }, func(error) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"http://ex.com/1/x", "http://ex.com/3/x", "http://c.example/"}
+	if got := uris(hits); !slices.Equal(got, want) {
+		t.Errorf("URIs %q, want %q", got, want)
+	}
+	if c := *in.WARCCounts; c != (WARCCounts{Records: 6, Read: 3, Revisits: 1, Damaged: 1}) {
+		t.Errorf("counts %+v", c)
+	}
+}
