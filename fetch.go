@@ -100,7 +100,7 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 		},
 	}
 	tooLarge := fmt.Errorf("response larger than %d bytes, the fetch limit (--max-size)", opts.maxBytes)
-	timedOut := fmt.Errorf("Timeout: no complete response within %v (--timeout)", opts.timeout)
+	timedOut := fmt.Errorf("timeout: no complete response within %v (--timeout)", opts.timeout)
 	return func(name string) (extract.Input, io.Closer, bool, error) {
 		lower := strings.ToLower(name)
 		if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {

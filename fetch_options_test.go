@@ -151,7 +151,7 @@ func TestFetchWARCStreams(t *testing.T) {
 	}
 	o.maxBytes = 0
 	_, errs = fetchAll(t, o, srv.URL+"/crawl.bin")
-	if len(errs) == 0 || !strings.Contains(errs[len(errs)-1], "Timeout") {
+	if len(errs) == 0 || !strings.Contains(errs[len(errs)-1], "timeout") {
 		t.Errorf("not a WARC, slow: errors %q, want the timeout", errs)
 	}
 }

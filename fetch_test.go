@@ -116,7 +116,7 @@ func TestFetchLimits(t *testing.T) {
 			t.Errorf("error %d = %q, want it to contain %q", i, errs[i], u+w)
 		}
 	}
-	if !strings.Contains(errs[1], "Timeout") {
+	if !strings.Contains(errs[1], "timeout") {
 		t.Errorf("slow response: %q, want a timeout", errs[1])
 	}
 }
