@@ -153,6 +153,7 @@ func TestWgetWARCGolden(t *testing.T) {
 	hits := checkWgetWARC(t, warcPath, "testdata/warc/wget.cdx", "")
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // as urix --format json
 	for _, h := range hits {
 		enc.Encode(h)
 	}
