@@ -92,7 +92,8 @@ func isWARC(resp *http.Response) bool {
 func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool, error) {
 	client := &http.Client{
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= opts.redirects {
+			// via holds the requests made: the first redirect has one.
+			if len(via) > opts.redirects {
 				return fmt.Errorf("stopped after %d redirects (--max-redirects)", opts.redirects)
 			}
 			applyHeader(req, opts)
@@ -142,9 +143,13 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 			Name:      name,
 			Retrieval: resp.Request.URL.String(),
 		}
-		if isWARC(resp) {
+		warc := isWARC(resp)
+		if warc {
 			// A crawl's WARC runs to gigabytes: no size cap, and the
 			// timeout now bounds each wait for data, not the whole.
+			// It is read as a WARC whatever media type the server
+			// guessed for its name (text/plain, octet-stream).
+			in.Type = extract.WARC
 			if timer != nil {
 				timer.Stop()
 				body.idle, body.timeout, body.timedOut = true, opts.timeout, timedOut
@@ -157,7 +162,7 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 				in.Retrieval, _ = resolve.Absolute(loc, r)
 			}
 		}
-		if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
+		if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil && !warc {
 			in.Charset = params["charset"]
 			in.Type, _ = extract.TypeForMediaType(mt)
 		}
