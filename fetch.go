@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"path"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -41,14 +40,10 @@ func defaultFetchOptions() fetchOptions {
 // defaultFetchLimits is what the command line used before the fetch flags.
 var defaultFetchLimits = defaultFetchOptions()
 
-// urixVersion is the module version of this build ("devel" for a build
-// from a checkout), for the User-Agent.
-var urixVersion = func() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "devel"
-}()
+// urixVersion is the module version of this build (version.go), "devel"
+// for a build from a checkout: a User-Agent product version is a token,
+// without parentheses.
+var urixVersion = strings.Trim(shortVersion(), "()")
 
 var defaultUserAgent = "urix/" + urixVersion + " (+https://github.com/urix/urix)"
 
