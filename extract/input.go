@@ -267,7 +267,9 @@ func (j *job) run(c *content, typ Type) error {
 		}
 	}
 	c.r = br
-	if bom != nil && f != formatOf(HTML) {
+	// A format of binary records (WARC) reads bytes: what looks like a
+	// mark there is damage before a record, not the text's encoding.
+	if bom != nil && f != formatOf(HTML) && !f.binary {
 		inner := *c
 		inner.r = transform.NewReader(br, bom.NewDecoder())
 		inner.declared, inner.decoded, inner.whole = "", true, nil
