@@ -83,7 +83,7 @@ func TestFetchLimits(t *testing.T) {
 	defer srv.Close()
 	u := srv.URL
 
-	fetch := newFetcher(fetchLimits{redirects: 3, timeout: 300 * time.Millisecond, maxBytes: 400})
+	fetch := newFetcher(fetchOptions{redirects: 3, timeout: 300 * time.Millisecond, maxBytes: 400})
 	x, err := extract.New(extract.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestFetchLimits(t *testing.T) {
 			t.Errorf("error %d = %q, want it to contain %q", i, errs[i], u+w)
 		}
 	}
-	if !strings.Contains(errs[1], "Timeout") {
+	if !strings.Contains(errs[1], "timeout") {
 		t.Errorf("slow response: %q, want a timeout", errs[1])
 	}
 }

@@ -112,7 +112,9 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		Flags:           localFlags(extractFlags()),
+		Flags:           localFlags(append(extractFlags(), fetchFlags()...)),
+		// -H 'Accept: a, b' is one header field: no flag splits at commas.
+		DisableSliceFlagSeparator: true,
 		Action: func(_ context.Context, c *cli.Command) error {
 			return extractAction(c, stdout, stderr, status)
 		},
@@ -135,7 +137,19 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 
 func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error {
 	started := time.Now()
-	if !c.Bool("line-buffered") && streamingInput(c.Args().Slice(), os.Stdin, stdout) {
+	inputs, err := inputsOf(c)
+	if err != nil {
+		return err
+	}
+	if inputs == nil {
+		*status = exitNotFound // an empty --files-from list: nothing to read
+		return nil
+	}
+	fetch, err := fetchOptionsOf(c)
+	if err != nil {
+		return err
+	}
+	if !c.Bool("line-buffered") && streamingInput(inputs, os.Stdin, stdout) {
 		c.Set("line-buffered", "true") // a person watches the input come
 	}
 	x, err := extractorOf(c)
@@ -200,7 +214,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		Walk:      wo,
 		Jobs:      c.Int("jobs"),
 		Unordered: c.Bool("unordered"),
-		Open:      newFetcher(defaultFetchLimits),
+		Open:      newFetcher(fetch),
 		Stats:     stats,
 	}
 	emit := func(h extract.Hit) error {
@@ -209,7 +223,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		printing.Unlock()
 		return nil
 	}
-	if err := x.Run(context.Background(), c.Args().Slice(), ro, emit, report); err != nil {
+	if err := x.Run(context.Background(), inputs, ro, emit, report); err != nil {
 		report(err)
 	}
 	progress.stop()

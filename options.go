@@ -5,7 +5,10 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"net/http"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -85,6 +88,7 @@ func extractFlags() []cli.Flag {
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs", Usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 		&cli.BoolFlag{Name: "unordered", Usage: "with -j above 1, print URIs as they are found rather than in input order"},
 		&cli.BoolFlag{Name: "include-code", Usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
+		&cli.StringFlag{Name: "status", Value: "2xx", Usage: "which HTTP responses of a WARC to read: 2xx or all (e.g. --status all; the same as --all-status)"},
 		&cli.BoolFlag{Name: "all-status", Usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},
 		&cli.StringFlag{Name: "root-dir", Usage: "`DIR` that root-relative links of Markdown files (/img/a.png) are relative to, as a documentation site serves them; with --base the site's URL instead (e.g. --root-dir docs --base https://example.com/)"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the file names and line numbers: auto (on a terminal, unless NO_COLOR is set and not empty or TERM=dumb), always or never (e.g. --color always -n notes.txt | less -R)"},
@@ -136,7 +140,14 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	}
 	o.Absolute = c.Bool("absolute")
 	o.IncludeCode = c.Bool("include-code")
-	o.WARCAllStatus = c.Bool("all-status")
+	switch c.String("status") {
+	case "2xx":
+		o.WARCAllStatus = c.Bool("all-status")
+	case "all":
+		o.WARCAllStatus = true
+	default:
+		return o, usageError("--status %q: want 2xx or all", c.String("status"))
+	}
 	o.RootDir = c.String("root-dir")
 	o.Binary = c.Bool("binary")
 	o.LineBuffered = c.Bool("line-buffered")
@@ -220,4 +231,69 @@ func describe(err error) string {
 		return err.Error() + " (use -r to scan directories)"
 	}
 	return err.Error()
+}
+
+// fetchFlags are the flags of http:// and https:// arguments and of the
+// input list, for the extraction command.
+func fetchFlags() []cli.Flag {
+	d := defaultFetchOptions()
+	return []cli.Flag{
+		&cli.StringFlag{Name: "files-from", Usage: "read input names or URLs from `FILE`, one per line (- for standard input; blank lines skipped), as cluster tools hand them to a mapper (e.g. find crawl -name '*.warc.gz' | urix --files-from - --format tsv)"},
+		&cli.DurationFlag{Name: "timeout", Value: d.timeout, Usage: "give up on an http(s) URL after `DURATION`, body included; for a WARC, after that long without data (e.g. --timeout 2m)"},
+		&cli.StringFlag{Name: "max-size", Value: "50M", Usage: "read at most `SIZE` bytes of an http(s) URL (suffix K, M or G; 0 for no limit); a WARC is never cut (e.g. --max-size 200M)"},
+		&cli.IntFlag{Name: "max-redirects", Value: d.redirects, Usage: "follow at most `N` redirects of an http(s) URL (e.g. --max-redirects 0 to follow none)"},
+		&cli.StringFlag{Name: "user-agent", Value: d.userAgent, Usage: "the User-Agent sent with http(s) requests (e.g. --user-agent 'mycrawler/1.0 (+https://example.org/bot)')"},
+		&cli.StringSliceFlag{Name: "header", Aliases: []string{"H"}, Usage: "send this header field with http(s) requests, as curl -H; repeatable (e.g. -H 'Accept-Language: fr' -H 'Cookie: session=abc')"},
+	}
+}
+
+// fetchOptionsOf reads the fetch flags; a bad value is a usage error.
+func fetchOptionsOf(c *cli.Command) (fetchOptions, error) {
+	o := defaultFetchOptions()
+	o.timeout = c.Duration("timeout")
+	if o.timeout < 0 {
+		return o, usageError("--timeout %v: want a positive duration, as in --timeout 30s", o.timeout)
+	}
+	size, err := parseSize(c.String("max-size"))
+	if err != nil {
+		return o, usageError("--max-size %q: want a number of bytes with an optional K, M or G suffix, as in --max-size 200M", c.String("max-size"))
+	}
+	o.maxBytes = size
+	if o.redirects = c.Int("max-redirects"); o.redirects < 0 {
+		return o, usageError("--max-redirects %d: want 0 or more", o.redirects)
+	}
+	o.userAgent = c.String("user-agent")
+	for _, h := range c.StringSlice("header") {
+		name, value, err := parseHeader(h)
+		if err != nil {
+			return o, usageError("-H: %v", err)
+		}
+		if o.header == nil {
+			o.header = http.Header{}
+		}
+		o.header[name] = append(o.header[name], value)
+	}
+	return o, nil
+}
+
+// parseSize reads a byte count with an optional binary suffix: 512, 64K,
+// 50M, 2G (KiB, MiB, GiB).
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K") || strings.HasSuffix(s, "k"):
+		mult = 1 << 10
+	case strings.HasSuffix(s, "M") || strings.HasSuffix(s, "m"):
+		mult = 1 << 20
+	case strings.HasSuffix(s, "G") || strings.HasSuffix(s, "g"):
+		mult = 1 << 30
+	}
+	if mult > 1 {
+		s = s[:len(s)-1]
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n * mult, nil
 }

@@ -161,3 +161,30 @@ for f in sitemap.xml feed-rss.xml feed-atom.xml; do
   have rg && add "rg -o (pattern)" "$corpus/$f" "$RUNS" rg -o "$pat" "$corpus/$f"
 done
 section "XML: a sitemap and two feeds of ~50 MB"
+# WARC (SPEC §9): the html/ tree crawled by wget from a loopback server
+# (python3 -m http.server on 127.0.0.1, every file by URL, one gzip member
+# per record), read as .warc.gz, as the WARC it decompresses to, and as the
+# same pages as files. Targets: the WARC at >= 0.8x the files' speed, the
+# .warc.gz at >= 0.7x the WARC's (in uncompressed bytes), RSS < 64 MiB.
+if have wget && have python3 && [ -z "${SKIP_WARC:-}" ]; then
+  echo "crawling $corpus/html into a WARC with wget (about a minute)..." >&2
+  (cd "$corpus/html" && find . -type f | sort | sed 's|^\./||') >"$work/warc.paths"
+  python3 -u -m http.server --bind 127.0.0.1 --directory "$corpus/html" 0 >"$work/httpd.log" 2>&1 &
+  httpd=$!
+  for _ in $(seq 100); do grep -q ' port ' "$work/httpd.log" && break; sleep 0.1; done
+  port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$work/httpd.log" | head -1)
+  sed "s|^|http://127.0.0.1:$port/|" "$work/warc.paths" >"$work/warc.urls"
+  wget --no-proxy -q -i "$work/warc.urls" --tries=1 -x -P "$work/mirror" --warc-file="$work/html" --no-warc-keep-log || true
+  kill "$httpd"; rm -rf "$work/mirror"
+  zcat "$work/html.warc.gz" >"$work/html.warc"
+  add "urix -j1 (pages as files)" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
+  add "urix -j1 (WARC)" "$work/html.warc" "$RUNS" "$work/urix" -j 1 "$work/html.warc"
+  add "urix -j1 (.warc.gz, compressed)" "$work/html.warc.gz" "$RUNS" "$work/urix" -j 1 "$work/html.warc.gz"
+  [ -n "${BASELINE:-}" ] && add "baseline -j1 (.warc.gz)" "$work/html.warc.gz" "$RUNS" "$BASELINE" -j 1 "$work/html.warc.gz"
+  section "WARC"
+  # The section's median times are still in times.0..2: the ratios, and
+  # the .warc.gz's speed in uncompressed bytes.
+  med() { sort -n "$work/times.$1" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  awk -v f="$(med 0)" -v w="$(med 1)" -v z="$(med 2)" -v u="$(stat -c %s "$work/html.warc")" \
+    'BEGIN { printf "WARC: .warc.gz %.1f MB/s of uncompressed input; WARC/files speed %.2fx (target >= 0.8), .warc.gz/WARC %.2fx (target >= 0.7)\n", u/1e6/z, f/w, w/z }'
+fi

@@ -36,6 +36,10 @@ type Input struct {
 	Type      Type   // its format when the container says (TypeForMediaType); Auto sniffs
 	Charset   string // charset declared by the container, for formats that decode their own; "" for none
 
+	// WARCCounts, when not nil, counts the records of a WARC input as
+	// they are read (for pipeline counters).
+	WARCCounts *WARCCounts
+
 	whole *io.SectionReader // R as a whole regular file, when it is one
 }
 
@@ -81,6 +85,9 @@ type job struct {
 	sc        *delimit.Scanner // the Scanner of larger texts, reused (readText)
 	hbuf      []byte           // the head of an HTML part, reused (readHTML)
 	hrd       bytes.Reader     // reads hbuf
+	whttp     *bufio.Reader    // a WARC record's HTTP message, reused (warcRecord)
+	wbody     *bufio.Reader    // a WARC record's body, reused (warcBody)
+	wc        *WARCCounts      // Input.WARCCounts
 }
 
 func (j *job) warn(where string, err error) {
@@ -117,14 +124,23 @@ func openFile(path string) (Input, *os.File, error) {
 		f.Close()
 		return Input{}, nil, &InputError{File: path, Err: ErrIsDir}
 	}
-	in := Input{R: f, Name: path}
+	in := FileInput(f, path)
 	if abs, err := filepath.Abs(path); err == nil {
 		in.Retrieval = FileURI(abs)
 	}
-	if err == nil && st.Mode().IsRegular() {
+	return in, f, nil
+}
+
+// FileInput returns an Input reading f, a file just opened, called name,
+// with no retrieval URI. A regular file is read as a whole, as File reads
+// it: a damaged WARC record is searched past from its own start, and a
+// large HTML document's <base> is looked for before it is read.
+func FileInput(f *os.File, name string) Input {
+	in := Input{R: f, Name: name}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		in.whole = io.NewSectionReader(f, 0, st.Size())
 	}
-	return in, f, nil
+	return in
 }
 
 // ErrIsDir reports a directory given where a file was expected (Run reads
@@ -149,7 +165,7 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit) e
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
 // in.Type, and Options.Base overrides in.Retrieval (B1).
 func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) error {
-	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn}
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, wc: in.WARCCounts}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
@@ -255,7 +271,9 @@ func (j *job) run(c *content, typ Type) error {
 		}
 	}
 	c.r = br
-	if bom != nil && f != formatOf(HTML) {
+	// A format of binary records (WARC) reads bytes: what looks like a
+	// mark there is damage before a record, not the text's encoding.
+	if bom != nil && f != formatOf(HTML) && !f.binary {
 		inner := *c
 		inner.r = transform.NewReader(br, bom.NewDecoder())
 		inner.declared, inner.decoded, inner.whole = "", true, nil

@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/extract/warc"
@@ -39,8 +41,16 @@ func init() { formatOf(WARC).read = readWARC }
 func looksLikeWARC(b []byte) bool { return bytes.HasPrefix(b, []byte("WARC/1.")) }
 
 // ErrContentEncoding reports an HTTP body in a content coding urix cannot
-// undo (br, compress, ...): the record is skipped.
+// undo (compress, zstd, ...): the record is skipped.
 var ErrContentEncoding = errors.New("unsupported HTTP Content-Encoding: body skipped")
+
+// WARCCounts count the records of a WARC input (Input.WARCCounts).
+type WARCCounts struct {
+	Records  int64 // records read, damaged ones included
+	Read     int64 // response and resource records whose content was read for hits
+	Revisits int64 // revisit records (skipped)
+	Damaged  int64 // damaged records, reported and skipped
+}
 
 // readWARC reads a WARC file, plain or gzip members; damaged records are
 // warnings, and reading goes on at the next record.
@@ -54,6 +64,10 @@ func readWARC(j *job, c *content) error {
 	}
 	wr := warc.NewReader(src, warc.Options{MaxRecord: j.x.opts.MaxDecoded, MaxMember: j.x.opts.MaxDecoded})
 	revisits := 0
+	wc := j.wc
+	if wc == nil {
+		wc = new(WARCCounts)
+	}
 	for j.stop == nil {
 		rec, err := wr.Next()
 		if err == io.EOF {
@@ -61,19 +75,27 @@ func readWARC(j *job, c *content) error {
 		}
 		var re *warc.RecordError
 		if errors.As(err, &re) {
+			wc.Records++
+			wc.Damaged++
 			j.warn("", err)
 			continue
 		}
 		if err != nil {
 			return err
 		}
+		wc.Records++
 		switch rec.Type() {
 		case "response", "resource":
-			if err := j.warcRecord(rec); err != nil {
+			read, err := j.warcRecord(rec)
+			if err != nil {
+				wc.Damaged++
 				j.warn("", &warc.RecordError{Offset: rec.Offset, Err: err})
+			} else if read {
+				wc.Read++
 			}
 		case "revisit":
 			revisits++
+			wc.Revisits++
 		}
 	}
 	if revisits > 0 {
@@ -122,8 +144,9 @@ func (l *lineCounter) Read(p []byte) (int, error) {
 
 var nl = []byte("\n")
 
-// warcRecord reads one response or resource record.
-func (j *job) warcRecord(rec *warc.Record) error {
+// warcRecord reads one response or resource record; read says its
+// content was read (not a skipped status or message type).
+func (j *job) warcRecord(rec *warc.Record) (read bool, err error) {
 	target := rec.TargetURI()
 	c := &content{name: target, base: target, page: target, warcOffset: rec.Offset,
 		warcID: rec.Get("WARC-Record-ID"), warcDate: rec.Get("WARC-Date")}
@@ -137,16 +160,16 @@ func (j *job) warcRecord(rec *warc.Record) error {
 		if !rec.Compressed {
 			c.pos = shiftPos{line: rec.BodyLine, off: rec.BodyOffset}
 		}
-		return j.warcBody(c, rec.Body, rec.Get("Content-Type"))
+		return true, j.warcBody(c, rec.Body, rec.Get("Content-Type"))
 	}
 	if m := params["msgtype"]; m != "" && !strings.EqualFold(m, "response") {
-		return nil
+		return false, nil
 	}
 	lc := &lineCounter{r: rec.Body, max: maxHTTPHeader}
-	br := bufio.NewReader(lc)
+	br := reuse(&j.whttp, lc, 4096)
 	resp, err := http.ReadResponse(br, nil)
 	if err != nil {
-		return fmt.Errorf("HTTP response header: %w", err)
+		return false, fmt.Errorf("HTTP response header: %w", err)
 	}
 	lc.max = 0
 	defer resp.Body.Close()
@@ -156,7 +179,7 @@ func (j *job) warcRecord(rec *warc.Record) error {
 	headerLines := lc.lines - bytes.Count(buffered, nl)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		if !j.x.opts.WARCAllStatus {
-			return nil
+			return false, nil
 		}
 		if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
 			c.pos = start
@@ -177,31 +200,44 @@ func (j *job) warcRecord(rec *warc.Record) error {
 	case "gzip", "x-gzip":
 		zr, err := gzip.NewReader(body)
 		if err != nil {
-			return fmt.Errorf("HTTP body: gzip: %w", err)
+			return false, fmt.Errorf("HTTP body: gzip: %w", err)
 		}
 		body, coded = gzipErrors{zr}, true
 	case "deflate":
 		zr, err := zlib.NewReader(body)
 		if err != nil {
-			return fmt.Errorf("HTTP body: deflate: %w", err)
+			return false, fmt.Errorf("HTTP body: deflate: %w", err)
 		}
 		body, coded = zr, true
+	case "br":
+		body, coded = brotliErrors{brotli.NewReader(body)}, true
 	default:
-		return fmt.Errorf("%w (%s)", ErrContentEncoding, enc)
+		return false, fmt.Errorf("%w (%s)", ErrContentEncoding, enc)
 	}
 	c.pos = start
 	if !coded && !rec.Compressed {
 		c.pos = shiftPos{line: rec.BodyLine + headerLines, off: rec.BodyOffset + headerLen}
 	}
 	body = limit.Reader(body, j.x.opts.MaxDecoded, ErrTooLarge)
-	return j.warcBody(c, body, resp.Header.Get("Content-Type"))
+	return true, j.warcBody(c, body, resp.Header.Get("Content-Type"))
+}
+
+// reuse returns *b reset to read r, made with the given size the first
+// time: one buffer per input, not one per record.
+func reuse(b **bufio.Reader, r io.Reader, size int) *bufio.Reader {
+	if *b == nil {
+		*b = bufio.NewReaderSize(r, size)
+	} else {
+		(*b).Reset(r)
+	}
+	return *b
 }
 
 // warcBody reads a document of the given Content-Type (sniffed when there
 // is none) with its format's reader; types no format reads are skipped.
 func (j *job) warcBody(c *content, body io.Reader, ctype string) error {
 	mt, params, _ := mime.ParseMediaType(ctype)
-	br := bufio.NewReaderSize(body, sniffLen)
+	br := reuse(&j.wbody, body, sniffLen)
 	var f *format
 	if mt != "" {
 		f = formatForMediaType(mt)
@@ -217,4 +253,15 @@ func (j *job) warcBody(c *content, body io.Reader, ctype string) error {
 	}
 	c.r, c.declared = br, params["charset"]
 	return f.read(j, c)
+}
+
+// brotliErrors names brotli in the errors of a br-coded body.
+type brotliErrors struct{ r io.Reader }
+
+func (b brotliErrors) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
+		err = fmt.Errorf("HTTP body: brotli: %w", err)
+	}
+	return n, err
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/urix/urix/extract/warc"
 )
 
@@ -191,6 +193,30 @@ func TestWARCDamage(t *testing.T) {
 	}
 }
 
+// TestWARCTruncatedLast: a plain WARC cut inside its last record (a crawl
+// killed while writing) keeps the records before it, and the cut record
+// is reported at its own offset.
+func TestWARCTruncatedLast(t *testing.T) {
+	one := wrec("WARC/1.1", "response", "http://ex.com/1/", httpMsg, httpResp("200 OK", `<a href="x">x</a>`, "Content-Type: text/html"))
+	two := wrec("WARC/1.1", "response", "http://ex.com/2/", httpMsg, httpResp("200 OK", `<a href="y">y</a>`, "Content-Type: text/html"))
+	data := []byte(one + two[:len(two)-12])
+	for _, mode := range []string{"file", "stream"} {
+		var hits []Hit
+		var warns []error
+		if mode == "file" {
+			hits, warns = warcFile(t, Options{}, "x.warc", data)
+		} else {
+			hits, warns = collect(t, mustNew(t, Options{}), "x.warc", "", data)
+		}
+		if got := uris(hits); !slices.Equal(got, []string{"http://ex.com/1/x"}) {
+			t.Errorf("%s: URIs %q", mode, got)
+		}
+		if len(warns) != 1 || !errors.Is(warns[0], warc.ErrTruncated) || !strings.Contains(warns[0].Error(), fmt.Sprintf("record at offset %d:", len(one))) {
+			t.Errorf("%s: warnings %v, want the truncated record at %d", mode, warns, len(one))
+		}
+	}
+}
+
 func TestWARCGzipDamage(t *testing.T) {
 	rec := func(n int) string {
 		return response(fmt.Sprintf("http://ex.com/%d/", n), "200 OK", `<a href="x">x</a>`, "Content-Type: text/html")
@@ -269,10 +295,28 @@ func TestWARCRecordKinds(t *testing.T) {
 }
 
 func TestWARCUnsupportedEncoding(t *testing.T) {
-	data := response("http://ex.com/", "200 OK", "xx", "Content-Type: text/html", "Content-Encoding: br")
+	data := response("http://ex.com/", "200 OK", "xx", "Content-Type: text/html", "Content-Encoding: compress")
 	hits, warns := warcFile(t, Options{}, "x.warc", []byte(data))
 	if len(hits) != 0 || len(warns) != 1 || !errors.Is(warns[0], ErrContentEncoding) {
 		t.Errorf("hits %v, warnings %v", hits, warns)
+	}
+}
+
+// TestWARCBrotli: a br-coded body (Content-Encoding: br, as browsers and
+// CDNs send it) is decoded; a corrupt one is a warning naming brotli.
+func TestWARCBrotli(t *testing.T) {
+	var b bytes.Buffer
+	bw := brotli.NewWriter(&b)
+	bw.Write([]byte(`<a href="squeezed">s</a>`))
+	bw.Close()
+	data := response("http://ex.com/br/", "200 OK", b.String(), "Content-Type: text/html", "Content-Encoding: br") +
+		response("http://ex.com/bad/", "200 OK", "\xff\xff\xff not brotli", "Content-Type: text/html", "Content-Encoding: br")
+	hits, warns := warcFile(t, Options{}, "x.warc", []byte(data))
+	if got := uris(hits); !slices.Equal(got, []string{"http://ex.com/br/squeezed"}) {
+		t.Errorf("URIs %q", got)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0].Error(), "brotli") {
+		t.Errorf("warnings %v, want the corrupt br body", warns)
 	}
 }
 
@@ -291,7 +335,7 @@ func warcSeekable(x *Extractor, data []byte) ([]Hit, []error) {
 var fuzzTail = response("http://tail.example/", "200 OK", `<a href="found">t</a>`, "Content-Type: text/html")
 
 // FuzzWARC: every record offset lies in the input and, uncompressed, at
-// "WARC/"; a valid record appended after any bytes always yields its hit
+// "WARC/" or at a gzip member the prefix holds; a valid record appended after any bytes always yields its hit
 // (unless those bytes end in an intact record whose Content-Length
 // takes it in: swallows).
 func FuzzWARC(f *testing.F) {
@@ -316,7 +360,10 @@ func FuzzWARC(f *testing.F) {
 			if h.WARCRecordOffset < 0 || h.WARCRecordOffset >= int64(len(data)) {
 				t.Fatalf("record offset %d outside the input (%d bytes)", h.WARCRecordOffset, len(data))
 			}
-			if !compress && !bytes.HasPrefix(data[h.WARCRecordOffset:], []byte("WARC/")) {
+			// A record start: "WARC/", or a gzip member's magic (the
+			// prefix may hold a member whose stored deflate block holds
+			// a record: found in the member, at its offset).
+			if !compress && !bytes.HasPrefix(data[h.WARCRecordOffset:], []byte("WARC/")) && !bytes.HasPrefix(data[h.WARCRecordOffset:], []byte{0x1f, 0x8b}) {
 				t.Fatalf("record offset %d is not at WARC/: %q", h.WARCRecordOffset, data[h.WARCRecordOffset:min(len(data), int(h.WARCRecordOffset)+10)])
 			}
 			if h.URI == "http://tail.example/found" && h.WARCRecordOffset == int64(len(prefix)) {
@@ -357,5 +404,42 @@ func TestWARCHugeHTTPHeader(t *testing.T) {
 	hits, warns := warcFile(t, Options{}, "x.warc", []byte(data))
 	if got := uris(hits); !slices.Equal(got, []string{"http://ex.com/ok"}) || len(warns) != 1 || !errors.Is(warns[0], errHTTPHeader) {
 		t.Errorf("hits %q, warnings %v", got, warns)
+	}
+}
+
+// TestWARCCounts: Input.WARCCounts counts records, the ones read, revisits
+// and damaged ones; FileInput reads a regular file as File does (the
+// record a wrong Content-Length swallowed is found again by seeking).
+func TestWARCCounts(t *testing.T) {
+	ok := func(n int) string {
+		return response(fmt.Sprintf("http://ex.com/%d/", n), "200 OK", `<a href="x">x</a>`, "Content-Type: text/html")
+	}
+	long := strings.Replace(ok(2), "Content-Length: 61", "Content-Length: 400", 1)
+	data := ok(1) + long + ok(3) +
+		response("http://ex.com/404", "404 Not Found", `<a href="nf">y</a>`, "Content-Type: text/html") +
+		wrec("WARC/1.0", "revisit", "http://ex.com/1/", httpMsg, httpResp("200 OK", "")) +
+		wrec("WARC/1.1", "resource", "http://ex.com/t", "text/plain", "http://c.example/")
+	path := filepath.Join(t.TempDir(), "c.warc")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	in := FileInput(f, path)
+	in.WARCCounts = new(WARCCounts)
+	var hits []Hit
+	err = mustNew(t, Options{}).Input(in, func(h Hit) error { hits = append(hits, h); return nil }, func(error) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"http://ex.com/1/x", "http://ex.com/3/x", "http://c.example/"}
+	if got := uris(hits); !slices.Equal(got, want) {
+		t.Errorf("URIs %q, want %q", got, want)
+	}
+	if c := *in.WARCCounts; c != (WARCCounts{Records: 6, Read: 3, Revisits: 1, Damaged: 1}) {
+		t.Errorf("counts %+v", c)
 	}
 }
