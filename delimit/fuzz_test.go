@@ -11,7 +11,8 @@ import (
 //   - every hit's Raw equals input[Start:End], hits are in order and do not
 //     overlap (except the two variants of HyphenBoth), Line and Col match
 //     Start;
-//   - the Scanner over a one-byte reader gives exactly Find's hits;
+//   - the Scanner over a one-byte reader gives exactly Find's hits, also
+//     LineBuffered;
 //   - a hit (Space, Angle, Quote or Email, without HyphenBreak or
 //     Truncated) scanned again, in the delimiters of its kind
 //     ("<URL:URI>" for Angle, since in brackets an unregistered scheme
@@ -59,17 +60,23 @@ func FuzzFind(f *testing.F) {
 				t.Fatalf("hit %d %q (%v from %q): scanning %q again gives %q", i, h.URI, h.Kind, h.Raw, again, uris(hs2))
 			}
 		}
-		var got []Hit
-		s := NewScanner(iotest.OneByteReader(bytes.NewReader(in)), opts)
-		for s.Scan() {
-			got = append(got, s.Hit())
-		}
-		if len(got) != len(hs) {
-			t.Fatalf("Scanner: %d hits, Find: %d", len(got), len(hs))
-		}
-		for i := range got {
-			if got[i] != hs[i] {
-				t.Fatalf("Scanner hit %d = %+v, Find: %+v", i, got[i], hs[i])
+		// The Scanner gives Find's hits read a byte at a time, and so does
+		// it in LineBuffered mode (a pipe), which decides hits early.
+		for _, lb := range []bool{false, true} {
+			lbOpts := opts
+			lbOpts.LineBuffered = lb
+			var got []Hit
+			s := NewScanner(iotest.OneByteReader(bytes.NewReader(in)), lbOpts)
+			for s.Scan() {
+				got = append(got, s.Hit())
+			}
+			if len(got) != len(hs) {
+				t.Fatalf("Scanner (LineBuffered %v): %d hits, Find: %d", lb, len(got), len(hs))
+			}
+			for i := range got {
+				if got[i] != hs[i] {
+					t.Fatalf("Scanner (LineBuffered %v) hit %d = %+v, Find: %+v", lb, i, got[i], hs[i])
+				}
 			}
 		}
 	})
