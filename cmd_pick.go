@@ -58,12 +58,24 @@ With no terminal (no /dev/tty), the numbered list goes to standard error
 and the exit status is 2. Exit status: 0 when the picker was quit, 1 when
 there was no URI, 2 on an error, 130 after Ctrl-C or SIGINT, 143 after
 SIGTERM.`,
-		Flags: append(pickExtractFlags(),
+		Flags: append(append(pickExtractFlags(), pickFetchFlags()...),
 			&cli.StringFlag{Name: "open", Usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
 			&cli.BoolFlag{Name: "single", Usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
 		),
 		Action: func(_ context.Context, c *cli.Command) error { return pickAction(c, stderr, status) },
 	}
+}
+
+// pickFetchFlags are the fetch flags (--timeout, -H, ...) for URL
+// arguments; --files-from is the extraction command's alone.
+func pickFetchFlags() []cli.Flag {
+	var flags []cli.Flag
+	for _, f := range fetchFlags() {
+		if f.Names()[0] != "files-from" {
+			flags = append(flags, f)
+		}
+	}
+	return flags
 }
 
 // pickExtractFlags are extractFlags less the ones that only shape printed
@@ -115,11 +127,15 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		if err != nil {
 			return err
 		}
+		fetch, err := fetchOptionsOf(c)
+		if err != nil {
+			return err
+		}
 		ro := extract.RunOptions{
 			Recursive: c.Bool("recursive"),
 			Walk:      wo,
 			Jobs:      c.Int("jobs"),
-			Open:      newFetcher(defaultFetchLimits),
+			Open:      newFetcher(fetch),
 		}
 		if err := x.Run(context.Background(), args, ro, emit, report); err != nil {
 			report(err)

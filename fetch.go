@@ -37,9 +37,6 @@ func defaultFetchOptions() fetchOptions {
 	return fetchOptions{redirects: 10, timeout: 30 * time.Second, maxBytes: 50 << 20, userAgent: defaultUserAgent}
 }
 
-// defaultFetchLimits is what the command line used before the fetch flags.
-var defaultFetchLimits = defaultFetchOptions()
-
 // urixVersion is the module version of this build (version.go), "devel"
 // for a build from a checkout: a User-Agent product version is a token,
 // without parentheses.
