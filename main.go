@@ -84,7 +84,7 @@ func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
 		UseShortOptionHandling: true,
 		Suggest:                true,
 		EnableShellCompletion:  true,
-		Usage:                  "find the URIs in text, e-mail, mbox and HTML and print them as absolute URIs",
+		Usage:                  "find the URIs in text, e-mail, mbox, HTML, Markdown, XML and WARC and print them as absolute URIs",
 		UsageText: `urix [flags] [FILE|DIR|URL|-]...  extract URIs (standard input when no FILE is given)
 urix resolve --base URI [REF...]   resolve references against a base
 urix parse [URI...]                show the components of URIs
