@@ -69,8 +69,15 @@ func startTerm(t *testing.T, args ...string) *term {
 	}
 	cmd := exec.Command(urix, args...)
 	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "BROWSER=")
-	tm := &term{t: t, cmd: cmd, done: make(chan struct{})}
-	tm.start = time.Now()
+	return startInPTY(t, cmd)
+}
+
+// startInPTY starts cmd on a new 100x30 pseudo-terminal and records all it
+// writes there; the command is killed when the test ends.
+func startInPTY(t *testing.T, cmd *exec.Cmd) *term {
+	t.Helper()
+	tm := &term{t: t, cmd: cmd, done: make(chan struct{}), start: time.Now()}
+	var err error
 	tm.pty, err = pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
 	if err != nil {
 		t.Fatal(err)

@@ -91,14 +91,20 @@ func (p *positionPrinter) hit(h extract.Hit) {
 	b := p.scratch[:0]
 	b = paint(b, p.color, "35", h.File)
 	b = append(b, ':')
-	b = paint(b, p.color, "32", strconv.Itoa(h.Line))
-	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(h.Col), 10)
-	b = append(b, ": "...)
-	b = append(b, h.URI...)
+	b = appendLineCol(b, p.color, h)
 	p.w.Write(b)
 	p.scratch = b
 	p.endLine()
+}
+
+// appendLineCol appends "LINE:COL: URI", the line number coloured green
+// when colouring, as grep and ripgrep colour theirs.
+func appendLineCol(b []byte, color bool, h extract.Hit) []byte {
+	b = paint(b, color, "32", strconv.Itoa(h.Line))
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(h.Col), 10)
+	b = append(b, ": "...)
+	return append(b, h.URI...)
 }
 
 // paint appends s, in the SGR colour code when color is set. The colour
@@ -138,11 +144,7 @@ func (p *groupPrinter) hit(h extract.Hit) {
 		b = append(b, '\n')
 		p.file, p.started = h.File, true
 	}
-	b = paint(b, p.color, "32", strconv.Itoa(h.Line))
-	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(h.Col), 10)
-	b = append(b, ": "...)
-	b = append(b, h.URI...)
+	b = appendLineCol(b, p.color, h)
 	p.w.Write(b)
 	p.scratch = b
 	p.endLine()

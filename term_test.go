@@ -17,8 +17,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
 // termSetup says how urix is started in the pseudo-terminal: environment
@@ -55,29 +53,7 @@ func startURIX(t *testing.T, setup termSetup, args ...string) *term {
 	if setup.stdout != nil {
 		cmd.Stdout = setup.stdout
 	}
-	tm := &term{t: t, cmd: cmd, done: make(chan struct{}), start: time.Now()}
-	tm.pty, err = pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		defer close(tm.done)
-		buf := make([]byte, 4096)
-		for {
-			n, err := tm.pty.Read(buf)
-			tm.mu.Lock()
-			tm.out.Write(buf[:n])
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		tm.cmd.Process.Kill()
-		tm.pty.Close()
-	})
-	return tm
+	return startInPTY(t, cmd)
 }
 
 // screen is the text urix wrote to the terminal, escape sequences removed
