@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -106,12 +107,20 @@ type xmlElem struct {
 type textMap struct {
 	start, end int64 // the token's byte range
 	dec        int   // length of the decoded text
-	// ident: decoded byte i is at start+off+i; else raw holds the raw
-	// offset (from start) of each decoded byte, nil when unknown
+	// ident: decoded byte i is at start+off+i; else raw maps decoded
+	// offsets to raw ones (from start), nil when unknown
 	ident bool
 	off   int
-	raw   []int
+	raw   []anchor
 }
+
+// anchor starts a run of decoded bytes that lie one after another in the
+// raw text: decoded byte dec+n is at raw offset raw+n until the next
+// anchor. A character reference gives one anchor per byte of its
+// character, all at the reference's '&'. Texts with a few references need
+// a few anchors, where a raw offset per byte cost 8 bytes per byte (the
+// largest allocation on an RSS feed, whose descriptions are escaped HTML).
+type anchor struct{ dec, raw int }
 
 // at returns the input offset of decoded offset i, and whether it is exact.
 func (m *textMap) at(i int) (int64, bool) {
@@ -123,9 +132,16 @@ func (m *textMap) at(i int) (int64, bool) {
 	case m.raw == nil || m.dec == 0:
 		return m.start, false
 	case i == m.dec:
-		return m.start + int64(m.raw[i-1]) + 1, true
+		return m.start + int64(m.rawAt(i-1)) + 1, true
 	}
-	return m.start + int64(m.raw[i]), true
+	return m.start + int64(m.rawAt(i)), true
+}
+
+// rawAt is the raw offset of decoded byte i (0 <= i < dec), from m.raw.
+func (m *textMap) rawAt(i int) int {
+	j := sort.Search(len(m.raw), func(j int) bool { return m.raw[j].dec > i }) - 1
+	a := m.raw[j] // j >= 0: the first anchor is decoded byte 0
+	return a.raw + i - a.dec
 }
 
 type xmlReader struct {
@@ -458,8 +474,14 @@ func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
 // mapDecoded maps each byte of dec, the text of raw with character
 // references resolved and line breaks normalized, onto raw; nil when they
 // do not match.
-func mapDecoded(raw, dec []byte, off int) []int {
-	m := make([]int, 0, len(dec))
+func mapDecoded(raw, dec []byte, off int) []anchor {
+	var m []anchor
+	add := func(k, r int) {
+		if n := len(m); n > 0 && k-m[n-1].dec == r-m[n-1].raw {
+			return // the run goes on
+		}
+		m = append(m, anchor{k, r})
+	}
 	i := 0
 	for k := 0; k < len(dec); {
 		if i >= len(raw) {
@@ -474,7 +496,7 @@ func mapDecoded(raw, dec []byte, off int) []int {
 			if dec[k] != '\n' {
 				return nil
 			}
-			m = append(m, off+i)
+			add(k, off+i)
 			i, k = i+1, k+1
 		case raw[i] == '&' && dec[k] != '&' || raw[i] == '&' && bytes.HasPrefix(raw[i:], []byte("&amp;")):
 			semi := bytes.IndexByte(raw[i:min(len(raw), i+16)], ';')
@@ -482,12 +504,12 @@ func mapDecoded(raw, dec []byte, off int) []int {
 				return nil
 			}
 			_, n := utf8.DecodeRune(dec[k:])
-			for range n {
-				m = append(m, off+i)
+			for j := range n {
+				add(k+j, off+i)
 			}
 			i, k = i+semi+1, k+n
 		case raw[i] == dec[k]:
-			m = append(m, off+i)
+			add(k, off+i)
 			i, k = i+1, k+1
 		default:
 			return nil
