@@ -565,8 +565,10 @@ func scanAttrs(tag []byte, out []attrPos) []attrPos {
 			i += k + 2
 			continue
 		}
+		// Unquoted: as encoding/xml (and HTML 4's SGML rule it cites), only
+		// letters, digits, '_', ':' and '-'; "<a href=/>" has an empty href.
 		vs := i
-		for i < len(tag) && !isXMLSpace(tag[i]) && tag[i] != '>' {
+		for i < len(tag) && isUnquotedValueByte(tag[i]) {
 			i++
 		}
 		out = append(out, attrPos{name: name, valStart: vs, valEnd: i})
@@ -586,6 +588,12 @@ func findAttr(ps []attrPos, n, i int, local string) (attrPos, bool) {
 		}
 	}
 	return attrPos{}, false
+}
+
+// isUnquotedValueByte says whether c may be part of an unquoted attribute
+// value, as encoding/xml reads one when not strict.
+func isUnquotedValueByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == ':' || c == '-'
 }
 
 func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
