@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -19,22 +18,13 @@ const (
 	minGenrePrecison = 0.99  // per-occurrence precision of every genre
 )
 
-// inputs returns the documents of a genre directory: every file but the
-// .truth and .neutral ones.
+// inputs returns the documents of a genre directory (Inputs).
 func inputs(t *testing.T, dir string) []string {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
+	files, err := Inputs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files []string
-	for _, e := range ents {
-		n := e.Name()
-		if !e.IsDir() && !strings.HasSuffix(n, ".truth") && !strings.HasSuffix(n, ".neutral") {
-			files = append(files, filepath.Join(dir, n))
-		}
-	}
-	sort.Strings(files)
 	return files
 }
 

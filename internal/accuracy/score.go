@@ -11,6 +11,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 )
 
 // Score counts one comparison, per occurrence (a multiset of URIs) and
@@ -134,3 +137,21 @@ func ReadList(path string) ([]string, error) {
 
 // Percent formats a ratio as a percentage with one decimal.
 func Percent(r float64) string { return fmt.Sprintf("%.1f", 100*r) }
+
+// Inputs returns the documents of a genre directory, sorted: every file
+// but the .truth and .neutral ones.
+func Inputs(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range ents {
+		n := e.Name()
+		if !e.IsDir() && !strings.HasSuffix(n, ".truth") && !strings.HasSuffix(n, ".neutral") {
+			files = append(files, filepath.Join(dir, n))
+		}
+	}
+	sort.Strings(files)
+	return files, nil
+}

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"github.com/urix/urix/internal/accuracy"
 )
@@ -57,18 +55,10 @@ func main() {
 }
 
 func inputs(dir string) []string {
-	ents, err := os.ReadDir(dir)
+	files, err := accuracy.Inputs(dir)
 	if err != nil {
 		fail(err)
 	}
-	var files []string
-	for _, e := range ents {
-		n := e.Name()
-		if !e.IsDir() && !strings.HasSuffix(n, ".truth") && !strings.HasSuffix(n, ".neutral") {
-			files = append(files, filepath.Join(dir, n))
-		}
-	}
-	sort.Strings(files)
 	return files
 }
 
