@@ -123,19 +123,9 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 			report(err)
 		}
 	} else {
-		wo, err := walkOptions(c)
+		ro, err := runOptionsOf(c)
 		if err != nil {
 			return err
-		}
-		fetch, err := fetchOptionsOf(c)
-		if err != nil {
-			return err
-		}
-		ro := extract.RunOptions{
-			Recursive: c.Bool("recursive"),
-			Walk:      wo,
-			Jobs:      c.Int("jobs"),
-			Open:      newFetcher(fetch),
 		}
 		if err := x.Run(context.Background(), args, ro, emit, report); err != nil {
 			report(err)

@@ -145,7 +145,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		*status = exitNotFound // an empty --files-from list: nothing to read
 		return nil
 	}
-	fetch, err := fetchOptionsOf(c)
+	ro, err := runOptionsOf(c)
 	if err != nil {
 		return err
 	}
@@ -205,18 +205,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 			errs++
 		}
 	}
-	wo, err := walkOptions(c)
-	if err != nil {
-		return err
-	}
-	ro := extract.RunOptions{
-		Recursive: c.Bool("recursive"),
-		Walk:      wo,
-		Jobs:      c.Int("jobs"),
-		Unordered: c.Bool("unordered"),
-		Open:      newFetcher(fetch),
-		Stats:     stats,
-	}
+	ro.Unordered, ro.Stats = c.Bool("unordered"), stats
 	emit := func(h extract.Hit) error {
 		printing.Lock()
 		out.hit(h)

@@ -247,6 +247,26 @@ func fetchFlags() []cli.Flag {
 	}
 }
 
+// runOptionsOf reads the flags of how inputs are gone over (-r and the
+// walk flags, -j, the fetch flags), for urix and urix pick alike; the
+// caller adds what is its own (--unordered, Stats).
+func runOptionsOf(c *cli.Command) (extract.RunOptions, error) {
+	wo, err := walkOptions(c)
+	if err != nil {
+		return extract.RunOptions{}, err
+	}
+	fetch, err := fetchOptionsOf(c)
+	if err != nil {
+		return extract.RunOptions{}, err
+	}
+	return extract.RunOptions{
+		Recursive: c.Bool("recursive"),
+		Walk:      wo,
+		Jobs:      c.Int("jobs"),
+		Open:      newFetcher(fetch),
+	}, nil
+}
+
 // fetchOptionsOf reads the fetch flags; a bad value is a usage error.
 func fetchOptionsOf(c *cli.Command) (fetchOptions, error) {
 	o := defaultFetchOptions()
