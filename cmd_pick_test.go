@@ -58,6 +58,16 @@ type term struct {
 
 func startTerm(t *testing.T, args ...string) *term {
 	t.Helper()
+	urix := urixForPTY(t)
+	cmd := exec.Command(urix, args...)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "BROWSER=")
+	return startInPTY(t, cmd)
+}
+
+// urixForPTY returns the urix that testscript.Main set up, and skips the
+// test on a machine without pseudo-terminals.
+func urixForPTY(t *testing.T) string {
+	t.Helper()
 	urix, err := exec.LookPath("urix") // set up by testscript.Main
 	if err != nil {
 		t.Fatal(err)
@@ -67,9 +77,7 @@ func startTerm(t *testing.T, args ...string) *term {
 	} else {
 		ptmx.Close()
 	}
-	cmd := exec.Command(urix, args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "BROWSER=")
-	return startInPTY(t, cmd)
+	return urix
 }
 
 // startInPTY starts cmd on a new 100x30 pseudo-terminal and records all it

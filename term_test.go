@@ -29,15 +29,7 @@ type termSetup struct {
 
 func startURIX(t *testing.T, setup termSetup, args ...string) *term {
 	t.Helper()
-	urix, err := exec.LookPath("urix") // set up by testscript.Main
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0); err != nil {
-		t.Skipf("no pseudo-terminals on this machine: %v", err)
-	} else {
-		ptmx.Close()
-	}
+	urix := urixForPTY(t)
 	cmd := exec.Command(urix, args...)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "NO_COLOR=") && !strings.HasPrefix(kv, "TERM=") {
