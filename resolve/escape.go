@@ -16,6 +16,13 @@ import (
 func EscapeInvalid(s string) string {
 	i := 0
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf { // the common case, in the loop
+			if asciiInvalid[c] {
+				break
+			}
+			i++
+			continue
+		}
 		n := invalidAt(s, i)
 		if n > 0 {
 			break
@@ -43,16 +50,24 @@ func EscapeInvalid(s string) string {
 	return string(b)
 }
 
+// asciiInvalid marks the ASCII bytes EscapeInvalid escapes: the
+// control characters, space, DEL and " < > \ ^ ` { | }.
+var asciiInvalid = func() (t [utf8.RuneSelf]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	for _, c := range " \"<>\\^`{|}\x7f" {
+		t[c] = true
+	}
+	return t
+}()
+
 // invalidAt returns the length of the character at s[i]: positive when it
 // must be escaped, negative when it is kept.
 func invalidAt(s string, i int) int {
 	c := s[i]
 	if c < utf8.RuneSelf {
-		switch c {
-		case ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', 0x7f:
-			return 1
-		}
-		if c < 0x20 {
+		if asciiInvalid[c] {
 			return 1
 		}
 		return -1

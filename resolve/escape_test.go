@@ -1,6 +1,9 @@
 package resolve
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestEscapeInvalid(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -20,5 +23,17 @@ func TestEscapeInvalid(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(10, func() { EscapeInvalid("http://a/b/c") }); n != 0 {
 		t.Errorf("EscapeInvalid of a clean URI allocates %v times, want 0", n)
+	}
+}
+
+// TestEscapeInvalidASCII checks every ASCII byte against the excluded
+// characters of seeds Section 2.4.3: controls, space, DEL, " < > \ ^ ` { | }.
+func TestEscapeInvalidASCII(t *testing.T) {
+	for c := range 0x80 {
+		s := "a" + string(rune(c)) + "b"
+		excluded := c < 0x20 || c == 0x7f || strings.ContainsRune(" \"<>\\^`{|}", rune(c))
+		if got := EscapeInvalid(s) != s; got != excluded {
+			t.Errorf("EscapeInvalid(%q) escapes: %v, want %v", s, got, excluded)
+		}
 	}
 }
