@@ -267,28 +267,31 @@ func (x *xmlReader) startTag(p int64) (xmlTok, error) {
 	s := x.src
 	q := p + 1
 	var quote, last byte
-	for ; ; q++ {
-		c, ok := s.byteAt(q)
-		if !ok {
+	for {
+		if q >= s.n && !s.fill() {
 			return xmlTok{}, x.syntaxError(p, "unexpected end of input in a start tag")
 		}
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
+		// The bytes read so far, without a call per byte.
+		for _, c := range s.buf[q-s.base : s.n-s.base] {
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case (c == '"' || c == '\'') && last == '=':
+				quote = c // a quote opens a value only after '=' (and spaces)
+			case c == '>':
+				tag := s.bytes(p, q+1)
+				n := 1
+				for n < len(tag) && !isXMLSpace(tag[n]) && tag[n] != '>' && tag[n] != '/' {
+					n++
+				}
+				return xmlTok{kind: 's', start: p, end: q + 1, name: tag[1:n], empty: tag[len(tag)-2] == '/'}, nil
 			}
-		case (c == '"' || c == '\'') && last == '=':
-			quote = c // a quote opens a value only after '=' (and spaces)
-		case c == '>':
-			tag := s.bytes(p, q+1)
-			n := 1
-			for n < len(tag) && !isXMLSpace(tag[n]) && tag[n] != '>' && tag[n] != '/' {
-				n++
+			if quote == 0 && !isXMLSpace(c) {
+				last = c
 			}
-			return xmlTok{kind: 's', start: p, end: q + 1, name: tag[1:n], empty: tag[len(tag)-2] == '/'}, nil
-		}
-		if quote == 0 && !isXMLSpace(c) {
-			last = c
+			q++
 		}
 	}
 }
