@@ -108,8 +108,9 @@ type textMap struct {
 	start, end int64 // the token's byte range
 	dec        int   // length of the decoded text
 	// ident: decoded byte i is at start+off+i; else raw maps decoded
-	// offsets to raw ones (from start), nil when unknown
-	ident bool
+	// offsets to raw ones (from start), nil when unknown; lazy: not
+	// mapped yet (xmlReader.mapFirst)
+	ident, lazy bool
 	off   int
 	raw   []anchor
 }
@@ -351,7 +352,8 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 			return
 		} else if e.text != 0 {
 			if e.buf == nil && len(bytes.TrimSpace(t)) > 0 {
-				e.first = x.textMap(t, start, end)
+				// mapped when it gives a hit (mapFirst): most HTML does not
+				e.first = textMap{start: start, end: end, dec: len(t), lazy: true}
 				e.buf = append(x.spareBuf(), t...)
 				x.held++
 			} else if e.buf != nil {
@@ -399,6 +401,7 @@ func (x *xmlReader) endElement(e *xmlElem) {
 	x.held--
 	switch e.text {
 	case 'l':
+		x.mapFirst(e)
 		lead := len(e.buf) - len(bytes.TrimLeft(e.buf, " \t\r\n"))
 		ref := string(bytes.TrimSpace(e.buf))
 		if e.name == "id" && resolve.Scheme(ref) == "" {
@@ -419,8 +422,12 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		h.SameDocument = ref == "" || ref[0] == '#'
 		x.j.report(h, e.base)
 	case 'h':
+		if bytes.IndexByte(e.buf, '=') < 0 && bytes.IndexByte(e.buf, ':') < 0 && !x.j.x.opts.Delimit.Abbrev {
+			return // no attribute and no scheme: no link (as in Markdown's HTML)
+		}
 		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.j.x.opts.Delimit}
 		opts.Emit = func(l htmlbase.Link) {
+			x.mapFirst(e)
 			s, sok := e.first.at(int(l.Offset))
 			en, eok := e.first.at(int(l.End))
 			raw := l.Raw
@@ -438,6 +445,14 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			x.j.report(h, e.base)
 		}
 		_, _ = htmlbase.Read(bytes.NewReader(e.buf), opts)
+	}
+}
+
+// mapFirst maps the first text token of e onto the input, once: its
+// bytes are still kept, as e held them.
+func (x *xmlReader) mapFirst(e *xmlElem) {
+	if e.first.lazy {
+		e.first = x.textMap(e.buf[:e.first.dec], e.first.start, e.first.end)
 	}
 }
 
@@ -473,7 +488,8 @@ func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
 
 // mapDecoded maps each byte of dec, the text of raw with character
 // references resolved and line breaks normalized, onto raw; nil when they
-// do not match.
+// do not match. The bytes between references and CRs are compared and
+// anchored a run at a time.
 func mapDecoded(raw, dec []byte, off int) []anchor {
 	var m []anchor
 	add := func(k, r int) {
@@ -482,10 +498,28 @@ func mapDecoded(raw, dec []byte, off int) []anchor {
 		}
 		m = append(m, anchor{k, r})
 	}
+	cr := bytes.IndexByte(raw, '\r') >= 0
 	i := 0
 	for k := 0; k < len(dec); {
 		if i >= len(raw) {
 			return nil
+		}
+		n := len(raw) - i // the run of bytes as written, up to a '&' or CR
+		if j := bytes.IndexByte(raw[i:], '&'); j >= 0 {
+			n = j
+		}
+		if cr {
+			if j := bytes.IndexByte(raw[i:i+n], '\r'); j >= 0 {
+				n = j
+			}
+		}
+		if n = min(n, len(dec)-k); n > 0 {
+			if !bytes.Equal(raw[i:i+n], dec[k:k+n]) {
+				return nil
+			}
+			add(k, off+i)
+			i, k = i+n, k+n
+			continue
 		}
 		switch {
 		case raw[i] == '\r':
@@ -498,7 +532,7 @@ func mapDecoded(raw, dec []byte, off int) []anchor {
 			}
 			add(k, off+i)
 			i, k = i+1, k+1
-		case raw[i] == '&' && dec[k] != '&' || raw[i] == '&' && bytes.HasPrefix(raw[i:], []byte("&amp;")):
+		case dec[k] != '&' || bytes.HasPrefix(raw[i:], []byte("&amp;")): // a reference
 			semi := bytes.IndexByte(raw[i:min(len(raw), i+16)], ';')
 			if semi < 0 {
 				return nil
@@ -508,11 +542,9 @@ func mapDecoded(raw, dec []byte, off int) []anchor {
 				add(k+j, off+i)
 			}
 			i, k = i+semi+1, k+n
-		case raw[i] == dec[k]:
+		default: // a '&' kept as written
 			add(k, off+i)
 			i, k = i+1, k+1
-		default:
-			return nil
 		}
 	}
 	return m
