@@ -84,10 +84,14 @@ var xmlAttrLinks = map[string][]string{
 	"img":       {"src"},
 }
 
-// xmlTextLinks are the elements whose text is a URI.
-var xmlTextLinks = map[string]bool{
-	"icon": true, "logo": true, "uri": true, "loc": true, "link": true,
-	"comments": true, "docs": true, "url": true, "guid": true, "id": true,
+// isTextLink reports whether the text of an element is a URI: a switch,
+// not a map, as it is asked for every element.
+func isTextLink(name string) bool {
+	switch name {
+	case "icon", "logo", "uri", "loc", "link", "comments", "docs", "url", "guid", "id":
+		return true
+	}
+	return false
 }
 
 // xmlElem is an open element.
@@ -111,8 +115,8 @@ type textMap struct {
 	// offsets to raw ones (from start), nil when unknown; lazy: not
 	// mapped yet (xmlReader.mapFirst)
 	ident, lazy bool
-	off   int
-	raw   []anchor
+	off         int
+	raw         []anchor
 }
 
 // anchor starts a run of decoded bytes that lie one after another in the
@@ -158,9 +162,11 @@ type xmlReader struct {
 	// buffers of ended elements' text, for the next ones
 	spare [][]byte
 	// the tokenizer's (xmlscan.go)
-	ns    []xmlNSDecl
-	names map[string]string
-	text  []byte
+	ns          []xmlNSDecl
+	names       map[string]string
+	recent      [32]string // of names, by a hash of their bytes
+	text        []byte
+	attrScanned bool // attrAt holds the attributes of the start tag being read
 }
 
 func readXML(j *job, c *content) error {
@@ -282,19 +288,19 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 			e.text = 'l'
 		}
 	default:
-		if xmlTextLinks[e.name] {
+		if isTextLink(e.name) {
 			e.text = 'l'
 		}
 	}
 	// Attribute links.
-	x.attrAt = x.attrAt[:0]
-	scanned := false
+	scanned := x.attrScanned
+	x.attrScanned = false
 	for i, a := range t.Attr {
 		if !x.isAttrLink(e.name, a.Name) {
 			continue
 		}
 		if !scanned {
-			x.attrAt = scanAttrs(x.src.bytes(start, end), x.attrAt)
+			x.attrAt = scanAttrs(x.src.bytes(start, end), x.attrAt[:0])
 			scanned = true
 		}
 		s, en := start, start
@@ -667,11 +673,11 @@ func (s *xmlSource) drop(off int64) {
 	if off <= s.base {
 		return
 	}
-	s.moveTo(off)
 	k := int(off - s.base)
 	if k < xmlChunk && 2*k < len(s.buf) {
 		return // compacted later, when it copies less than it frees
 	}
+	s.moveTo(off)
 	s.buf = s.buf[:copy(s.buf, s.buf[k:])]
 	s.base, s.baseLine, s.baseCol = off, s.line, s.col
 }

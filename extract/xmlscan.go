@@ -302,6 +302,7 @@ func (x *xmlReader) startTag(p int64) (xmlTok, error) {
 func (x *xmlReader) startTokElement(t xmlTok) xml.StartElement {
 	tag := x.src.bytes(t.start, t.end)
 	x.attrAt = scanAttrs(tag, x.attrAt[:0])
+	x.attrScanned = true // for startElement
 	depth := len(x.stack)
 	// Declarations first: they apply to the element's own attributes.
 	for _, a := range x.attrAt {
@@ -367,15 +368,26 @@ func (x *xmlReader) nsOf(prefix string) string {
 	return prefix
 }
 
-// intern returns b as a string, one allocation per distinct name.
+// intern returns b as a string, one allocation per distinct name. The
+// names met last are kept in a small table in front of the map: a
+// document repeats a handful of names, and a compare is cheaper than a
+// hash.
 func (x *xmlReader) intern(b []byte) string {
-	if s, ok := x.names[string(b)]; ok {
+	if len(b) == 0 {
+		return ""
+	}
+	h := (len(b) + int(b[0])*3 + int(b[len(b)-1])*5) % len(x.recent)
+	if s := x.recent[h]; s == string(b) {
 		return s
 	}
-	s := string(b)
-	if len(x.names) < 1024 {
-		x.names[s] = s
+	s, ok := x.names[string(b)]
+	if !ok {
+		s = string(b)
+		if len(x.names) < 1024 {
+			x.names[s] = s
+		}
 	}
+	x.recent[h] = s
 	return s
 }
 
