@@ -7,6 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // genMarkdown returns about n bytes of README-like Markdown: headings,
@@ -63,9 +67,9 @@ func BenchmarkMarkdown(b *testing.B) { benchDoc(b, Markdown, genMarkdown(4<<20))
 
 func BenchmarkXML(b *testing.B) { benchDoc(b, XML, genXML(4<<20)) }
 
-// BenchmarkMarkdownTree reads every file of the tree named by
-// URIX_BENCH_MD (bench/doc-corpus.sh builds one); skipped without it.
-func BenchmarkMarkdownTree(b *testing.B) {
+// markdownTree returns the files of the tree named by URIX_BENCH_MD
+// (bench/doc-corpus.sh builds one) and their size; skips without it.
+func markdownTree(b *testing.B) ([][]byte, int) {
 	dir := os.Getenv("URIX_BENCH_MD")
 	if dir == "" {
 		b.Skip("URIX_BENCH_MD not set")
@@ -80,6 +84,12 @@ func BenchmarkMarkdownTree(b *testing.B) {
 		}
 		return nil
 	})
+	return docs, n
+}
+
+// BenchmarkMarkdownTree reads every file of the URIX_BENCH_MD tree.
+func BenchmarkMarkdownTree(b *testing.B) {
+	docs, n := markdownTree(b)
 	x, err := New(Options{Type: Markdown})
 	if err != nil {
 		b.Fatal(err)
@@ -90,6 +100,29 @@ func BenchmarkMarkdownTree(b *testing.B) {
 		for _, doc := range docs {
 			_ = x.Reader(bytes.NewReader(doc), "bench", "file:///bench/doc.md", func(Hit) error { return nil }, nil)
 		}
+	}
+}
+
+// BenchmarkGoldmarkTree is the ceiling of BenchmarkMarkdownTree: goldmark
+// alone parsing the same files, as urix configures it (CommonMark and
+// linkify), as plain CommonMark, and only its block structure (no inline
+// parsing, so no link is found), with nothing reported.
+func BenchmarkGoldmarkTree(b *testing.B) {
+	docs, n := markdownTree(b)
+	blocks := parser.NewParser(parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithParagraphTransformers(util.Prioritized(parser.LinkReferenceParagraphTransformer, 100)))
+	for _, p := range []struct {
+		name string
+		p    parser.Parser
+	}{{"linkify", mdParser}, {"commonmark", mdCommonMark}, {"blocks", blocks}} {
+		b.Run(p.name, func(b *testing.B) {
+			b.SetBytes(int64(n))
+			for b.Loop() {
+				for _, doc := range docs {
+					p.p.Parse(text.NewReader(doc))
+				}
+			}
+		})
 	}
 }
 
