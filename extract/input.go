@@ -115,7 +115,7 @@ func (x *Extractor) File(path string, emit func(Hit) error, warn func(error)) er
 
 // openFile opens a file as an Input whose retrieval URI is its file:// URI.
 func openFile(path string) (Input, *os.File, error) {
-	f, err := os.Open(path)
+	f, err := openRead(path)
 	if err != nil {
 		return Input{}, nil, fileError(path, err)
 	}
@@ -124,7 +124,7 @@ func openFile(path string) (Input, *os.File, error) {
 		f.Close()
 		return Input{}, nil, &InputError{File: path, Err: ErrIsDir}
 	}
-	in := FileInput(f, path)
+	in := fileInput(f, path, st, err)
 	if abs, err := filepath.Abs(path); err == nil {
 		in.Retrieval = FileURI(abs)
 	}
@@ -136,8 +136,14 @@ func openFile(path string) (Input, *os.File, error) {
 // it: a damaged WARC record is searched past from its own start, and a
 // large HTML document's <base> is looked for before it is read.
 func FileInput(f *os.File, name string) Input {
+	st, err := f.Stat()
+	return fileInput(f, name, st, err)
+}
+
+// fileInput is FileInput given what f.Stat returned.
+func fileInput(f *os.File, name string, st os.FileInfo, statErr error) Input {
 	in := Input{R: f, Name: name}
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+	if statErr == nil && st.Mode().IsRegular() {
 		in.whole = io.NewSectionReader(f, 0, st.Size())
 	}
 	return in
