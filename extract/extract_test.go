@@ -307,6 +307,71 @@ func TestRunOrderAndErrors(t *testing.T) {
 	}
 }
 
+// TestRunOrderInTasks: with hundreds of small inputs, handed out several
+// at a time (taskLen), hits and errors come in the order -j 1 gives them,
+// whatever the jobs; and an emit error stops the run.
+func TestRunOrderInTasks(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := 0; i < 700; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("f%03d.txt", i))
+		if i%50 == 7 {
+			inputs = append(inputs, name+".missing")
+		}
+		var b strings.Builder
+		for k := 0; k < (i%5)*30; k++ { // 0 to 120 hits: none, some, more than a batch
+			fmt.Fprintf(&b, "see <http://h%d.example/%d> here\n", i, k)
+		}
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, name)
+	}
+	events := func(ro RunOptions) []string {
+		var ev []string
+		mustNew(t, Options{}).Run(context.Background(), inputs, ro,
+			func(h Hit) error { ev = append(ev, h.URI); return nil },
+			func(err error) { ev = append(ev, "error: "+filepath.Base(err.Error())) })
+		return ev
+	}
+	want := events(RunOptions{Jobs: 1})
+	if len(want) != 140*300+14 {
+		t.Fatalf("-j 1: %d events, want %d", len(want), 140*300+14)
+	}
+	for _, jobs := range []int{2, 3} {
+		if taskLen(len(inputs), jobs) < 2 {
+			t.Fatalf("taskLen(%d, %d) = %d: the test hands out one input at a time", len(inputs), jobs, taskLen(len(inputs), jobs))
+		}
+		if got := events(RunOptions{Jobs: jobs}); !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d: %d events, not in the order of -j 1", jobs, len(got))
+		}
+		got := events(RunOptions{Jobs: jobs, Unordered: true})
+		sort.Strings(got)
+		sorted := append([]string(nil), want...)
+		sort.Strings(sorted)
+		if !reflect.DeepEqual(got, sorted) {
+			t.Errorf("-j %d --unordered: %d events, want the %d of -j 1", jobs, len(got), len(want))
+		}
+	}
+	stop := errors.New("enough")
+	n := 0
+	err := mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: 2},
+		func(Hit) error { n++; return map[bool]error{true: stop}[n == 100] }, func(error) {})
+	if err != stop || n != 100 {
+		t.Errorf("emit error: Run returned %v after %d hits, want %v after 100", err, n, stop)
+	}
+}
+
+func TestTaskLen(t *testing.T) {
+	for _, tt := range []struct{ n, jobs, want int }{
+		{1, 2, 1}, {41, 2, 1}, {300, 2, 2}, {4000, 2, 16}, {100000, 8, 16}, {2658, 2, 16}, {1000, 4, 3},
+	} {
+		if got := taskLen(tt.n, tt.jobs); got != tt.want {
+			t.Errorf("taskLen(%d, %d) = %d, want %d", tt.n, tt.jobs, got, tt.want)
+		}
+	}
+}
+
 func TestRunRecursive(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)

@@ -110,13 +110,14 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 }
 
 // ordered runs the inputs jobs at a time and passes their hits on in input
-// order. Each input streams batches of hits into its own channel, and the
-// caller's goroutine drains those channels in input order. The channels
-// are made as inputs are handed out, at most ahead inputs past the one
-// being drained (so that the other workers go on while a large input is
-// drained), and a worker blocks when its channel is full: memory stays
+// order. Inputs are handed out in tasks of a few consecutive ones
+// (taskLen); each task streams batches of hits into its own channel, and
+// the caller's goroutine drains those channels in input order. The
+// channels are made as tasks are handed out, at most ahead tasks past the
+// one being drained (so that the other workers go on while a large input
+// is drained), and a worker blocks when its channel is full: memory stays
 // bounded whatever the number and size of the inputs (at most
-// ahead*queued*batchLen hits wait). No worker waits forever: inputs are
+// ahead*queued*batchLen hits wait). No worker waits forever: tasks are
 // handed out in order, so the one being drained has a worker or gets the
 // next free one; and every send gives up once ctx is done.
 func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
@@ -126,8 +127,8 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 		errs []error // errors and warnings, after the hits of the batch
 	}
 	type task struct {
-		i   int
-		out chan batch
+		lo, hi int // the inputs paths[lo:hi]
+		out    chan batch
 	}
 	tasks := make(chan task)
 	order := make(chan chan batch, max(ahead, jobs))
@@ -146,7 +147,8 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 	go func() {
 		defer close(order)
 		defer close(tasks)
-		for i := range paths {
+		n := taskLen(len(paths), jobs)
+		for lo := 0; lo < len(paths); lo += n {
 			out := make(chan batch, queued)
 			select {
 			case order <- out:
@@ -154,7 +156,7 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 				return
 			}
 			select {
-			case tasks <- task{i, out}:
+			case tasks <- task{lo, min(lo+n, len(paths)), out}:
 			case <-ctx.Done():
 				close(out) // no worker will: its drain must end
 				return
@@ -180,23 +182,25 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 						return ctx.Err()
 					}
 				}
-				x.runOne(ctx, paths[t.i], open, stats,
-					func(h Hit) error {
-						if len(b.errs) > 0 {
-							if err := send(); err != nil {
-								return err
-							}
+				emit := func(h Hit) error {
+					if len(b.errs) > 0 {
+						if err := send(); err != nil {
+							return err
 						}
-						if b.hits == nil {
-							b.hits = newHits() // only once there is a hit: most small inputs have few
-						}
-						b.hits = append(b.hits, h)
-						if len(b.hits) == batchLen {
-							return send()
-						}
-						return nil
-					},
-					func(err error) { b.errs = append(b.errs, err) })
+					}
+					if b.hits == nil {
+						b.hits = newHits() // only once there is a hit: most small inputs have few
+					}
+					b.hits = append(b.hits, h)
+					if len(b.hits) == batchLen {
+						return send()
+					}
+					return nil
+				}
+				report := func(err error) { b.errs = append(b.errs, err) }
+				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
+					x.runOne(ctx, paths[i], open, stats, emit, report)
+				}
 				send()
 				close(t.out)
 			}
@@ -231,28 +235,41 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 }
 
 // parallel calls work(i) for i in [0, n), jobs at a time, handing out
-// indexes in order until ctx is done, and returns when all calls are done.
+// indexes in order, taskLen at a time, until ctx is done, and returns when
+// all calls are done.
 func parallel(ctx context.Context, n, jobs int, work func(i int)) {
 	next := make(chan int)
+	k := taskLen(n, jobs)
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				work(i)
+			for lo := range next {
+				for i := lo; i < min(lo+k, n) && ctx.Err() == nil; i++ {
+					work(i)
+				}
 			}
 		}()
 	}
 	defer wg.Wait()
 	defer close(next)
-	for i := 0; i < n; i++ {
+	for lo := 0; lo < n; lo += k {
 		select {
-		case next <- i:
+		case next <- lo:
 		case <-ctx.Done():
 			return
 		}
 	}
+}
+
+// taskLen is how many consecutive inputs of n a worker takes at a time
+// when jobs read them: up to 16, so that a tree of small files costs a
+// hand-over between goroutines (dear in a virtual machine: a futex call
+// each way) per 16 files, not per file; and 1 when there are few, so that
+// each worker still gets some 64 tasks to even out their sizes.
+func taskLen(n, jobs int) int {
+	return min(max(n/(64*jobs), 1), 16)
 }
 
 // runOne extracts one input, counting its bytes and hits in stats. open,
