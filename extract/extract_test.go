@@ -329,7 +329,11 @@ func TestRunOrderInTasks(t *testing.T) {
 	}
 	events := func(ro RunOptions) []string {
 		var ev []string
-		mustNew(t, Options{}).Run(context.Background(), inputs, ro,
+		in := inputs
+		if ro.Recursive {
+			in = []string{dir} // the same files, found by a walk
+		}
+		mustNew(t, Options{}).Run(context.Background(), in, ro,
 			func(h Hit) error { ev = append(ev, h.URI); return nil },
 			func(err error) { ev = append(ev, "error: "+filepath.Base(err.Error())) })
 		return ev
@@ -344,6 +348,9 @@ func TestRunOrderInTasks(t *testing.T) {
 		}
 		if got := events(RunOptions{Jobs: jobs}); !reflect.DeepEqual(got, want) {
 			t.Errorf("-j %d: %d events, not in the order of -j 1", jobs, len(got))
+		}
+		if got, want := events(RunOptions{Jobs: jobs, Recursive: true}), events(RunOptions{Jobs: 1, Recursive: true}); len(want) != 140*300 || !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d -r: %d events, not the %d of -j 1 -r in their order", jobs, len(got), len(want))
 		}
 		got := events(RunOptions{Jobs: jobs, Unordered: true})
 		sort.Strings(got)

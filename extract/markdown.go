@@ -300,8 +300,8 @@ func (m *mdReader) html(start, end int) {
 	if start < 0 || end > len(m.src) || start >= end {
 		return
 	}
-	if frag := m.src[start:end]; bytes.IndexByte(frag, '=') < 0 && bytes.IndexByte(frag, ':') < 0 && !m.j.x.opts.Delimit.Abbrev {
-		return // no attribute and no scheme: "</a>", "<br>"
+	if !mayHoldHTMLLink(m.src[start:end], m.j.x.opts.Delimit) {
+		return // "</a>", "<br>"
 	}
 	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.j.x.opts.Delimit}
 	opts.Emit = func(l htmlbase.Link) {
@@ -316,6 +316,15 @@ func (m *mdReader) html(start, end int) {
 		m.j.report(h, m.c.base)
 	}
 	_, _ = htmlbase.Read(bytes.NewReader(m.src[start:end]), opts)
+}
+
+// mayHoldHTMLLink reports whether htmlbase may find a link in the HTML
+// frag: not without an attribute ('='), a scheme (':'), a character
+// reference ('&', as "http&#58;//" or "&colon;") or a CSS @import ('@'),
+// unless any word may be an abbreviated URL. Most raw HTML in Markdown
+// ("</a>", "<br>") and most escaped HTML in feeds is skipped by it.
+func mayHoldHTMLLink(frag []byte, o delimit.Options) bool {
+	return o.Abbrev || bytes.IndexAny(frag, "=:&@") >= 0
 }
 
 // span returns the span of src[start:end].

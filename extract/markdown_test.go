@@ -73,6 +73,7 @@ func TestMarkdownConstructs(t *testing.T) {
 		{"fenced code", "```\nhttp://c.example/\n```", ``},
 		{"indented code", "    http://c.example/", ``},
 		{"html block", "<div><a href=\"x.html\">x</a></div>", `html-attr http://h.example/d/x.html "x.html";`},
+		{"html block colon reference", "<div>\nsee http&#58;//a.example/x\n</div>\n", `html-text http://a.example/x "http&#58;//a.example/x";`},
 		{"html base ignored", "<base href=\"http://evil.example/\">\n\n[x](y)", `md-link http://h.example/d/y "y";`},
 		{"inline html", "a <img src=\"i.gif\"> b", `html-attr http://h.example/d/i.gif "i.gif";`},
 		{"block quote", "> [x](q)\n> [y]:\n> z", `md-link http://h.example/d/q "q";`},

@@ -111,8 +111,10 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 
 // ordered runs the inputs jobs at a time and passes their hits on in input
 // order. Inputs are handed out in tasks of a few consecutive ones
-// (taskLen); each task streams batches of hits into its own channel, and
-// the caller's goroutine drains those channels in input order. The
+// (taskLen); each task streams batches of hits into its own channel (a
+// batch goes when full, at the end of the task, and before an input named
+// on the command line, which may block), and the caller's goroutine
+// drains those channels in input order. The
 // channels are made as tasks are handed out, at most ahead tasks past the
 // one being drained (so that the other workers go on while a large input
 // is drained), and a worker blocks when its channel is full: memory stays
@@ -200,6 +202,13 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 				report := func(err error) { b.errs = append(b.errs, err) }
 				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
 					x.runOne(ctx, paths[i], open, stats, emit, report)
+					if i+1 < t.hi && !paths[i+1].walked {
+						// The next input was named, so it may block (a FIFO, a
+						// terminal, a fetch): this one's hits go first. A walk
+						// yields only regular files, whose hits may wait for
+						// the end of the task, one hand-over for all.
+						send()
+					}
 				}
 				send()
 				close(t.out)

@@ -428,8 +428,8 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		h.SameDocument = ref == "" || ref[0] == '#'
 		x.j.report(h, e.base)
 	case 'h':
-		if bytes.IndexByte(e.buf, '=') < 0 && bytes.IndexByte(e.buf, ':') < 0 && !x.j.x.opts.Delimit.Abbrev {
-			return // no attribute and no scheme: no link (as in Markdown's HTML)
+		if !mayHoldHTMLLink(e.buf, x.j.x.opts.Delimit) {
+			return
 		}
 		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.j.x.opts.Delimit}
 		opts.Emit = func(l htmlbase.Link) {

@@ -54,6 +54,10 @@ func TestXMLConstructs(t *testing.T) {
 		{"svg", `<svg><a href="a"/><use href="#i"/></svg>`, "xml-attr a@href http://h.example/d/a a;xml-attr use@href http://h.example/d/f.xml#i #i;"},
 		{"html description", `<description>&lt;a href="x"&gt;x&lt;/a&gt;</description>`, "html-attr a@href http://h.example/d/x x;"},
 		{"cdata description", `<description><![CDATA[<img src="i.png">]]></description>`, "html-attr img@src http://h.example/d/i.png i.png;"},
+		// HTML with no '=' and no ':' as written may still hold a link
+		{"html colon reference", `<description><![CDATA[<p>see http&#58;//a.example/x</p>]]></description>`, "html-text p http://a.example/x http&#58;//a.example/x;"},
+		{"html escaped colon entity", `<description>&lt;p&gt;see http&amp;colon;//a.example/x&lt;/p&gt;</description>`, "html-text p http://a.example/x http&amp;colon;//a.example/x;"},
+		{"html css import", `<description><![CDATA[<style>@import "s.css";</style>]]></description>`, "html-attr style http://h.example/d/s.css \"s.css\";"},
 		{"atom html content", `<content type="html" xml:base="http://c.example/">&lt;a href="y"&gt;</content>`, "html-attr a@href http://c.example/y y;"},
 		{"text content", `<summary>see http://t.example/ &amp; more</summary>`, "space  http://t.example/ http://t.example/;"},
 		{"text with references", `<p>&lt;&gt; see http://t.example/a&amp;b</p>`, "space  http://t.example/a&b http://t.example/a&amp;b;"},
