@@ -177,6 +177,11 @@ if have wget && have python3 && [ -z "${SKIP_WARC:-}" ]; then
   wget --no-proxy -q -i "$work/warc.urls" --tries=1 -x -P "$work/mirror" --warc-file="$work/html" --no-warc-keep-log || true
   kill "$httpd"; rm -rf "$work/mirror"
   zcat "$work/html.warc.gz" >"$work/html.warc"
+  # wget tries each page once: under load a page can be missed, and the WARC
+  # then has fewer URIs than the pages read as files.
+  got=$(grep -c '^WARC-Type: response' "$work/html.warc" || true)
+  want=$(wc -l <"$work/warc.paths")
+  [ "$got" = "$want" ] || echo "  note: the crawl has $got responses for $want pages; URI counts differ accordingly" >&2
   add "urix -j1 (pages as files)" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
   add "urix -j1 (WARC)" "$work/html.warc" "$RUNS" "$work/urix" -j 1 "$work/html.warc"
   add "urix -j1 (.warc.gz, compressed)" "$work/html.warc.gz" "$RUNS" "$work/urix" -j 1 "$work/html.warc.gz"
