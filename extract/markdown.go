@@ -324,7 +324,7 @@ func (m *mdReader) html(start, end int) {
 // unless any word may be an abbreviated URL. Most raw HTML in Markdown
 // ("</a>", "<br>") and most escaped HTML in feeds is skipped by it.
 func mayHoldHTMLLink(frag []byte, o delimit.Options) bool {
-	return o.Abbrev || bytes.IndexAny(frag, "=:&@") >= 0
+	return o.Abbrev || bytes.ContainsAny(frag, "=:&@")
 }
 
 // span returns the span of src[start:end].
