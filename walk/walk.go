@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 )
 
 // Options say which files a walk yields. The zero value is ripgrep's
@@ -223,14 +222,6 @@ func (w *walker) skip(ig *layer, isDir bool) bool {
 
 // fileID is a directory's device and inode, to find link loops.
 type fileID struct{ dev, ino uint64 }
-
-func idOf(fi fs.FileInfo) (fileID, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return fileID{}, false
-	}
-	return fileID{uint64(st.Dev), uint64(st.Ino)}, true //nolint:unconvert // Dev is 32-bit on some systems
-}
 
 // readLines returns the lines of the file at path, nil if it cannot be read.
 func readLines(path string) []string {
