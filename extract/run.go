@@ -114,10 +114,10 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 // (taskLen); each task streams batches of hits into its own channel (a
 // batch goes when full, at the end of the task, and before an input named
 // on the command line, which may block), and the caller's goroutine
-// drains those channels in input order. The
-// channels are made as tasks are handed out, at most ahead tasks past the
-// one being drained (so that the other workers go on while a large input
-// is drained), and a worker blocks when its channel is full: memory stays
+// drains those channels in input order. The channels are made as tasks
+// are handed out, at most ahead tasks past the one being drained (so that
+// the other workers go on while a large input is drained), and a worker
+// blocks when its channel is full: memory stays
 // bounded whatever the number and size of the inputs (at most
 // ahead*queued*batchLen hits wait). No worker waits forever: tasks are
 // handed out in order, so the one being drained has a worker or gets the
