@@ -255,7 +255,7 @@ func (j *job) run(c *content, typ Type) error {
 		}
 		defer zr.Close()
 		inner := *c
-		inner.r = limit.Reader(gzipErrors{zr}, j.x.opts.MaxDecoded, ErrTooLarge)
+		inner.r = limit.Reader(namedErrors{zr, "gzip"}, j.x.opts.MaxDecoded, ErrTooLarge)
 		inner.name = strings.TrimSuffix(c.name, ".gz")
 		inner.whole = nil // the file holds compressed bytes
 		return j.run(&inner, typ)
@@ -324,14 +324,17 @@ func ownGzipFormat(head []byte, name string, typ Type) *format {
 	return nil
 }
 
-// gzipErrors names gzip in the errors of a compressed stream, so that a
-// truncated file says "gzip: unexpected EOF".
-type gzipErrors struct{ r io.Reader }
+// namedErrors names the decoder in the errors of a compressed stream, so
+// that a truncated file says "gzip: unexpected EOF".
+type namedErrors struct {
+	r    io.Reader
+	name string // "gzip", "HTTP body: brotli"
+}
 
-func (g gzipErrors) Read(p []byte) (int, error) {
-	n, err := g.r.Read(p)
+func (d namedErrors) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
 	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
-		err = fmt.Errorf("gzip: %w", err)
+		err = fmt.Errorf("%s: %w", d.name, err)
 	}
 	return n, err
 }

@@ -202,7 +202,7 @@ func (j *job) warcRecord(rec *warc.Record) (read bool, err error) {
 		if err != nil {
 			return false, fmt.Errorf("HTTP body: gzip: %w", err)
 		}
-		body, coded = gzipErrors{zr}, true
+		body, coded = namedErrors{zr, "gzip"}, true
 	case "deflate":
 		zr, err := zlib.NewReader(body)
 		if err != nil {
@@ -210,7 +210,7 @@ func (j *job) warcRecord(rec *warc.Record) (read bool, err error) {
 		}
 		body, coded = zr, true
 	case "br":
-		body, coded = brotliErrors{brotli.NewReader(body)}, true
+		body, coded = namedErrors{brotli.NewReader(body), "HTTP body: brotli"}, true
 	default:
 		return false, fmt.Errorf("%w (%s)", ErrContentEncoding, enc)
 	}
@@ -253,15 +253,4 @@ func (j *job) warcBody(c *content, body io.Reader, ctype string) error {
 	}
 	c.r, c.declared = br, params["charset"]
 	return f.read(j, c)
-}
-
-// brotliErrors names brotli in the errors of a br-coded body.
-type brotliErrors struct{ r io.Reader }
-
-func (b brotliErrors) Read(p []byte) (int, error) {
-	n, err := b.r.Read(p)
-	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
-		err = fmt.Errorf("HTTP body: brotli: %w", err)
-	}
-	return n, err
 }
