@@ -15,7 +15,8 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/extract/limit"
+	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/resolve"
 )
 
@@ -135,13 +136,13 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 			Name:      name,
 			Retrieval: resp.Request.URL.String(),
 		}
-		warc := isWARC(resp)
-		if warc {
+		isArchive := isWARC(resp)
+		if isArchive {
 			// A crawl's WARC runs to gigabytes: no size cap, and the
 			// timeout now bounds each wait for data, not the whole.
 			// It is read as a WARC whatever media type the server
 			// guessed for its name (text/plain, octet-stream).
-			in.Type = extract.WARC
+			in.Type = warc.Name
 			if timer != nil {
 				timer.Stop()
 				body.idle, body.timeout, body.timedOut = true, opts.timeout, timedOut
@@ -154,7 +155,7 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 				in.Retrieval, _ = resolve.Absolute(loc, r)
 			}
 		}
-		if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil && !warc {
+		if mt, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil && !isArchive {
 			in.Charset = params["charset"]
 			in.Type, _ = extract.TypeForMediaType(mt)
 		}

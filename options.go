@@ -15,6 +15,9 @@ import (
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/markdown"
+	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/resolve"
 	"github.com/urix/urix/walk"
 )
@@ -139,16 +142,19 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 		return o, usageError("--base is empty: give an absolute URI, as in --base https://example.com/docs/")
 	}
 	o.Absolute = c.Bool("absolute")
-	o.IncludeCode = c.Bool("include-code")
+	var wo warc.Options
 	switch c.String("status") {
 	case "2xx":
-		o.WARCAllStatus = c.Bool("all-status")
+		wo.AllStatus = c.Bool("all-status")
 	case "all":
-		o.WARCAllStatus = true
+		wo.AllStatus = true
 	default:
 		return o, usageError("--status %q: want 2xx or all", c.String("status"))
 	}
-	o.RootDir = c.String("root-dir")
+	o.Formats = []*reader.Format{
+		markdown.New(markdown.Options{IncludeCode: c.Bool("include-code"), RootDir: c.String("root-dir")}),
+		warc.New(wo),
+	}
 	o.Binary = c.Bool("binary")
 	o.LineBuffered = c.Bool("line-buffered")
 	if s := c.String("schemes"); s != "" {

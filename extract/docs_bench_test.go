@@ -3,6 +3,8 @@ package extract
 import (
 	"bytes"
 	"fmt"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -114,7 +116,7 @@ func BenchmarkGoldmarkTree(b *testing.B) {
 	for _, p := range []struct {
 		name string
 		p    parser.Parser
-	}{{"linkify", mdParser}, {"commonmark", mdCommonMark}, {"blocks", blocks}} {
+	}{{"linkify", goldmark.New(goldmark.WithExtensions(extension.Linkify)).Parser()}, {"commonmark", goldmark.New().Parser()}, {"blocks", blocks}} {
 		b.Run(p.name, func(b *testing.B) {
 			b.SetBytes(int64(n))
 			for b.Loop() {

@@ -1,49 +1,31 @@
-// Package extract owns the pipeline from inputs to hits (SPEC §1, §5, §7,
-// §8): it opens files, decompresses gzip, decides each input's format by
-// one table (format.go: name, extensions, media types, sniffer, reader),
-// establishes the base URI by the Section 5.1 precedence, calls the readers
-// (delimit for text, htmlbase for HTML, package mail for e-mail and mbox,
-// whose parts come back through the same table by media type, goldmark for
-// Markdown, encoding/xml for XML: markdown.go and xml.go; package warc for
-// WARC archives, whose record bodies come back through the table too:
-// warc.go), makes every
-// reference absolute with package resolve, filters, and streams the hits to
-// the caller in input order.
+// Package extract owns the pipeline from inputs to hits (doc/spec.md §1,
+// §5, §7, §8): it opens files, decompresses gzip, decides each input's
+// format by one table (format.go: DefaultFormats, each line built by the
+// format's own package under reader/), establishes the base URI by the
+// Section 5.1 precedence, calls the format's reader through the contract
+// of package reader, makes every reference a reader reports absolute with
+// package resolve, filters, and streams the hits to the caller in input
+// order. It knows no format by name: nested content (a MIME part, a WARC
+// record body) comes back to the same table by media type.
 //
 // It never prints, exits or touches the network: results go to a callback,
 // and problems either come back as errors (the input could not be read) or
 // go to a warning callback (the input was read as well as it could be).
-// A callback that returns an error stops the run, and so does the
-// context given to Run.
+// A callback that returns an error stops the extraction.
 //
-// # Memory
-//
-// Inputs stream: nothing holds a whole input, a whole message or a whole
-// part. HTML is the exception a <base> forces (it applies to the links
-// before it, H2): readHTML keeps a document's links until its end, except
-// in a large file that a byte scan proves has no "<base", and in a MIME
-// part whose first MiB, which readHTML holds, has none; those stream their
-// links, and a <base> later in such a part is not applied (with a
-// warning). See readHTML.
-//
-// # E-mail
-//
-// Package mail walks messages and mboxes (SPEC §4); mailbox.go reads the
-// header fields of an allow-list for URIs (M3: List-*, Archived-At, X-Url,
-// Link, Content-Base, Content-Location; never address or token fields),
-// and dispatches every single part by media type through the format table
-// (text/calendar and vCard parts come unfolded, M1). Every hit of a message
-// carries the top-level message's Message-ID (M5).
+// Going over many inputs (directories, workers, output order) is package
+// runner's work, built on Extractor.Input.
 package extract
 
 import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/urix/urix/delimit"
-	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/resolve"
 )
 
@@ -77,22 +59,11 @@ type Options struct {
 	// whole.
 	MaxDecoded int64
 
-	// IncludeCode scans the code spans and code blocks of Markdown for
-	// URIs too (--include-code); by default they are skipped.
-	IncludeCode bool
-
-	// RootDir, when set, is the directory that root-relative references
-	// ("/img/a.png") of Markdown files are relative to (--root-dir), as a
-	// static site generator sees them: "/p" becomes Base + "/p" when Base
-	// is set, else the file:// URI of RootDir + "/p". Without it such a
-	// reference is resolved as RFC 3986 says (against a file's file:// URI
-	// that is the file system's root) and marked Hit.RootRelative.
-	RootDir string
-
-	// WARCAllStatus reads the HTTP responses of a WARC whatever their
-	// status (SPEC §7a); by default only 2xx ones are read. A 3xx's
-	// Location header is then a hit of kind http-location.
-	WARCAllStatus bool
+	// Formats replace the formats of the default table of the same name
+	// (a format built with its own options, such as
+	// markdown.New(markdown.Options{IncludeCode: true})); a format of
+	// another name is added to the table.
+	Formats []*reader.Format
 
 	// LineBuffered is for inputs that arrive as they are written (tail -f,
 	// a terminal): the format is sniffed from what the first read gives
@@ -106,55 +77,16 @@ type Options struct {
 const DefaultMaxDecoded = mail.DefaultMaxDecoded
 
 // ErrTooLarge reports a decompressed stream past Options.MaxDecoded.
-var ErrTooLarge = errors.New("decompressed size exceeds the limit (compression bomb?)")
+var ErrTooLarge = limit.ErrTooLarge
 
 // ErrBinary reports an input skipped because it looks binary (NUL bytes in
 // its first 8 KiB, as grep does; Options.Binary reads it). It comes through
 // the warning callback.
 var ErrBinary = errors.New("binary file skipped")
 
-// Hit is one URI found in an input, with everything SPEC §7 lists for JSON output.
-type Hit struct {
-	URI  string `json:"uri"`  // the absolute (or, unresolved, as-found) URI
-	Raw  string `json:"raw"`  // the text as written in the input
-	File string `json:"file"` // input name as given ("-" for standard input)
-
-	Line   int   `json:"line"`   // 1-based line of the hit (HTML attributes: of the element)
-	Col    int   `json:"col"`    // 1-based byte column
-	Offset int64 `json:"offset"` // byte offset of the start in the input
-	End    int64 `json:"end"`    // byte offset just past the end
-
-	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text, http-location
-	Element string `json:"element,omitempty"`
-	Attr    string `json:"attr,omitempty"`
-	Header  string `json:"header,omitempty"` // mail header name for kind header
-
-	Part      string `json:"part,omitempty"`       // MIME part path, e.g. "1.2"
-	Message   int    `json:"message,omitempty"`    // 1-based message number in an mbox or message file
-	MessageID string `json:"message_id,omitempty"` // the top-level message's Message-ID, also inside an attached message (M5)
-
-	Base         string `json:"base,omitempty"` // the base URI in effect for the hit's content
-	Resolved     bool   `json:"resolved"`       // false when the URI stayed relative (B2)
-	SameDocument bool   `json:"same_document,omitempty"`
-	HyphenBreak  bool   `json:"hyphen_break,omitempty"`
-	Truncated    bool   `json:"truncated,omitempty"`
-	// RootRelative marks a root-relative Markdown reference ("/p")
-	// resolved against a file:// base with no Options.RootDir: it points
-	// at the file system's root, which is seldom what the author meant.
-	RootRelative bool `json:"root_relative,omitempty"`
-
-	// A WARC record's (SPEC §7a): its target URI, the byte offset of the
-	// record (of its gzip member in a .warc.gz), its WARC-Record-ID and
-	// WARC-Date, and the HTTP status of a response.
-	Page             string `json:"page,omitempty"`
-	WARCRecordOffset int64  `json:"warc_record_offset,omitempty"`
-	WARCRecordID     string `json:"warc_record_id,omitempty"`
-	WARCDate         string `json:"warc_date,omitempty"`
-	Status           int    `json:"status,omitempty"`
-
-	html bool   // found in HTML: subject to the default javascript:/data: filter
-	enc  string // the encoding of the HTML document it is in, for WHATWG queries; "" for UTF-8
-}
+// Hit is one URI found in an input, with everything doc/spec.md §7 lists
+// for JSON output (package reader defines it for the readers).
+type Hit = reader.Hit
 
 // BaseError reports an Options.Base that cannot serve as a base (SPEC B3).
 type BaseError struct {
@@ -214,10 +146,9 @@ type Extractor struct {
 	keep    map[string]bool // scheme filter; nil = default
 	keepAll bool
 
-	// scanners keeps the delimit.Scanners of finished inputs for the next
-	// ones: making one clears a 128 KiB buffer, which was a third of the
-	// time on a tree of 50 KB text files.
-	scanners sync.Pool
+	formats *table
+	// readerOpts are the options every reader is given (reader.Options).
+	readerOpts reader.Options
 }
 
 // New checks opts and returns an Extractor. A relative or unparsable
@@ -234,14 +165,18 @@ func New(opts Options) (*Extractor, error) {
 	if opts.Type == "" {
 		opts.Type = Auto
 	}
-	if opts.Type != Auto && formatOf(opts.Type) == nil {
-		return nil, fmt.Errorf("extract: unknown input type %q (want %s)", string(opts.Type), typeNames())
+	formats := newTable(opts.Formats)
+	if opts.Type != Auto && formats.byName(opts.Type) == nil {
+		return nil, fmt.Errorf("extract: unknown input type %q (want %s)", string(opts.Type), formats.names())
 	}
 	if opts.MaxDecoded <= 0 {
 		opts.MaxDecoded = DefaultMaxDecoded
 	}
 	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
-	x := &Extractor{opts: opts}
+	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
+		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded,
+		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
+	}}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)
 		for _, s := range opts.Schemes {
@@ -269,7 +204,7 @@ func (x *Extractor) wanted(h *Hit) bool {
 	if x.keep != nil {
 		return x.keep[scheme]
 	}
-	if h.html && (scheme == "javascript" || scheme == "data") {
+	if h.Source == resolve.FromHTML && (scheme == "javascript" || scheme == "data") {
 		return false
 	}
 	return true

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/resolve"
 	"github.com/urix/urix/walk"
 )

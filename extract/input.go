@@ -16,10 +16,9 @@ import (
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
-	"github.com/urix/urix/delimit"
-	"github.com/urix/urix/extract/limit"
-	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/htmlbase/charset"
+	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
@@ -36,58 +35,26 @@ type Input struct {
 	Type      Type   // its format when the container says (TypeForMediaType); Auto sniffs
 	Charset   string // charset declared by the container, for formats that decode their own; "" for none
 
-	// WARCCounts, when not nil, counts the records of a WARC input as
-	// they are read (for pipeline counters).
-	WARCCounts *WARCCounts
+	// Count, when not nil, is given the counters readers keep of their
+	// work as they go ("warc.records", reader.Sink.Count), for pipeline
+	// counters.
+	Count func(name string, n int64)
 
 	whole *io.SectionReader // R as a whole regular file, when it is one
 }
 
-// content is one piece of an input for a format's reader: a whole input,
-// or a part of one (a MIME part), with where it stands.
-type content struct {
-	r        io.Reader
-	name     string // the input's name: its extension helps sniffing
-	declared string // charset declared by the container (HTTP, MIME), "" for none
-	base     string // the encapsulating or retrieval base (Section 5.1.2–5.1.4); "" for none
-
-	part      string // MIME part path ("1.2"), "" outside mail
-	message   int    // 1-based message number, 0 outside mail
-	messageID string
-
-	// pos maps positions in r (1-based line and byte column) to the
-	// input as stored; nil when r is the input itself.
-	pos mail.PosMap
-	// whole is r as a regular, uncompressed file, for the <base> pre-scan
-	// of a large HTML document (see readHTML); nil otherwise.
-	whole *io.SectionReader
-	// decoded says r was converted to UTF-8 from the UTF-16 its byte
-	// order mark said: an encoding declaration inside means nothing.
-	decoded bool
-
-	// A WARC record's (warc.go): what every hit of it carries.
-	page, warcID, warcDate string
-	warcOffset             int64
-	status                 int
-}
-
-// job is the extraction of one input.
+// job is the extraction of one input; it is the reader.Sink its
+// format's reader reports to.
 type job struct {
 	x         *Extractor
 	file      string
 	emit      func(Hit) error
 	warnFn    func(error)
+	count     func(string, int64)
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error            // an error of emit: the job stops
-	tbuf      []byte           // small texts, reused (readText)
-	sc        *delimit.Scanner // the Scanner of larger texts, reused (readText)
-	hbuf      []byte           // the head of an HTML part, reused (readHTML)
-	hrd       bytes.Reader     // reads hbuf
-	whttp     *bufio.Reader    // a WARC record's HTTP message, reused (warcRecord)
-	wbody     *bufio.Reader    // a WARC record's body, reused (warcBody)
-	wc        *WARCCounts      // Input.WARCCounts
+	stop      error // an error of emit: the job stops
 }
 
 func (j *job) warn(where string, err error) {
@@ -171,7 +138,7 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit) e
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
 // in.Type, and Options.Base overrides in.Retrieval (B1).
 func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) error {
-	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, wc: in.WARCCounts}
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
@@ -180,12 +147,8 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) erro
 	if x.opts.Type != Auto {
 		typ = x.opts.Type
 	}
-	c := &content{r: &stopReader{r: in.R, j: j}, name: in.Name, declared: in.Charset, base: retrieval, whole: in.whole}
+	c := &reader.Content{R: &stopReader{r: in.R, j: j}, Name: in.Name, Declared: in.Charset, Base: retrieval, Whole: in.whole}
 	err := j.run(c, typ)
-	if j.sc != nil {
-		j.sc.Reset(nil)
-		x.scanners.Put(j.sc)
-	}
 	if j.stop != nil {
 		return j.stop
 	}
@@ -224,9 +187,9 @@ var inputBuffers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 6
 
 // run decompresses and sniffs one input of the given type (Auto: sniff)
 // and hands it to its format's reader.
-func (j *job) run(c *content, typ Type) error {
+func (j *job) run(c *reader.Content, typ Type) error {
 	br := inputBuffers.Get().(*bufio.Reader)
-	br.Reset(c.r)
+	br.Reset(c.R)
 	defer func() { br.Reset(nil); inputBuffers.Put(br) }()
 	// A read error while sniffing does not end the input here: what was
 	// read is still scanned; the error comes back from the reader, or at
@@ -244,10 +207,10 @@ func (j *job) run(c *content, typ Type) error {
 	if peekErr == io.EOF || peekErr == bufio.ErrBufferFull {
 		peekErr = nil
 	}
-	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.name, ".gz")) {
-		if f := ownGzipFormat(head, c.name, typ); f != nil {
-			c.r = br // the reader decompresses member by member (WARC)
-			return f.read(j, c)
+	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.Name, ".gz")) {
+		if f := j.x.formats.ownGzip(head, c.Name, typ); f != nil {
+			c.R = br // the reader decompresses member by member (WARC)
+			return f.Read(c, j)
 		}
 		zr, err := gzip.NewReader(br)
 		if err != nil {
@@ -255,12 +218,12 @@ func (j *job) run(c *content, typ Type) error {
 		}
 		defer zr.Close()
 		inner := *c
-		inner.r = limit.Reader(namedErrors{zr, "gzip"}, j.x.opts.MaxDecoded, ErrTooLarge)
-		inner.name = strings.TrimSuffix(c.name, ".gz")
-		inner.whole = nil // the file holds compressed bytes
+		inner.R = limit.Reader(limit.Named(zr, "gzip"), j.x.opts.MaxDecoded, ErrTooLarge)
+		inner.Name = strings.TrimSuffix(c.Name, ".gz")
+		inner.Whole = nil // the file holds compressed bytes
 		return j.run(&inner, typ)
 	}
-	f := formatOf(typ)
+	f := j.x.formats.byName(typ)
 	// A UTF-16 byte order mark comes before the NUL test (SPEC H5, §8):
 	// such text is full of NUL bytes and is not binary. HTML reads the
 	// mark itself; any other format gets the text converted to UTF-8.
@@ -270,22 +233,23 @@ func (j *job) run(c *content, typ Type) error {
 		if bom != nil {
 			sh, _, _ = transform.Bytes(bom.NewDecoder(), head[:len(head)&^1])
 		}
-		f = sniffFormat(sh, c.name)
-		if bom == nil && !j.x.opts.Binary && !f.binary && bytes.IndexByte(head, 0) >= 0 {
+		f = j.x.formats.sniff(sh, c.Name)
+		if bom == nil && !j.x.opts.Binary && !f.Binary && bytes.IndexByte(head, 0) >= 0 {
 			j.warn("", ErrBinary)
 			return nil
 		}
 	}
-	c.r = br
+	c.R = br
 	// A format of binary records (WARC) reads bytes: what looks like a
-	// mark there is damage before a record, not the text's encoding.
-	if bom != nil && f != formatOf(HTML) && !f.binary {
+	// mark there is damage before a record, not the text's encoding; a
+	// format that decodes its own charset (HTML) reads the mark itself.
+	if bom != nil && !f.OwnCharset && !f.Binary {
 		inner := *c
-		inner.r = transform.NewReader(br, bom.NewDecoder())
-		inner.declared, inner.decoded, inner.whole = "", true, nil
+		inner.R = transform.NewReader(br, bom.NewDecoder())
+		inner.Declared, inner.Decoded, inner.Whole = "", true, nil
 		c = &inner
 	}
-	err := f.read(j, c)
+	err := f.Read(c, j)
 	if err == nil {
 		err = peekErr
 	}
@@ -296,17 +260,17 @@ func (j *job) run(c *content, typ Type) error {
 // bytes are head itself, or nil: the one --type names, else the one whose
 // extension the name has (x.warc.gz), else the one the decompressed head
 // of the first gzip member sniffs as.
-func ownGzipFormat(head []byte, name string, typ Type) *format {
-	if f := formatOf(typ); f != nil {
-		if f.ownGzip {
+func (t *table) ownGzip(head []byte, name string, typ Type) *reader.Format {
+	if f := t.byName(typ); f != nil {
+		if f.OwnGzip {
 			return f
 		}
 		return nil
 	}
 	lower := strings.ToLower(name)
-	for _, f := range formats {
-		for _, e := range f.extensions {
-			if f.ownGzip && strings.HasSuffix(lower, e) {
+	for _, f := range t.formats {
+		for _, e := range f.Extensions {
+			if f.OwnGzip && strings.HasSuffix(lower, e) {
 				return f
 			}
 		}
@@ -316,27 +280,12 @@ func ownGzipFormat(head []byte, name string, typ Type) *format {
 		return nil
 	}
 	inner, _ := io.ReadAll(io.LimitReader(zr, sniffLen))
-	for _, f := range formats {
-		if f.ownGzip && f.sniff != nil && f.sniff(inner) {
+	for _, f := range t.formats {
+		if f.OwnGzip && f.Sniff != nil && f.Sniff(inner) {
 			return f
 		}
 	}
 	return nil
-}
-
-// namedErrors names the decoder in the errors of a compressed stream, so
-// that a truncated file says "gzip: unexpected EOF".
-type namedErrors struct {
-	r    io.Reader
-	name string // "gzip", "HTTP body: brotli"
-}
-
-func (d namedErrors) Read(p []byte) (int, error) {
-	n, err := d.r.Read(p)
-	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
-		err = fmt.Errorf("%s: %w", d.name, err)
-	}
-	return n, err
 }
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
@@ -355,65 +304,7 @@ func utf16BOM(b []byte) encoding.Encoding {
 
 // FileURI returns the file:// URI of an absolute path, percent-encoding the
 // bytes that may not stand in a URI path (Section 5.1.3 for local files).
-func FileURI(abs string) string {
-	abs = filepath.ToSlash(abs)
-	if !strings.HasPrefix(abs, "/") {
-		abs = "/" + abs // Windows: C:/x -> /C:/x
-	}
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.WriteString("file://")
-	for i := 0; i < len(abs); i++ {
-		c := abs[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/!$&'()*+,;=:@", c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		}
-	}
-	return b.String()
-}
-
-// span is where a reference was found in a content's stream: the line and
-// column of its start and of its end, and its byte range.
-type span struct {
-	line, col       int
-	endLine, endCol int
-	start, end      int64
-}
-
-// textSpan is the span of a delimit hit, whose Raw is the stream's text
-// from Start to End.
-func textSpan(h delimit.Hit) span {
-	s := span{line: h.Line, col: h.Col, endLine: h.Line, endCol: h.Col + len(h.Raw), start: h.Start, end: h.End}
-	if n := strings.Count(h.Raw, "\n"); n > 0 {
-		s.endLine += n
-		s.endCol = len(h.Raw) - strings.LastIndexByte(h.Raw, '\n')
-	}
-	return s
-}
-
-// newHit is the one constructor of hits: a reference ref, written raw, of
-// the given kind, found at sp in content c. Positions are mapped onto the
-// input as stored.
-func (j *job) newHit(c *content, kind, ref, raw string, sp span, flags delimit.Flags) Hit {
-	h := Hit{
-		URI: ref, Raw: raw, File: j.file, Kind: kind,
-		Line: sp.line, Col: sp.col, Offset: sp.start, End: sp.end,
-		Part: c.part, Message: c.message, MessageID: c.messageID,
-		Page: c.page, WARCRecordOffset: c.warcOffset, WARCRecordID: c.warcID, WARCDate: c.warcDate, Status: c.status,
-		HyphenBreak: flags&delimit.HyphenBreak != 0,
-		Truncated:   flags&delimit.Truncated != 0,
-	}
-	if c.pos != nil {
-		p := c.pos.Map(sp.line, sp.col, sp.start)
-		e := c.pos.Map(sp.endLine, sp.endCol, sp.end)
-		h.Line, h.Col, h.Offset, h.End = p.Line, p.Col, p.Offset, max(e.Offset, p.Offset)
-	}
-	return h
-}
+func FileURI(abs string) string { return reader.FileURI(abs) }
 
 // resolver returns the parsed form of base, or nil when base is empty or
 // not absolute.
@@ -440,40 +331,29 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	return r
 }
 
-// whatwg returns what a browser's URL parser gives for ref against base
-// (WHATWG mode, SPEC R2), every reference alike, with the query encoded in
-// enc, the encoding of the HTML document ref is in ("" or "utf-8" for
-// UTF-8). The parser encodes what a URL cannot hold itself. A reference it
-// rejects ("http://a:b/", a relative one with no base) is returned as
-// found with ok false: reported unresolved, and dropped by --absolute.
-func (j *job) whatwg(ref, base, enc string) (string, bool) {
+// resolverIn returns the parsed form of base for a reference of an HTML
+// document in the encoding enc ("" or "utf-8" for UTF-8), and the options
+// it was made with: in WHATWG mode, a document's encoding is its queries'
+// (R2), so its bases are kept apart by encoding.
+func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) {
 	opts := j.x.opts.Resolve
-	key := base
-	if enc != "" && enc != "utf-8" {
-		opts.QueryEncoding, _, _ = charset.Lookup(enc)
-		key = enc + "\x00" + base
+	if opts.Mode != resolve.WHATWG || enc == "" || enc == "utf-8" {
+		return j.resolver(base), opts
 	}
-	var rv *resolve.Resolver
-	if base != "" {
-		var ok bool
-		if rv, ok = j.resolvers[key]; !ok {
-			rv, _ = resolve.NewResolver(base, opts)
-			if j.resolvers == nil {
-				j.resolvers = make(map[string]*resolve.Resolver)
-			}
-			j.resolvers[key] = rv
-		}
+	opts.QueryEncoding, _, _ = charset.Lookup(enc)
+	if base == "" {
+		return nil, opts
 	}
-	if rv == nil {
-		if resolve.Scheme(ref) == "" {
-			return ref, false
+	key := enc + "\x00" + base
+	rv, ok := j.resolvers[key]
+	if !ok {
+		rv, _ = resolve.NewResolver(base, opts)
+		if j.resolvers == nil {
+			j.resolvers = make(map[string]*resolve.Resolver)
 		}
-		var err error
-		if rv, err = resolve.NewResolver(ref, opts); err != nil {
-			return ref, false
-		}
+		j.resolvers[key] = rv
 	}
-	return rv.ResolveHref(ref)
+	return rv, opts
 }
 
 // report makes h.URI (the reference as found) absolute against base,
@@ -482,21 +362,9 @@ func (j *job) report(h Hit, base string) {
 	if j.stop != nil {
 		return
 	}
-	h.Base = base
-	if j.x.opts.Resolve.Mode == resolve.WHATWG {
-		h.URI, h.Resolved = j.whatwg(h.URI, base, h.enc)
-	} else {
-		if h.html {
-			h.URI = resolve.EscapeInvalid(h.URI) // href="a b" is a%20b, as browsers send it
-		}
-		rv := j.resolver(base)
-		h.URI, h.Resolved = resolve.Absolute(h.URI, rv)
-		if rv == nil && h.Resolved {
-			// With no base, a reference that has a scheme still gets what
-			// the mode does to one (dot segments removed under RFC 3986, R2).
-			h.URI = resolve.AbsoluteSelf(h.URI, j.x.opts.Resolve)
-		}
-	}
+	h.File, h.Base = j.file, base
+	rv, opts := j.resolverIn(base, h.Encoding)
+	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
 	if j.x.opts.ASCII {
 		h.URI = resolve.ToASCII(h.URI)
 	}
@@ -508,5 +376,29 @@ func (j *job) report(h Hit, base string) {
 	}
 	if err := j.emit(h); err != nil {
 		j.stop = err
+	}
+}
+
+// The reader.Sink methods of a job.
+
+func (j *job) Options() *reader.Options { return &j.x.readerOpts }
+
+func (j *job) Report(h Hit, base string) { j.report(h, base) }
+
+func (j *job) Warn(where string, err error) { j.warn(where, err) }
+
+func (j *job) Resolver(base string) *resolve.Resolver { return j.resolver(base) }
+
+func (j *job) FormatFor(mediaType string) *reader.Format { return j.x.formats.byMediaType(mediaType) }
+
+func (j *job) Sniff(head []byte, name string) *reader.Format { return j.x.formats.sniff(head, name) }
+
+func (j *job) Read(f *reader.Format, c *reader.Content) error { return f.Read(c, j) }
+
+func (j *job) Err() error { return j.stop }
+
+func (j *job) Count(name string, n int64) {
+	if j.count != nil {
+		j.count(name, n)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/reader/markdown"
 )
 
 // mdHits reads doc as Markdown with base and returns its hits, checking
@@ -88,7 +90,7 @@ func TestMarkdownConstructs(t *testing.T) {
 
 func TestMarkdownIncludeCode(t *testing.T) {
 	doc := "`http://c.example/s`\n\n```\nx http://c.example/f\n```\n\n    http://c.example/i\n"
-	got := uris(mdHits(t, Options{IncludeCode: true}, "", doc))
+	got := uris(mdHits(t, withMarkdown(Options{}, markdown.Options{IncludeCode: true}), "", doc))
 	want := []string{"http://c.example/s", "http://c.example/f", "http://c.example/i"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("got %q, want %q", got, want)
@@ -109,8 +111,8 @@ func TestMarkdownRootRelative(t *testing.T) {
 		want string
 	}{
 		{Options{}, "file:///img/a.png root;" + FileURI(dir) + "/docs/rel;file://h.example/p;"},
-		{Options{RootDir: dir}, FileURI(dir) + "/img/a.png;" + FileURI(dir) + "/docs/rel;file://h.example/p;"},
-		{Options{RootDir: dir, Base: "https://site.example/blog/"}, "https://site.example/blog/img/a.png;https://site.example/blog/rel;https://h.example/p;"},
+		{withMarkdown(Options{}, markdown.Options{RootDir: dir}), FileURI(dir) + "/img/a.png;" + FileURI(dir) + "/docs/rel;file://h.example/p;"},
+		{withMarkdown(Options{Base: "https://site.example/blog/"}, markdown.Options{RootDir: dir}), "https://site.example/blog/img/a.png;https://site.example/blog/rel;https://h.example/p;"},
 	} {
 		var b strings.Builder
 		err := mustNew(t, tt.opts).File(path, func(h Hit) error {

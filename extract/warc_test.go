@@ -14,7 +14,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"github.com/urix/urix/extract/warc"
+	"github.com/urix/urix/reader/warc"
 )
 
 // wrec writes a WARC record byte by byte: version, type, target URI (""
@@ -284,7 +284,7 @@ func TestWARCRecordKinds(t *testing.T) {
 		t.Errorf("decoded body: hit at %d, want pinned to the record at %d", h.Offset, zipped)
 	}
 
-	hits, _ = warcFile(t, Options{WARCAllStatus: true}, "x.warc", data)
+	hits, _ = warcFile(t, allStatus(Options{}), "x.warc", data)
 	want = []string{"http://ex.com/new", "http://ex.com/zipped", "http://mirror.example/d/y", "http://base.example/b/y", "http://ex.com/nf"}
 	if got := uris(hits); !slices.Equal(got, want) {
 		t.Errorf("all statuses: URIs %q, want %q", got, want)
@@ -344,7 +344,7 @@ func FuzzWARC(f *testing.F) {
 	f.Add([]byte("WARC/1.0\r\nContent-Length: 99\r\n\r\nshort"), false)
 	f.Add([]byte("WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 5\r\nContent-Type: application/http\r\n\r\nHTTP/"), true)
 	f.Add([]byte("\x1f\x8b\x08garbage"), true)
-	x, err := New(Options{Type: WARC, WARCAllStatus: true})
+	x, err := New(allStatus(Options{Type: WARC}))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -384,7 +384,7 @@ func swallows(prefix []byte, compress bool) bool {
 		return false
 	}
 	data := slices.Concat(prefix, []byte(fuzzTail))
-	r := warc.NewReader(bytes.NewReader(data), warc.Options{})
+	r := warc.NewReader(bytes.NewReader(data), warc.RecordOptions{})
 	for {
 		rec, err := r.Next()
 		if err == io.EOF || err != nil && !errors.As(err, new(*warc.RecordError)) {
@@ -407,7 +407,7 @@ func TestWARCHugeHTTPHeader(t *testing.T) {
 	}
 }
 
-// TestWARCCounts: Input.WARCCounts counts records, the ones read, revisits
+// TestWARCCounts: warc.Counts, given Input.Count, counts records, the ones read, revisits
 // and damaged ones; FileInput reads a regular file as File does (the
 // record a wrong Content-Length swallowed is found again by seeking).
 func TestWARCCounts(t *testing.T) {
@@ -429,7 +429,8 @@ func TestWARCCounts(t *testing.T) {
 	}
 	defer f.Close()
 	in := FileInput(f, path)
-	in.WARCCounts = new(WARCCounts)
+	var wc WARCCounts
+	in.Count = wc.Add
 	var hits []Hit
 	err = mustNew(t, Options{}).Input(in, func(h Hit) error { hits = append(hits, h); return nil }, func(error) {})
 	if err != nil {
@@ -439,7 +440,7 @@ func TestWARCCounts(t *testing.T) {
 	if got := uris(hits); !slices.Equal(got, want) {
 		t.Errorf("URIs %q, want %q", got, want)
 	}
-	if c := *in.WARCCounts; c != (WARCCounts{Records: 6, Read: 3, Revisits: 1, Damaged: 1}) {
+	if c := wc; c != (WARCCounts{Records: 6, Read: 3, Revisits: 1, Damaged: 1}) {
 		t.Errorf("counts %+v", c)
 	}
 }

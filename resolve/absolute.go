@@ -2,8 +2,62 @@ package resolve
 
 import "strings"
 
-// Absolute makes a reference found in a document absolute: the one place
-// where every reader of urix does so (Section 5.2, SPEC B1, B2).
+// Source says where a reference was found, which decides how Make reads
+// it.
+type Source uint8
+
+const (
+	// FromText: delimited in text (Appendix E), taken as written.
+	FromText Source = iota
+	// FromMarkup: a Markdown destination or an XML value: what a URI
+	// cannot hold (a space, a stray "%") is percent-encoded first
+	// (EscapeInvalid), as for an HTML attribute.
+	FromMarkup
+	// FromHTML: an HTML attribute or text: as FromMarkup, except in WHATWG
+	// mode, where the URL parser itself reads the value (in the
+	// document's encoding, Options.QueryEncoding), as a browser does.
+	FromHTML
+)
+
+// Make is the one call that makes a reference found in a document
+// absolute, in every mode (doc/spec.md R2, B1, B2): against base (nil:
+// no base), by the URL standard of opts, which must be the options base
+// was made with. It returns the absolute URI and true, or, when it cannot
+// be made absolute (a relative reference with no base, or one the WHATWG
+// parser rejects), the reference as written with false: the caller
+// reports it unresolved or drops it.
+//
+// With no base, a reference that has a scheme still gets what the mode
+// does to one (AbsoluteSelf: dot segments removed under RFC 3986).
+func Make(ref string, base *Resolver, opts Options, src Source) (string, bool) {
+	if opts.Mode == WHATWG {
+		if src == FromMarkup {
+			ref = EscapeInvalid(ref)
+		}
+		if base == nil {
+			if schemeLen(ref) == 0 {
+				return ref, false
+			}
+			var err error
+			if base, err = NewResolver(ref, opts); err != nil {
+				return ref, false
+			}
+		}
+		return base.ResolveHref(ref)
+	}
+	if src != FromText {
+		ref = EscapeInvalid(ref) // href="a b" is a%20b, as browsers send it
+	}
+	uri, ok := Absolute(ref, base)
+	if base == nil && ok {
+		uri = AbsoluteSelf(uri, opts)
+	}
+	return uri, ok
+}
+
+// Absolute makes a reference absolute against base: the primitive under
+// Make, also used for the bases that documents declare (Section 5.2,
+// doc/spec.md B1, B2).
 //
 // With a base, every reference goes through base.Resolve, also one that has
 // a scheme: RFC 3986 Section 5.2.2 removes the dot segments of its path too
@@ -54,10 +108,6 @@ func AbsoluteSelf(ref string, opts Options) string {
 	}
 	return rv.Resolve(ref)
 }
-
-// Unhex returns the value of the hexadecimal digit c (either case), for
-// the decoders of %HH (Section 2.4.1) and quoted-printable =HH escapes.
-func Unhex(c byte) (byte, bool) { return unhex(c) }
 
 // Scheme returns the scheme of a URI reference as written, "" when it has
 // none (Section 3.1: a letter, then letters, digits, "+", "-" or ".",

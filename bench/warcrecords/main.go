@@ -12,7 +12,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/urix/urix/extract/warc"
+	"github.com/urix/urix/reader/warc"
 )
 
 type entry struct {
@@ -33,7 +33,7 @@ func main() {
 			status = 1
 			continue
 		}
-		r := warc.NewReader(f, warc.Options{})
+		r := warc.NewReader(f, warc.RecordOptions{})
 		for {
 			rec, err := r.Next()
 			if err == io.EOF {

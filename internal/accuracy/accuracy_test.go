@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/urix/urix/extract"
+
+	"github.com/urix/urix/reader/mail"
+	"github.com/urix/urix/reader/text"
 )
 
 const corpus = "../../testdata/accuracy"
@@ -32,9 +35,9 @@ func inputs(t *testing.T, dir string) []string {
 // read as plain text (the mail genre as an mbox), and returns the URIs.
 func extractAll(t *testing.T, path string) []string {
 	t.Helper()
-	typ := extract.Text
+	typ := extract.Type(text.Name)
 	if strings.HasSuffix(path, ".mbox") {
-		typ = extract.Mbox
+		typ = extract.Type(mail.MboxName)
 	}
 	x, err := extract.New(extract.Options{Type: typ})
 	if err != nil {

@@ -27,6 +27,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/warc"
 )
 
 // Config says what the pipeline prints.
@@ -74,7 +76,7 @@ func (f *extractFn) Setup() error {
 	if f.Format != "" && f.Format != "json" && f.Format != "tsv" {
 		return fmt.Errorf("format %q: want json or tsv", f.Format)
 	}
-	x, err := extract.New(extract.Options{WARCAllStatus: f.AllStatus})
+	x, err := extract.New(extract.Options{Formats: []*reader.Format{warc.New(warc.Options{AllStatus: f.AllStatus})}})
 	f.x = x
 	return err
 }
@@ -90,8 +92,8 @@ func (f *extractFn) ProcessElement(ctx context.Context, md fileio.FileMetadata, 
 		return nil
 	}
 	defer closer.Close()
-	var wc extract.WARCCounts
-	in.WARCCounts = &wc
+	var wc warc.Counts
+	in.Count = wc.Add
 	links := int64(0)
 	err = f.x.Input(in, func(h extract.Hit) error {
 		line, err := format(h, f.Format)

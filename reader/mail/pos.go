@@ -1,5 +1,7 @@
 package mail
 
+import "github.com/urix/urix/reader"
+
 // Position maps: every stage between the file and a part's text (the
 // stored body, quoted-printable, the charset conversion, format=flowed,
 // unfolding)
@@ -9,10 +11,7 @@ package mail
 
 // Pos is a position in the file as stored: 1-based line, 1-based byte
 // column, byte offset.
-type Pos struct {
-	Line, Col int
-	Offset    int64
-}
+type Pos = reader.Pos
 
 // PosMap maps a position in a part's text, given as a scanner counts it
 // from the start of the text (1-based line, 1-based byte column, and byte
@@ -22,9 +21,7 @@ type Pos struct {
 // bounded window of entries is enough, see lineQueue) and carries the
 // offset along; the bottom stage, the stored body, turns that offset into
 // the file's.
-type PosMap interface {
-	Map(line, col int, off int64) Pos
-}
+type PosMap = reader.PosMap
 
 // pinned maps every position to one place: the first line of a body whose
 // stored form has no line structure in common with its text (base64, an

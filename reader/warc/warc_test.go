@@ -28,7 +28,7 @@ func gz(s string) string {
 
 // result is what a Reader gave: records as "type@offset:body", errors as
 // "error@offset".
-func readAll(t *testing.T, r io.Reader, opts Options) []string {
+func readAll(t *testing.T, r io.Reader, opts RecordOptions) []string {
 	t.Helper()
 	w := NewReader(r, opts)
 	var got []string
@@ -58,7 +58,7 @@ func readAll(t *testing.T, r io.Reader, opts Options) []string {
 func TestRecords(t *testing.T) {
 	a := rec("WARC/1.0", "warcinfo", "info")
 	b := rec("WARC/1.1", "Resource", "line 1\nline 2", "Content-Type: text/plain")
-	w := NewReader(strings.NewReader(a+b), Options{})
+	w := NewReader(strings.NewReader(a+b), RecordOptions{})
 	r1, err := w.Next()
 	if err != nil || r1.Version != "WARC/1.0" || r1.Offset != 0 || r1.Line != 1 || r1.TargetURI() != "http://ex.com/warcinfo" {
 		t.Fatalf("record 1 = %+v, %v", r1, err)
@@ -80,21 +80,21 @@ func TestGzipMembersAndDamage(t *testing.T) {
 	a, b := rec("WARC/1.0", "response", "A"), rec("WARC/1.0", "response", "B")
 	for _, tt := range []struct {
 		name, in string
-		opts     Options
+		opts     RecordOptions
 		want     string
 	}{
-		{"members", gz(a) + gz(b), Options{}, fmt.Sprintf("[response@0:A response@%d:B]", len(gz(a)))},
-		{"mixed", a + gz(b), Options{}, fmt.Sprintf("[response@0:A response@%d:B]", len(a))},
-		{"one stream", gz(a + b), Options{}, "[response@0:A response@0:B]"},
-		{"truncated member", gz(a) + gz(b)[:20], Options{}, fmt.Sprintf("[response@0:A corrupt or truncated gzip member: unexpected EOF@%d]", len(gz(a)))},
-		{"header limit", a + b, Options{MaxHeader: 40}, "[WARC header too large@0 WARC header too large@" + fmt.Sprint(len(a)) + "]"},
-		{"record limit", a, Options{MaxRecord: 0}, "[response@0:A]"},
-		{"too large", rec("WARC/1.0", "response", "ABC") + b, Options{MaxRecord: 2}, fmt.Sprintf("[record larger than the limit@0 response@%d:B]", len(a)+2)},
-		{"bad length", strings.Replace(a, "Content-Length: 1", "Content-Length: x", 1) + b, Options{}, fmt.Sprintf("[missing or bad Content-Length@0 response@%d:B]", len(a))},
-		{"truncated", a + b[:len(b)-6], Options{}, fmt.Sprintf("[response@0:A record truncated: input ends before Content-Length bytes@%d]", len(a))},
-		{"truncated body", a + b[:len(b)-5], Options{}, fmt.Sprintf("[response@0:A record truncated: input ends before Content-Length bytes@%d]", len(a))},
-		{"not warc", "hello\nworld\n" + a, Options{}, "[not a WARC record: no WARC/1.x version line@0 response@12:A]"},
-		{"member bomb", gz(a + strings.Repeat("\r\n", 1000)), Options{MaxMember: 200}, "[response@0:A gzip member decompresses past the limit@0]"},
+		{"members", gz(a) + gz(b), RecordOptions{}, fmt.Sprintf("[response@0:A response@%d:B]", len(gz(a)))},
+		{"mixed", a + gz(b), RecordOptions{}, fmt.Sprintf("[response@0:A response@%d:B]", len(a))},
+		{"one stream", gz(a + b), RecordOptions{}, "[response@0:A response@0:B]"},
+		{"truncated member", gz(a) + gz(b)[:20], RecordOptions{}, fmt.Sprintf("[response@0:A corrupt or truncated gzip member: unexpected EOF@%d]", len(gz(a)))},
+		{"header limit", a + b, RecordOptions{MaxHeader: 40}, "[WARC header too large@0 WARC header too large@" + fmt.Sprint(len(a)) + "]"},
+		{"record limit", a, RecordOptions{MaxRecord: 0}, "[response@0:A]"},
+		{"too large", rec("WARC/1.0", "response", "ABC") + b, RecordOptions{MaxRecord: 2}, fmt.Sprintf("[record larger than the limit@0 response@%d:B]", len(a)+2)},
+		{"bad length", strings.Replace(a, "Content-Length: 1", "Content-Length: x", 1) + b, RecordOptions{}, fmt.Sprintf("[missing or bad Content-Length@0 response@%d:B]", len(a))},
+		{"truncated", a + b[:len(b)-6], RecordOptions{}, fmt.Sprintf("[response@0:A record truncated: input ends before Content-Length bytes@%d]", len(a))},
+		{"truncated body", a + b[:len(b)-5], RecordOptions{}, fmt.Sprintf("[response@0:A record truncated: input ends before Content-Length bytes@%d]", len(a))},
+		{"not warc", "hello\nworld\n" + a, RecordOptions{}, "[not a WARC record: no WARC/1.x version line@0 response@12:A]"},
+		{"member bomb", gz(a + strings.Repeat("\r\n", 1000)), RecordOptions{MaxMember: 200}, "[response@0:A gzip member decompresses past the limit@0]"},
 	} {
 		got := fmt.Sprint(readAll(t, strings.NewReader(tt.in), tt.opts))
 		if got != tt.want {
@@ -109,12 +109,12 @@ func TestGzipMembersAndDamage(t *testing.T) {
 func TestSeekBack(t *testing.T) {
 	a, b := rec("WARC/1.0", "response", "A"), rec("WARC/1.0", "response", "B")
 	long := strings.Replace(a, "Content-Length: 1", "Content-Length: 100", 1)
-	got := fmt.Sprint(readAll(t, strings.NewReader(long+b), Options{}))
+	got := fmt.Sprint(readAll(t, strings.NewReader(long+b), RecordOptions{}))
 	want := fmt.Sprintf("[record not followed by CRLF CRLF (wrong Content-Length?)@0 response@%d:B]", len(long))
 	if got != want {
 		t.Errorf("seekable:\n got %s\nwant %s", got, want)
 	}
-	got = fmt.Sprint(readAll(t, struct{ io.Reader }{strings.NewReader(long + b)}, Options{}))
+	got = fmt.Sprint(readAll(t, struct{ io.Reader }{strings.NewReader(long + b)}, RecordOptions{}))
 	start := len(long) - len("A\r\n\r\n")
 	want = fmt.Sprintf("[response@0:%s record not followed by CRLF CRLF (wrong Content-Length?)@0]", (long + b)[start:start+100])
 	if got != want {
@@ -127,7 +127,7 @@ func TestSeekBack(t *testing.T) {
 func TestSeekBackOnly(t *testing.T) {
 	a, b := rec("WARC/1.0", "response", "A"), rec("WARC/1.0", "response", "B")
 	long := strings.Replace(a, "Content-Length: 1", "Content-Length: 100", 1)
-	got := fmt.Sprint(readAll(t, struct{ io.ReadSeeker }{strings.NewReader(long + b)}, Options{}))
+	got := fmt.Sprint(readAll(t, struct{ io.ReadSeeker }{strings.NewReader(long + b)}, RecordOptions{}))
 	if !strings.HasSuffix(got, fmt.Sprintf("@0 response@%d:B]", len(long))) {
 		t.Errorf("got %s", got)
 	}
@@ -155,7 +155,7 @@ func TestLinear(t *testing.T) {
 	}
 	b.WriteString(rec("WARC/1.0", "response", "last"))
 	in := &countingInput{Reader: strings.NewReader(b.String())}
-	got := readAll(t, in, Options{})
+	got := readAll(t, in, RecordOptions{})
 	if len(got) == 0 || got[len(got)-1] != fmt.Sprintf("response@%d:last", b.Len()-len(rec("WARC/1.0", "response", "last"))) {
 		t.Fatalf("last result %q", got[len(got)-1:])
 	}

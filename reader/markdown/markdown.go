@@ -1,4 +1,6 @@
-package extract
+// Package markdown reads Markdown documents (doc/spec.md §7a): CommonMark
+// with GFM autolinks.
+package markdown
 
 import (
 	"bytes"
@@ -16,13 +18,41 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/urix/urix/delimit"
-	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
-// Markdown is CommonMark with GFM autolinks (SPEC §7a).
-const Markdown Type = "markdown"
+// Name is the format's name, as --type gives it.
+const Name = "markdown"
+
+// Options are Markdown's own options.
+type Options struct {
+	// IncludeCode scans the code spans and code blocks for URIs too
+	// (--include-code); by default they are skipped.
+	IncludeCode bool
+
+	// RootDir, when set, is the directory that root-relative references
+	// ("/img/a.png") of Markdown files are relative to (--root-dir), as a
+	// static site generator sees them: "/p" becomes the run's --base +
+	// "/p" when one is given, else the file:// URI of RootDir + "/p".
+	// Without it such a reference is resolved as RFC 3986 says (against a
+	// file's file:// URI that is the file system's root) and marked
+	// Hit.RootRelative.
+	RootDir string
+}
+
+// New returns Markdown's entry of the format table, reading with o.
+func New(o Options) *reader.Format {
+	return &reader.Format{
+		Name:       Name,
+		Extensions: []string{".md", ".markdown", ".mdown", ".mkd"},
+		MediaTypes: []string{"text/markdown"},
+		ByName:     true,
+		Read:       func(c *reader.Content, s reader.Sink) error { return read(c, s, o) },
+	}
+}
 
 // Markdown (SPEC §7a) is parsed with goldmark: CommonMark, plus the GFM
 // autolinks of its linkify extension. What is reported:
@@ -47,7 +77,7 @@ const Markdown Type = "markdown"
 // block) points at the link's start, with no length.
 //
 // Reading: goldmark parses a whole document from memory, so a Markdown
-// input is read whole, up to Options.MaxDecoded bytes; a larger one fails
+// input is read whole, up to reader.Options.MaxDecoded bytes; a larger one fails
 // with ErrTooLarge, after no hits (a part of a document would lose the
 // reference definitions after the cut). After another read error, what
 // was read is scanned and the error returned.
@@ -63,7 +93,7 @@ var (
 // keeps, so a buffer serves the next document (one up to 4 MiB is kept).
 var mdBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-func readMarkdown(j *job, c *content) error {
+func read(c *reader.Content, s reader.Sink, o Options) error {
 	buf := mdBufs.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 4<<20 {
@@ -72,20 +102,21 @@ func readMarkdown(j *job, c *content) error {
 		}
 	}()
 	buf.Reset()
-	_, err := buf.ReadFrom(limit.Reader(c.r, j.x.opts.MaxDecoded, ErrTooLarge))
-	if errors.Is(err, ErrTooLarge) {
+	_, err := buf.ReadFrom(limit.Reader(c.R, s.Options().MaxDecoded, limit.ErrTooLarge))
+	if errors.Is(err, limit.ErrTooLarge) {
 		return err
 	}
 	src := buf.Bytes()
-	m := &mdReader{j: j, c: c, src: src, lines: lineStarts(src)}
+	m := &mdReader{s: s, o: o, c: c, src: src, lines: lineStarts(src)}
 	m.read()
 	return err // a read error: what was read was still scanned
 }
 
 // mdReader finds the links of one Markdown document.
 type mdReader struct {
-	j     *job
-	c     *content
+	s     reader.Sink
+	o     Options
+	c     *reader.Content
 	src   []byte
 	lines []int // byte offset of the start of each line
 	// off is where the part of src being parsed starts: the positions
@@ -109,7 +140,7 @@ func (m *mdReader) walkPart(p parser.Parser, start, end int, pc parser.Context) 
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		if m.j.stop != nil {
+		if m.s.Err() != nil {
 			return ast.WalkStop, nil
 		}
 		switch n := n.(type) {
@@ -127,12 +158,12 @@ func (m *mdReader) walkPart(p parser.Parser, start, end int, pc parser.Context) 
 			m.autolink(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
-			if m.j.x.opts.IncludeCode {
+			if m.o.IncludeCode {
 				m.textRuns(n.FirstChild())
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			if m.j.x.opts.IncludeCode {
+			if m.o.IncludeCode {
 				m.codeBlock(n.Lines())
 			}
 			return ast.WalkSkipChildren, nil
@@ -205,18 +236,19 @@ func (m *mdReader) autolink(n *ast.AutoLink) {
 
 // hit reports a reference ref found at src[start:end].
 func (m *mdReader) hit(kind, ref string, start, end int) {
-	h := m.j.newHit(m.c, kind, resolve.EscapeInvalid(ref), string(m.src[start:end]), m.span(start, end), 0)
+	h := reader.NewHit(m.c, kind, ref, string(m.src[start:end]), m.span(start, end), 0)
 	h.SameDocument = ref == "" || ref[0] == '#'
-	base := m.c.base
+	h.Source = resolve.FromMarkup
+	base := m.c.Base
 	if isRootRelative(ref) {
-		if root := m.j.x.opts.RootDir; root != "" {
-			base = rootBase(root, m.j.x.opts.Base)
+		if root := m.o.RootDir; root != "" {
+			base = rootBase(root, m.s.Options().Base)
 			h.URI = strings.TrimSuffix(base, "/") + h.URI
 		} else if strings.HasPrefix(base, "file:") {
 			h.RootRelative = true
 		}
 	}
-	m.j.report(h, base)
+	m.s.Report(h, base)
 }
 
 // isRootRelative reports whether ref is a path-absolute reference: "/x",
@@ -231,7 +263,7 @@ func rootBase(root, base string) string {
 	if base != "" {
 		return base
 	}
-	return FileURI(absPath(root))
+	return reader.FileURI(absPath(root))
 }
 
 // textRuns scans the run of sibling text nodes starting at n with delimit,
@@ -277,9 +309,9 @@ func onlyBlank(b []byte) bool {
 
 // prose reports the delimit hits of src[start:end].
 func (m *mdReader) prose(start, end int) {
-	for _, dh := range delimit.Find(m.src[start:end], m.j.x.opts.Delimit) {
+	for _, dh := range delimit.Find(m.src[start:end], m.s.Options().Delimit) {
 		s, e := start+int(dh.Start), start+int(dh.End)
-		m.j.report(m.j.newHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.base)
+		m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
 	}
 }
 
@@ -300,10 +332,10 @@ func (m *mdReader) html(start, end int) {
 	if start < 0 || end > len(m.src) || start >= end {
 		return
 	}
-	if !mayHoldHTMLLink(m.src[start:end], m.j.x.opts.Delimit) {
+	if !htmlbase.MayHoldLink(m.src[start:end], m.s.Options().Delimit) {
 		return // "</a>", "<br>"
 	}
-	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.j.x.opts.Delimit}
+	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.s.Options().Delimit}
 	opts.Emit = func(l htmlbase.Link) {
 		s, e := start+int(l.Offset), start+int(l.End)
 		e = min(max(e, s), end)
@@ -311,27 +343,18 @@ func (m *mdReader) html(start, end int) {
 		if l.Text {
 			kind = "html-text"
 		}
-		h := m.j.newHit(m.c, kind, l.Ref, l.Raw, m.span(s, e), l.Flags)
-		h.Element, h.Attr, h.SameDocument, h.html = l.Element, l.Attr, l.SameDocument, true
-		m.j.report(h, m.c.base)
+		h := reader.NewHit(m.c, kind, l.Ref, l.Raw, m.span(s, e), l.Flags)
+		h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
+		m.s.Report(h, m.c.Base)
 	}
 	_, _ = htmlbase.Read(bytes.NewReader(m.src[start:end]), opts)
 }
 
-// mayHoldHTMLLink reports whether htmlbase may find a link in the HTML
-// frag: not without an attribute ('='), a scheme (':'), a character
-// reference ('&', as "http&#58;//" or "&colon;") or a CSS @import ('@'),
-// unless any word may be an abbreviated URL. Most raw HTML in Markdown
-// ("</a>", "<br>") and most escaped HTML in feeds is skipped by it.
-func mayHoldHTMLLink(frag []byte, o delimit.Options) bool {
-	return o.Abbrev || bytes.ContainsAny(frag, "=:&@")
-}
-
 // span returns the span of src[start:end].
-func (m *mdReader) span(start, end int) span {
+func (m *mdReader) span(start, end int) reader.Span {
 	l, c := lineCol(m.lines, m.src, start)
 	el, ec := lineCol(m.lines, m.src, end)
-	return span{line: l, col: c, endLine: el, endCol: ec, start: int64(start), end: int64(end)}
+	return reader.Span{Line: l, Col: c, EndLine: el, EndCol: ec, Start: int64(start), End: int64(end)}
 }
 
 // lineStarts returns the offset of the start of every line of src.

@@ -1,25 +1,48 @@
-package extract
+// Package html reads HTML documents with package htmlbase (doc/spec.md
+// §3, Appendix D): every link-bearing attribute and the URIs of the text,
+// against the document's own <base href> (H2) or the base around it.
+package html
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
+	"sync"
 
-	"github.com/urix/urix/extract/mail"
 	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/htmlbase/charset"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/resolve"
 )
 
-// streamHTMLAbove is the file size above which readHTML looks for "<base"
+// Name is the format's name, as --type gives it.
+const Name = "html"
+
+// Format is HTML's entry of the format table.
+var Format = &reader.Format{
+	Name:       Name,
+	Extensions: []string{".html", ".htm", ".xhtml", ".shtml"},
+	MediaTypes: []string{"text/html", "application/xhtml+xml"},
+	Sniff:      looksLikeHTML,
+	OwnCharset: true,
+	Read:       Read,
+}
+
+// heads hold the first StreamAbove bytes of MIME parts (see Read).
+var heads = sync.Pool{New: func() any { return new([]byte) }}
+
+// StreamAbove is the file size above which Read looks for "<base"
 // first, to stream the links of a document that has none; it is also how
 // much of a MIME part readHTML holds to decide the same.
-const streamHTMLAbove = 1 << 20
+const StreamAbove = 1 << 20
 
 // errLateBase is the warning for a <base> that came after links already
 // streamed out.
 var errLateBase = errors.New("<base> found after the first 1 MiB of a large HTML part: not applied, its links were already reported")
 
-// readHTML reads an HTML document with htmlbase and reports its links,
+// Read reads an HTML document with htmlbase and reports its links,
 // resolved against the document's own <base href> if it has one, else
 // against the content's base (SPEC H2, B1). The document's charset is
 // htmlbase's to find, after the one its container declares (H5).
@@ -29,40 +52,43 @@ var errLateBase = errors.New("<base> found after the first 1 MiB of a large HTML
 // Two kinds of content stream their links instead, so that memory stays
 // bounded whatever their number:
 //
-//   - a file larger than streamHTMLAbove in which htmlbase.MayHaveBase
+//   - a file larger than StreamAbove in which htmlbase.MayHaveBase
 //     finds no "<base" at all;
-//   - a MIME part (which cannot be read twice) whose first streamHTMLAbove
+//   - a MIME part (which cannot be read twice) whose first StreamAbove
 //     bytes hold no "<base": readHTML holds those bytes, and a part that
 //     ends within them is read as a whole as before, <base> anywhere
 //     applied; a longer one streams. A <base> past the first
-//     streamHTMLAbove bytes of such a part is then not applied (a warning
+//     StreamAbove bytes of such a part is then not applied (a warning
 //     says so): it belongs in <head>, and holding the part or spooling it
 //     to a file is what streaming avoids.
-func readHTML(j *job, c *content) error {
+func Read(c *reader.Content, s reader.Sink) error {
 	// The document's encoding, for the query of its links in WHATWG mode
 	// (resolve.Options.QueryEncoding): htmlbase says it before the links
 	// it streams, and readDoc takes the final one.
 	enc := ""
-	opts := htmlbase.Options{Charset: c.declared, Delimit: j.x.opts.Delimit, OnEncoding: func(name string) { enc = name }}
-	if c.whole != nil && c.whole.Size() > streamHTMLAbove && !htmlbase.MayHaveBase(c.whole, c.whole.Size()) {
-		opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base, enc) }
-		_, err := htmlbase.Read(c.r, opts)
+	opts := htmlbase.Options{Charset: c.Declared, Delimit: s.Options().Delimit, OnEncoding: func(name string) { enc = name }}
+	if c.Whole != nil && c.Whole.Size() > StreamAbove && !htmlbase.MayHaveBase(c.Whole, c.Whole.Size()) {
+		opts.Emit = func(l htmlbase.Link) { report(s, c, l, c.Base, enc) }
+		_, err := htmlbase.Read(c.R, opts)
 		return err
 	}
-	r := c.r
-	if c.whole == nil && c.part != "" {
+	r := c.R
+	if c.Whole == nil && c.At.Part != "" {
+		bp := heads.Get().(*[]byte)
+		defer heads.Put(bp)
 		var err error
-		j.hbuf, err = readUpTo(c.r, j.hbuf[:0], streamHTMLAbove+1)
-		head := &j.hrd
-		head.Reset(j.hbuf)
-		r = head
-		if err == nil && len(j.hbuf) > streamHTMLAbove {
-			r = io.MultiReader(head, c.r)
-			if !htmlbase.MayHaveBase(head, int64(len(j.hbuf))) {
-				opts.Emit = func(l htmlbase.Link) { j.htmlHit(c, l, c.base, enc) }
+		*bp, err = readUpTo(c.R, (*bp)[:0], StreamAbove+1)
+		buf := *bp
+		var head bytes.Reader
+		head.Reset(buf)
+		r = &head
+		if err == nil && len(buf) > StreamAbove {
+			r = io.MultiReader(&head, c.R)
+			if !htmlbase.MayHaveBase(&head, int64(len(buf))) {
+				opts.Emit = func(l htmlbase.Link) { report(s, c, l, c.Base, enc) }
 				doc, err := htmlbase.Read(r, opts)
 				if doc != nil && doc.HasBase {
-					j.warn(mail.Where{Message: c.message, Part: c.part}.String(), errLateBase)
+					s.Warn(mail.Where{Message: c.At.Message, Part: c.At.Part}.String(), errLateBase)
 				}
 				return err
 			}
@@ -70,34 +96,34 @@ func readHTML(j *job, c *content) error {
 		if err != nil {
 			// A damaged or over-long body: read what came, and return the
 			// body's error for package mail to report.
-			if _, rerr := readDoc(j, c, head, opts); rerr != nil {
+			if _, rerr := readDoc(s, c, &head, opts); rerr != nil {
 				return rerr
 			}
 			return err
 		}
 	}
-	_, err := readDoc(j, c, r, opts)
+	_, err := readDoc(s, c, r, opts)
 	return err
 }
 
 // readDoc reads the document in r, collecting its links, and reports them
 // against its <base> or the content's base.
-func readDoc(j *job, c *content, r io.Reader, opts htmlbase.Options) (*htmlbase.Document, error) {
+func readDoc(s reader.Sink, c *reader.Content, r io.Reader, opts htmlbase.Options) (*htmlbase.Document, error) {
 	doc, err := htmlbase.Read(r, opts)
 	if doc == nil {
 		return nil, err
 	}
-	base := c.base
+	base := c.Base
 	if doc.HasBase && doc.Base != "" {
-		if b, ok := j.documentBase(doc.Base, c.base, doc.Encoding); ok {
+		if b, ok := documentBase(s, doc.Base, c.Base, doc.Encoding); ok {
 			base = b
 		}
 	}
 	for _, l := range doc.Links {
-		if j.stop != nil {
+		if s.Err() != nil {
 			break
 		}
-		j.htmlHit(c, l, base, doc.Encoding)
+		report(s, c, l, base, doc.Encoding)
 	}
 	return doc, err
 }
@@ -127,9 +153,16 @@ func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
 // one that does not parse and a data: or javascript: one. In WHATWG mode
 // the URL parser reads it, as a browser's does, in the document's
 // encoding enc.
-func (j *job) documentBase(href, retrieval, enc string) (abs string, ok bool) {
-	if j.x.opts.Resolve.Mode == resolve.WHATWG {
-		if abs, ok = j.whatwg(href, retrieval, enc); !ok {
+func documentBase(s reader.Sink, href, retrieval, enc string) (abs string, ok bool) {
+	if o := s.Options().Resolve; o.Mode == resolve.WHATWG {
+		var rv *resolve.Resolver
+		if enc != "" && enc != "utf-8" {
+			o.QueryEncoding, _, _ = charset.Lookup(enc)
+			rv, _ = resolve.NewResolver(retrieval, o) // nil for "": no base
+		} else {
+			rv = s.Resolver(retrieval)
+		}
+		if abs, ok = resolve.Make(href, rv, o, resolve.FromHTML); !ok {
 			return "", false
 		}
 	} else {
@@ -137,9 +170,9 @@ func (j *job) documentBase(href, retrieval, enc string) (abs string, ok bool) {
 		if resolve.Validate(resolve.ToASCII(href)) != nil {
 			return "", false // unparsable: ignored (H2); IRIs are checked as URIs
 		}
-		abs, ok = resolve.Absolute(href, j.resolver(retrieval))
+		abs, ok = resolve.Absolute(href, s.Resolver(retrieval))
 	}
-	if !ok || j.resolver(abs) == nil {
+	if !ok || s.Resolver(abs) == nil {
 		return "", false
 	}
 	// Browsers do not let a data: or javascript: base stand (HTML,
@@ -150,17 +183,17 @@ func (j *job) documentBase(href, retrieval, enc string) (abs string, ok bool) {
 	return abs, true
 }
 
-// htmlHit reports one link of an HTML document read from content c in
+// report reports one link of an HTML document read from content c in
 // the encoding enc, against base.
-func (j *job) htmlHit(c *content, l htmlbase.Link, base, enc string) {
+func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string) {
 	kind := "html-attr"
 	if l.Text {
 		kind = "html-text"
 	}
 	// htmlbase gives the line and column of a link's start only; its end is
 	// on the same line as far as the content's map is concerned.
-	sp := span{line: l.Line, col: l.Col, endLine: l.Line, endCol: l.Col + int(l.End-l.Offset), start: l.Offset, end: l.End}
-	h := j.newHit(c, kind, l.Ref, l.Raw, sp, l.Flags)
-	h.Element, h.Attr, h.SameDocument, h.html, h.enc = l.Element, l.Attr, l.SameDocument, true, enc
-	j.report(h, base)
+	sp := reader.Span{Line: l.Line, Col: l.Col, EndLine: l.Line, EndCol: l.Col + int(l.End-l.Offset), Start: l.Offset, End: l.End}
+	h := reader.NewHit(c, kind, l.Ref, l.Raw, sp, l.Flags)
+	h.Element, h.Attr, h.SameDocument, h.Source, h.Encoding = l.Element, l.Attr, l.SameDocument, resolve.FromHTML, enc
+	s.Report(h, base)
 }

@@ -1,71 +1,93 @@
-package extract
+package mail
 
 import (
 	"bytes"
 
 	"github.com/urix/urix/delimit"
-	"github.com/urix/urix/extract/mail"
+	"github.com/urix/urix/reader"
 )
 
-// E-mail and mbox (SPEC §4): package mail walks the messages and hands
-// back every header and every single part; the parts go to the reader the
-// format table gives for their media type, and the header fields of the
-// allow-list headerFields are read here (M3).
+// E-mail and mbox as formats of the table (doc/spec.md §4): the walker of
+// this package reads the messages and hands back every header and every
+// single part; the parts go back to the reader the format table gives for
+// their media type, and the header fields of the allow-list headerFields
+// are read here (M3).
 
-func readMessage(j *job, c *content) error {
-	return mail.ReadMessage(c.r, j.mailOptions(c), &mailVisitor{j: j, c: c})
+// The formats' names, as --type gives them.
+const (
+	MessageName = "email"
+	MboxName    = "mbox"
+)
+
+// Message is the format table's entry of a single e-mail message.
+var Message = &reader.Format{
+	Name:       MessageName,
+	Extensions: []string{".eml", ".msg"},
+	MediaTypes: []string{"message/rfc822", "message/global", "message/news"},
+	Sniff:      looksLikeHeader,
+	Read: func(c *reader.Content, s reader.Sink) error {
+		return ReadMessage(c.R, options(c, s), &visitor{s: s, c: c})
+	},
 }
 
-func readMbox(j *job, c *content) error {
-	return mail.ReadMbox(c.r, j.mailOptions(c), &mailVisitor{j: j, c: c})
+// Mbox is the format table's entry of an mbox file of messages.
+var Mbox = &reader.Format{
+	Name:       MboxName,
+	Extensions: []string{".mbox", ".mbx"},
+	MediaTypes: []string{"application/mbox"},
+	Sniff:      looksLikeMbox,
+	Read: func(c *reader.Content, s reader.Sink) error {
+		return ReadMbox(c.R, options(c, s), &visitor{s: s, c: c})
+	},
 }
 
-func (j *job) mailOptions(c *content) mail.Options {
-	return mail.Options{
-		Base: c.base, Resolve: j.x.opts.Resolve, MaxDecoded: j.x.opts.MaxDecoded,
-		Warn: func(w mail.Where, err error) { j.warn(w.String(), err) },
+func options(c *reader.Content, s reader.Sink) Options {
+	o := s.Options()
+	return Options{
+		Base: c.Base, Resolve: o.Resolve, MaxDecoded: o.MaxDecoded,
+		Warn: func(w Where, err error) { s.Warn(w.String(), err) },
 	}
 }
 
-// mailVisitor turns what package mail finds in content c into hits.
-type mailVisitor struct {
-	j      *job
-	c      *content
-	hc, pc content // the contents of the header and the part being read
+// visitor turns what the walker finds in content c into hits.
+type visitor struct {
+	s      reader.Sink
+	c      *reader.Content
+	hc, pc reader.Content // the contents of the header and the part being read
 }
 
 // inner fills c with the content of something found in v.c at part w,
 // whose positions pm maps onto v.c's stream.
-func (v *mailVisitor) inner(c *content, w mail.Where, messageID, base string, pm mail.PosMap) *content {
-	*c = content{name: v.c.name, base: base, part: w.Part, message: w.Message, messageID: messageID,
-		pos: chain(pm, v.c.pos)}
+func (v *visitor) inner(c *reader.Content, w Where, messageID, base string, pm PosMap) *reader.Content {
+	*c = reader.Content{Name: v.c.Name, Base: base, Pos: chain(pm, v.c.Pos),
+		At: reader.Location{Part: w.Part, Message: w.Message, MessageID: messageID}}
 	return c
 }
 
 // Part reads a single part with the reader of its media type; parts of
 // other types are skipped.
-func (v *mailVisitor) Part(p *mail.Part) error {
-	f := formatForMediaType(p.MediaType)
+func (v *visitor) Part(p *Part) error {
+	f := v.s.FormatFor(p.MediaType)
 	if f == nil {
 		return nil
 	}
 	c := v.inner(&v.pc, p.Where, p.MessageID, p.Base, p.Pos)
-	if f.ownCharset {
-		c.r, c.declared = p.Body, p.Charset()
+	if f.OwnCharset {
+		c.R, c.Declared = p.Body, p.Charset()
 	} else {
-		c.r, c.pos = p.Text()
-		c.pos = chain(c.pos, v.c.pos)
+		c.R, c.Pos = p.Text()
+		c.Pos = chain(c.Pos, v.c.Pos)
 	}
-	return f.read(v.j, c)
+	return v.s.Read(f, c)
 }
 
 // Header reports the URIs of an entity's header fields (SPEC M3): only the
 // fields of headerFields are read, each as its rule says; every other field
 // is not scanned at all.
-func (v *mailVisitor) Header(h *mail.Header) error {
-	var pm mail.PosMap
+func (v *visitor) Header(h *Header) error {
+	var pm PosMap
 	if h.Pin != nil {
-		pm = mail.Pinned(*h.Pin)
+		pm = Pinned(*h.Pin)
 	}
 	c := v.inner(&v.hc, h.Where, h.MessageID, h.Base, pm)
 	for i := range h.Fields {
@@ -86,9 +108,9 @@ func (v *mailVisitor) Header(h *mail.Header) error {
 			// RFC 2047 encoded-words: scan the decoded value; the hits
 			// point at the field, with no length.
 			if dv, err := f.Decoded(); err == nil {
-				for _, dh := range delimit.Find([]byte(dv), v.j.x.opts.Delimit) {
+				for _, dh := range delimit.Find([]byte(dv), v.s.Options().Delimit) {
 					if all || dh.Kind == delimit.Angle {
-						sp := span{line: f.Line, col: 1, endLine: f.Line, endCol: 1, start: f.Offset, end: f.Offset}
+						sp := reader.Span{Line: f.Line, Col: 1, EndLine: f.Line, EndCol: 1, Start: f.Offset, End: f.Offset}
 						v.headerHit(c, f, dh, sp)
 					}
 				}
@@ -101,18 +123,18 @@ func (v *mailVisitor) Header(h *mail.Header) error {
 		for k := 0; k <= len(f.Name); k++ {
 			buf[k] = ' '
 		}
-		for _, dh := range delimit.Find(buf, v.j.x.opts.Delimit) {
+		for _, dh := range delimit.Find(buf, v.s.Options().Delimit) {
 			if all || dh.Kind == delimit.Angle {
-				sp := textSpan(dh)
-				sp.line += f.Line - 1
-				sp.endLine += f.Line - 1
-				sp.start += f.Offset
-				sp.end += f.Offset
+				sp := reader.TextSpan(dh)
+				sp.Line += f.Line - 1
+				sp.EndLine += f.Line - 1
+				sp.Start += f.Offset
+				sp.End += f.Offset
 				v.headerHit(c, f, dh, sp)
 			}
 		}
 	}
-	return v.j.stop
+	return v.s.Err()
 }
 
 // fieldRule says how a header field is read for URIs.
@@ -156,16 +178,16 @@ var headerFields = map[string]fieldRule{
 	"content-location": valueURI,
 }
 
-func (v *mailVisitor) headerHit(c *content, f *mail.Field, dh delimit.Hit, sp span) {
-	h := v.j.newHit(c, "header", dh.URI, dh.Raw, sp, dh.Flags)
+func (v *visitor) headerHit(c *reader.Content, f *Field, dh delimit.Hit, sp reader.Span) {
+	h := reader.NewHit(c, "header", dh.URI, dh.Raw, sp, dh.Flags)
 	h.Header = f.NameAsWritten()
-	v.j.report(h, c.base)
+	v.s.Report(h, c.Base)
 }
 
 // valueHit reports the value of a Content-Base or Content-Location field,
 // which may be relative (Content-Location) and need not be delimited.
-func (v *mailVisitor) valueHit(c *content, f *mail.Field, base string) {
-	uri := mail.URIValue(f.Value())
+func (v *visitor) valueHit(c *reader.Content, f *Field, base string) {
+	uri := URIValue(f.Value())
 	if uri == "" {
 		return
 	}
@@ -173,19 +195,19 @@ func (v *mailVisitor) valueHit(c *content, f *mail.Field, base string) {
 	lead := len(raw) - len(bytes.TrimLeft(raw, " \t"))
 	value := bytes.TrimRight(raw[lead:], " \t\r\n")
 	start := f.Offset + int64(len(f.Name)+1+lead)
-	sp := span{line: f.Line, col: len(f.Name) + 2 + lead, start: start, end: start + int64(len(value))}
-	sp.endLine, sp.endCol = f.Line, sp.col+len(value)
+	sp := reader.Span{Line: f.Line, Col: len(f.Name) + 2 + lead, Start: start, End: start + int64(len(value))}
+	sp.EndLine, sp.EndCol = f.Line, sp.Col+len(value)
 	if n := bytes.Count(value, []byte("\n")); n > 0 {
-		sp.endLine += n
-		sp.endCol = len(value) - bytes.LastIndexByte(value, '\n')
+		sp.EndLine += n
+		sp.EndCol = len(value) - bytes.LastIndexByte(value, '\n')
 	}
-	h := v.j.newHit(c, "header", uri, string(bytes.TrimSpace(raw)), sp, 0)
+	h := reader.NewHit(c, "header", uri, string(bytes.TrimSpace(raw)), sp, 0)
 	h.Header = f.NameAsWritten()
-	v.j.report(h, base)
+	v.s.Report(h, base)
 }
 
 // chain maps positions through inner, then outer (nil: none).
-func chain(inner, outer mail.PosMap) mail.PosMap {
+func chain(inner, outer PosMap) PosMap {
 	switch {
 	case outer == nil:
 		return inner
@@ -195,9 +217,9 @@ func chain(inner, outer mail.PosMap) mail.PosMap {
 	return chained{inner, outer}
 }
 
-type chained struct{ inner, outer mail.PosMap }
+type chained struct{ inner, outer PosMap }
 
-func (c chained) Map(line, col int, off int64) mail.Pos {
+func (c chained) Map(line, col int, off int64) Pos {
 	p := c.inner.Map(line, col, off)
 	return c.outer.Map(p.Line, p.Col, p.Offset)
 }

@@ -83,8 +83,8 @@ import (
 
 	"golang.org/x/text/encoding"
 
-	"github.com/urix/urix/extract/limit"
 	"github.com/urix/urix/htmlbase/charset"
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/resolve"
 )
 

@@ -1,4 +1,4 @@
-package extract
+package xml
 
 import (
 	"bufio"
@@ -10,24 +10,22 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
 )
 
 // xmlHitsBy returns the hits of doc and the error, read by the tokenizer
 // (fast) or by encoding/xml.
 func xmlHitsBy(t testing.TB, doc []byte, fast bool) ([]string, error) {
-	x, err := New(Options{Schemes: []string{"all"}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	j := &job{x: x, file: "doc.xml", emit: func(h Hit) error {
+	s := &readertest.Sink{File: "doc.xml", OnHit: func(h reader.Hit) {
 		b, _ := json.Marshal(h)
 		out = append(out, string(b))
-		return nil
 	}}
-	c := &content{r: bytes.NewReader(doc), name: "doc.xml", base: "https://docs.example/d/"}
-	src := &xmlSource{r: bufio.NewReader(c.r), line: 1, col: 1, baseLine: 1, baseCol: 1}
-	r := &xmlReader{j: j, c: c, src: src, exact: true, names: map[string]string{}}
+	c := &reader.Content{R: bytes.NewReader(doc), Name: "doc.xml", Base: "https://docs.example/d/"}
+	src := &xmlSource{r: bufio.NewReader(c.R), line: 1, col: 1, baseLine: 1, baseCol: 1}
+	r := &xmlReader{s: s, c: c, src: src, exact: true, names: map[string]string{}}
 	if fast {
 		return out, r.runFast()
 	}
@@ -89,7 +87,7 @@ func TestXMLTokenizer(t *testing.T) {
 	for _, d := range docs {
 		checkXMLTokenizer(t, []byte(d))
 	}
-	files, _ := filepath.Glob("testdata/xml/*")
+	files, _ := filepath.Glob("../../extract/testdata/xml/*")
 	if env := os.Getenv("URIX_XML_FILES"); env != "" {
 		files = append(files, strings.Split(env, ":")...)
 	}
@@ -125,4 +123,19 @@ func TestXMLTokenizerErrors(t *testing.T) {
 			t.Errorf("%q: %d hits, error %v; want %d and %q", tt.doc, len(hits), err, tt.hits, tt.line)
 		}
 	}
+}
+
+// FuzzXMLTokenizer: where both succeed, urix's tokenizer finds the hits
+// encoding/xml finds.
+func FuzzXMLTokenizer(f *testing.F) {
+	for _, s := range []string{`<a href="x"/>`, "<link>\r\nhttp://a/&amp;</link>", `<description>&lt;a href="b"&gt;</description>`, `<r xml:base="http://a/"><use xlink:href="#x"/></r>`, "<?xml version=\"1.0\"?><feed><link href='a'/><id>http://i/</id></feed>"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fast, ferr := xmlHitsBy(t, data, true)
+		slow, serr := xmlHitsBy(t, data, false)
+		if ferr == nil && serr == nil && !slices.Equal(fast, slow) {
+			t.Fatalf("%q: the tokenizer finds\n%s\nencoding/xml\n%s", data, strings.Join(fast, "\n"), strings.Join(slow, "\n"))
+		}
+	})
 }

@@ -1,4 +1,6 @@
-package extract
+// Package xml reads XML documents: feeds, sitemaps, OPML, SVG
+// (doc/spec.md §7a).
+package xml
 
 import (
 	"bufio"
@@ -16,11 +18,21 @@ import (
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
-// XML is XML documents: feeds, sitemaps, OPML, SVG (SPEC §7a).
-const XML Type = "xml"
+// Name is the format's name, as --type gives it.
+const Name = "xml"
+
+// Format is XML's entry of the format table.
+var Format = &reader.Format{
+	Name:       Name,
+	Extensions: []string{".xml", ".atom", ".rss", ".opml", ".svg", ".sitemap"},
+	MediaTypes: []string{"text/xml", "application/xml", "image/svg+xml", "application/*+xml"},
+	Sniff:      LooksLikeXML,
+	Read:       Read,
+}
 
 // XML (SPEC §7a) is read as a stream of tokens with encoding/xml: no DTD
 // is processed and no entity but the five predefined ones is expanded, so
@@ -47,22 +59,22 @@ const XML Type = "xml"
 // declared in another encoding than UTF-8, which is converted while read,
 // a hit points at how far the input had been read when it was found.
 //
-// A document nested deeper than maxXMLDepth or with more than
-// maxXMLElements elements fails with ErrXMLTooDeep or
-// ErrXMLTooManyElements; a malformed one is read up to the error, which is
+// A document nested deeper than MaxDepth or with more than
+// MaxElements elements fails with ErrTooDeep or
+// ErrTooManyElements; a malformed one is read up to the error, which is
 // returned. Memory is bounded by the largest single token, which
 // encoding/xml holds whole.
 
 const (
-	maxXMLDepth    = 1000
-	maxXMLElements = 1 << 24
+	MaxDepth    = 1000
+	MaxElements = 1 << 24
 )
 
 var (
-	// ErrXMLTooDeep reports an XML document nested deeper than 1000 elements.
-	ErrXMLTooDeep = fmt.Errorf("xml: elements nested deeper than %d", maxXMLDepth)
-	// ErrXMLTooManyElements reports an XML document with more than 2^24 elements.
-	ErrXMLTooManyElements = fmt.Errorf("xml: more than %d elements", maxXMLElements)
+	// ErrTooDeep reports an XML document nested deeper than 1000 elements.
+	ErrTooDeep = fmt.Errorf("xml: elements nested deeper than %d", MaxDepth)
+	// ErrTooManyElements reports an XML document with more than 2^24 elements.
+	ErrTooManyElements = fmt.Errorf("xml: more than %d elements", MaxElements)
 )
 
 const (
@@ -150,8 +162,8 @@ func (m *textMap) rawAt(i int) int {
 }
 
 type xmlReader struct {
-	j      *job
-	c      *content
+	s      reader.Sink
+	c      *reader.Content
 	src    *xmlSource
 	d      *xml.Decoder
 	stack  []xmlElem
@@ -169,14 +181,15 @@ type xmlReader struct {
 	attrScanned bool // attrAt holds the attributes of the start tag being read
 }
 
-func readXML(j *job, c *content) error {
-	br, ok := c.r.(*bufio.Reader)
+// Read reads an XML document and reports its links.
+func Read(c *reader.Content, s reader.Sink) error {
+	br, ok := c.R.(*bufio.Reader)
 	if !ok {
-		br = bufio.NewReaderSize(c.r, 64<<10)
+		br = bufio.NewReaderSize(c.R, 64<<10)
 	}
 	src := &xmlSource{r: br, line: 1, col: 1, baseLine: 1, baseCol: 1}
-	x := &xmlReader{j: j, c: c, src: src, exact: true}
-	if head, _ := br.Peek(256); c.pos != nil || c.decoded || !needEncodingXML(head) {
+	x := &xmlReader{s: s, c: c, src: src, exact: true}
+	if head, _ := br.Peek(256); c.Pos != nil || c.Decoded || !needEncodingXML(head) {
 		x.names = map[string]string{}
 		return x.runFast()
 	}
@@ -184,7 +197,7 @@ func readXML(j *job, c *content) error {
 	d.Strict = false
 	d.Entity = nil
 	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		if c.pos != nil || c.decoded {
+		if c.Pos != nil || c.Decoded {
 			return in, nil // a part of a container, or UTF-16 read by its BOM: already UTF-8
 		}
 		enc, _ := charset.Lookup(label)
@@ -202,7 +215,7 @@ func readXML(j *job, c *content) error {
 }
 
 func (x *xmlReader) run() error {
-	for x.j.stop == nil {
+	for x.s.Err() == nil {
 		start := x.d.InputOffset()
 		if x.exact {
 			if !x.holding() {
@@ -224,11 +237,11 @@ func (x *xmlReader) run() error {
 		end := x.d.InputOffset()
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if len(x.stack) >= maxXMLDepth {
-				return ErrXMLTooDeep
+			if len(x.stack) >= MaxDepth {
+				return ErrTooDeep
 			}
-			if x.count++; x.count > maxXMLElements {
-				return ErrXMLTooManyElements
+			if x.count++; x.count > MaxElements {
+				return ErrTooManyElements
 			}
 			x.startElement(t, start, end)
 		case xml.EndElement:
@@ -250,7 +263,7 @@ func (x *xmlReader) holding() bool { return x.held > 0 }
 // base returns the base in effect for the current element.
 func (x *xmlReader) base() string {
 	if len(x.stack) == 0 {
-		return x.c.base
+		return x.c.Base
 	}
 	return x.stack[len(x.stack)-1].base
 }
@@ -318,10 +331,10 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 		if a.Name.Local == "href" && (a.Name.Space == nsXLink || a.Name.Space == "xlink") {
 			attr = "xlink:href"
 		}
-		h := x.j.newHit(x.c, "xml-attr", resolve.EscapeInvalid(ref), raw, x.src.span(s, en), 0)
-		h.Element, h.Attr = e.name, attr
+		h := reader.NewHit(x.c, "xml-attr", ref, raw, x.src.span(s, en), 0)
+		h.Element, h.Attr, h.Source = e.name, attr, resolve.FromMarkup
 		h.SameDocument = ref == "" || ref[0] == '#'
-		x.j.report(h, e.base)
+		x.s.Report(h, e.base)
 	}
 	x.stack = append(x.stack, e)
 }
@@ -346,7 +359,7 @@ func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
 // parent's base is parent.
 func (x *xmlReader) xmlBase(parent, v string) string {
 	v = resolve.EscapeInvalid(v)
-	if abs, ok := resolve.Absolute(v, x.j.resolver(parent)); ok && x.j.resolver(abs) != nil {
+	if abs, ok := resolve.Absolute(v, x.s.Resolver(parent)); ok && x.s.Resolver(abs) != nil {
 		return abs
 	}
 	return parent // a relative xml:base with nothing to resolve it against
@@ -368,10 +381,10 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 			return
 		}
 	}
-	if bytes.IndexByte(t, ':') < 0 && !x.j.x.opts.Delimit.Abbrev {
+	if bytes.IndexByte(t, ':') < 0 && !x.s.Options().Delimit.Abbrev {
 		return
 	}
-	hits := delimit.Find(t, x.j.x.opts.Delimit)
+	hits := delimit.Find(t, x.s.Options().Delimit)
 	if len(hits) == 0 {
 		return
 	}
@@ -385,7 +398,7 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 		} else {
 			s, e = x.inexact(&m)
 		}
-		x.j.report(x.j.newHit(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags), x.base())
+		x.s.Report(reader.NewHit(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags), x.base())
 	}
 }
 
@@ -423,15 +436,15 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		} else {
 			s, en = x.inexact(&e.first)
 		}
-		h := x.j.newHit(x.c, "xml-text", resolve.EscapeInvalid(ref), raw, x.src.span(s, en), 0)
-		h.Element = e.name
+		h := reader.NewHit(x.c, "xml-text", ref, raw, x.src.span(s, en), 0)
+		h.Element, h.Source = e.name, resolve.FromMarkup
 		h.SameDocument = ref == "" || ref[0] == '#'
-		x.j.report(h, e.base)
+		x.s.Report(h, e.base)
 	case 'h':
-		if !mayHoldHTMLLink(e.buf, x.j.x.opts.Delimit) {
+		if !htmlbase.MayHoldLink(e.buf, x.s.Options().Delimit) {
 			return
 		}
-		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.j.x.opts.Delimit}
+		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.s.Options().Delimit}
 		opts.Emit = func(l htmlbase.Link) {
 			x.mapFirst(e)
 			s, sok := e.first.at(int(l.Offset))
@@ -446,9 +459,9 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			if l.Text {
 				kind = "html-text"
 			}
-			h := x.j.newHit(x.c, kind, l.Ref, raw, x.src.span(s, en), l.Flags)
-			h.Element, h.Attr, h.SameDocument, h.html = l.Element, l.Attr, l.SameDocument, true
-			x.j.report(h, e.base)
+			h := reader.NewHit(x.c, kind, l.Ref, raw, x.src.span(s, en), l.Flags)
+			h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
+			x.s.Report(h, e.base)
 		}
 		_, _ = htmlbase.Read(bytes.NewReader(e.buf), opts)
 	}
@@ -705,13 +718,13 @@ func (s *xmlSource) bytes(start, end int64) []byte {
 }
 
 // span returns the span of the input from start to end, clamped to what is kept.
-func (s *xmlSource) span(start, end int64) span {
+func (s *xmlSource) span(start, end int64) reader.Span {
 	start = min(max(start, s.base), s.n)
 	end = min(max(end, start), s.n)
-	sp := span{start: start, end: end}
+	sp := reader.Span{Start: start, End: end}
 	s.moveTo(start)
-	sp.line, sp.col = s.line, s.col
+	sp.Line, sp.Col = s.line, s.col
 	s.moveTo(end)
-	sp.endLine, sp.endCol = s.line, s.col
+	sp.EndLine, sp.EndCol = s.line, s.col
 	return sp
 }

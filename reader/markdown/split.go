@@ -1,4 +1,4 @@
-package extract
+package markdown
 
 import (
 	"bytes"
@@ -44,9 +44,9 @@ func (m *mdReader) read() {
 			mdRefParser.Parse(text.NewReader(part), parser.WithContext(refs))
 		}
 	}
-	skip := m.j.x.opts.Delimit.Abbrev // abbreviated URLs: any word may be one
+	skip := m.s.Options().Delimit.Abbrev // abbreviated URLs: any word may be one
 	start := -1
-	for i := 0; i+1 < len(cuts) && m.j.stop == nil; i++ {
+	for i := 0; i+1 < len(cuts) && m.s.Err() == nil; i++ {
 		a, b := cuts[i], cuts[i+1]
 		free := !skip && mdLinkFree(m.src[a:b])
 		if start >= 0 && (free || a-start >= mdPartSize) {
@@ -57,7 +57,7 @@ func (m *mdReader) read() {
 			start = a
 		}
 	}
-	if start >= 0 && m.j.stop == nil {
+	if start >= 0 && m.s.Err() == nil {
 		m.walkPart(mdParser, start, len(m.src), &mdContext{Context: parser.NewContext(), refs: refs})
 	}
 }

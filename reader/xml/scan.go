@@ -1,4 +1,4 @@
-package extract
+package xml
 
 import (
 	"bytes"
@@ -491,7 +491,7 @@ func (x *xmlReader) runFast() error {
 	if s.hasPrefixAt(0, "\xef\xbb\xbf") {
 		p = 3
 	}
-	for x.j.stop == nil {
+	for x.s.Err() == nil {
 		if !x.holding() {
 			s.drop(p)
 		}
@@ -508,11 +508,11 @@ func (x *xmlReader) runFast() error {
 		p = t.end
 		switch t.kind {
 		case 's':
-			if len(x.stack) >= maxXMLDepth {
-				return ErrXMLTooDeep
+			if len(x.stack) >= MaxDepth {
+				return ErrTooDeep
 			}
-			if x.count++; x.count > maxXMLElements {
-				return ErrXMLTooManyElements
+			if x.count++; x.count > MaxElements {
+				return ErrTooManyElements
 			}
 			x.startElement(x.startTokElement(t), t.start, t.end)
 			if t.empty {
@@ -562,7 +562,7 @@ func (x *xmlReader) wantText(raw []byte, entities bool) bool {
 			return true
 		}
 	}
-	if x.j.x.opts.Delimit.Abbrev {
+	if x.s.Options().Delimit.Abbrev {
 		return true
 	}
 	return bytes.IndexByte(raw, ':') >= 0 || entities && bytes.IndexByte(raw, '&') >= 0

@@ -2,7 +2,7 @@
 // stream of records, for SPEC §7a.
 //
 // A Reader holds one record's header at a time (at most
-// Options.MaxHeader bytes) and hands out its block as a reader limited to
+// RecordOptions.MaxHeader bytes) and hands out its block as a reader limited to
 // its Content-Length; what the caller leaves unread is skipped by the next
 // call to Next. A file of gzip members (one per record, as crawlers write
 // them) is read member by member, and every record of a member carries the
@@ -57,8 +57,8 @@ func (e *RecordError) Unwrap() error { return e.Err }
 // DefaultMaxHeader is the default limit on one record's header.
 const DefaultMaxHeader = 64 << 10
 
-// Options configure a Reader. The zero value is usable.
-type Options struct {
+// RecordOptions configure a Reader. The zero value is usable.
+type RecordOptions struct {
 	MaxHeader int   // bytes of one record header; 0: DefaultMaxHeader
 	MaxRecord int64 // Content-Length above which a record is skipped with ErrRecordTooLarge; 0: none
 	// MaxMember caps the decompressed bytes of one gzip member
@@ -107,7 +107,7 @@ func (r *Record) TargetURI() string {
 
 // Reader reads the records of a WARC input.
 type Reader struct {
-	opts       Options
+	opts       RecordOptions
 	src        io.Reader
 	seeker     io.Seeker     // src, when it can seek; nil otherwise
 	ra         sizedReaderAt // src, when it can also read at an offset
@@ -132,7 +132,7 @@ type Reader struct {
 // NewReader returns a Reader of r. Each record may be plain or in a gzip
 // member of its own (or with others): a member is recognised by its magic
 // bytes where a record would start.
-func NewReader(r io.Reader, opts Options) *Reader {
+func NewReader(r io.Reader, opts RecordOptions) *Reader {
 	if opts.MaxHeader <= 0 {
 		opts.MaxHeader = DefaultMaxHeader
 	}

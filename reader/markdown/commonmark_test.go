@@ -1,4 +1,4 @@
-package extract
+package markdown
 
 import (
 	"encoding/json"
@@ -9,6 +9,9 @@ import (
 
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/net/html"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
 )
 
 // cmExample is one example of the CommonMark spec, as goldmark's
@@ -37,7 +40,7 @@ var cmDifferences = map[int]struct{ got, reason string }{
 // destinations (goldmark's util.URLEscape); the HTML side is also
 // entity-decoded by its parser.
 func TestCommonMarkConformance(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "conformance", "markdown-commonmark-spec.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "conformance", "markdown-commonmark-spec.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,10 +51,9 @@ func TestCommonMarkConformance(t *testing.T) {
 	if len(examples) != 652 {
 		t.Fatalf("%d examples, want 652", len(examples))
 	}
-	x := mustNew(t, Options{Schemes: []string{"all"}})
 	pass := 0
 	for _, ex := range examples {
-		got := strings.Join(cmLinks(t, x, ex.Markdown), " | ")
+		got := strings.Join(cmLinks(t, ex.Markdown), " | ")
 		want := strings.Join(htmlLinks(t, ex.HTML), " | ")
 		d, deliberate := cmDifferences[ex.Example]
 		switch {
@@ -70,19 +72,18 @@ func TestCommonMarkConformance(t *testing.T) {
 
 // cmLinks returns the link destinations the Markdown reader finds in doc,
 // read as plain CommonMark with no base; every hit's span is checked.
-func cmLinks(t *testing.T, x *Extractor, doc string) []string {
+func cmLinks(t *testing.T, doc string) []string {
 	var links []string
-	j := &job{x: x, file: "spec.md", emit: func(h Hit) error {
+	s := &readertest.Sink{File: "spec.md", OnHit: func(h reader.Hit) {
 		checkHitSpan(t, doc, h)
 		switch {
 		case strings.HasPrefix(h.Kind, "md-") && h.Kind != "md-definition",
 			h.Kind == "html-attr" && (h.Attr == "href" || h.Attr == "src"):
 			links = append(links, string(util.URLEscape([]byte(h.URI), false)))
 		}
-		return nil
 	}}
 	src := []byte(doc)
-	m := &mdReader{j: j, c: &content{name: "spec.md"}, src: src, lines: lineStarts(src)}
+	m := &mdReader{s: s, c: &reader.Content{Name: "spec.md"}, src: src, lines: lineStarts(src)}
 	m.walk(mdCommonMark)
 	return links
 }
@@ -103,5 +104,24 @@ func htmlLinks(t *testing.T, doc string) []string {
 				}
 			}
 		}
+	}
+}
+
+// checkHitSpan fails when a hit's span is outside doc, its line and
+// column are not those of its offset, or its raw text is not the text of
+// its span.
+func checkHitSpan(t *testing.T, doc string, h reader.Hit) {
+	t.Helper()
+	if h.Offset < 0 || h.End < h.Offset || h.End > int64(len(doc)) {
+		t.Errorf("%q: hit %q span [%d,%d) outside the input", doc, h.URI, h.Offset, h.End)
+		return
+	}
+	off := h.Offset
+	line, col := 1+strings.Count(doc[:off], "\n"), int(off)-strings.LastIndexByte(doc[:off], '\n')
+	if h.Line != line || h.Col != col {
+		t.Errorf("%q: hit %q at %d:%d, offset %d is %d:%d", doc, h.URI, h.Line, h.Col, h.Offset, line, col)
+	}
+	if !strings.HasPrefix(h.Kind, "html-") && h.End > h.Offset && doc[h.Offset:h.End] != h.Raw {
+		t.Errorf("%q: hit %q raw %q, input[%d:%d] = %q", doc, h.URI, h.Raw, h.Offset, h.End, doc[h.Offset:h.End])
 	}
 }

@@ -1,4 +1,4 @@
-package extract
+package markdown
 
 import (
 	"encoding/json"
@@ -7,22 +7,20 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
 )
 
 // mdHitsBy returns the hits of doc as JSON lines, read in parts (as urix
 // reads Markdown) or in one parse.
 func mdHitsBy(t testing.TB, doc []byte, opts Options, parts bool) []string {
-	x, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	j := &job{x: x, file: "doc.md", emit: func(h Hit) error {
+	s := &readertest.Sink{File: "doc.md", OnHit: func(h reader.Hit) {
 		b, _ := json.Marshal(h)
 		out = append(out, string(b))
-		return nil
 	}}
-	m := &mdReader{j: j, c: &content{name: "doc.md", base: "https://docs.example/d/"}, src: doc, lines: lineStarts(doc)}
+	m := &mdReader{s: s, o: opts, c: &reader.Content{Name: "doc.md", Base: "https://docs.example/d/"}, src: doc, lines: lineStarts(doc)}
 	if parts {
 		m.read()
 	} else {
@@ -93,7 +91,7 @@ func TestMarkdownPartsRefs(t *testing.T) {
 	got := mdHitsBy(t, []byte(doc), Options{}, true)
 	var uris []string
 	for _, l := range got {
-		var h Hit
+		var h reader.Hit
 		_ = json.Unmarshal([]byte(l), &h)
 		uris = append(uris, h.Kind+" "+h.URI+" "+h.Raw)
 	}
@@ -112,8 +110,8 @@ func TestMarkdownPartsRefs(t *testing.T) {
 // URIX_MD_CORPUS when set (bench/doc-corpus.sh builds one), in parts
 // and whole, with and without code.
 func TestMarkdownPartsCorpus(t *testing.T) {
-	files, _ := filepath.Glob("testdata/markdown/*.md")
-	files = append(files, "../testdata/conformance/markdown-commonmark-spec.json")
+	files, _ := filepath.Glob("../../extract/testdata/markdown/*.md")
+	files = append(files, "../../testdata/conformance/markdown-commonmark-spec.json")
 	if dir := os.Getenv("URIX_MD_CORPUS"); dir != "" {
 		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err == nil && d.Type().IsRegular() {
@@ -155,4 +153,16 @@ func TestMarkdownPartsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkParts(t, doc, Options{})
+}
+
+// FuzzMarkdownParts: a document read in parts, as urix reads Markdown,
+// gives the hits of one parse, with and without code.
+func FuzzMarkdownParts(f *testing.F) {
+	for _, s := range []string{"[a](b)", "[a]: <b c>\n[a]", "> [x](y\n> z)", "\t- [x](\ty)", "<a href=\"x\n\">", "![a ![b](c)](d)", "`http://a/`", "```\nhttp://a/\n```\n\n[b]\n\n[b]: /c"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkParts(t, data, Options{})
+		checkParts(t, data, Options{IncludeCode: true})
+	})
 }

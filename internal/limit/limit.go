@@ -4,7 +4,11 @@
 // that a compression bomb is reported, never taken for a short input.
 package limit
 
-import "io"
+import (
+	"errors"
+	"fmt"
+	"io"
+)
 
 // Reader returns a reader of r that fails with err once more than n bytes
 // were read from it; exactly n bytes are not an error.
@@ -33,5 +37,25 @@ func (c *reader) Read(p []byte) (int, error) {
 	}
 	n, err := c.r.Read(p)
 	c.left -= int64(n)
+	return n, err
+}
+
+// ErrTooLarge reports a decompressed stream past its cap (doc/spec.md §8).
+var ErrTooLarge = errors.New("decompressed size exceeds the limit (compression bomb?)")
+
+// Named names the decoder in the errors of a compressed stream, so that a
+// truncated file says "gzip: unexpected EOF"; ErrTooLarge passes as is.
+func Named(r io.Reader, name string) io.Reader { return namedErrors{r, name} }
+
+type namedErrors struct {
+	r    io.Reader
+	name string // "gzip", "HTTP body: brotli"
+}
+
+func (d namedErrors) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
+		err = fmt.Errorf("%s: %w", d.name, err)
+	}
 	return n, err
 }

@@ -1,0 +1,101 @@
+package reader
+
+import (
+	"strings"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/resolve"
+)
+
+// Hit is one URI found in an input, with everything doc/spec.md §7 lists
+// for JSON output. A reader fills in what it found (Report does the rest:
+// the absolute URI, Base, Resolved, File).
+type Hit struct {
+	URI  string `json:"uri"`  // the absolute (or, unresolved, as-found) URI
+	Raw  string `json:"raw"`  // the text as written in the input
+	File string `json:"file"` // input name as given ("-" for standard input)
+
+	Line   int   `json:"line"`   // 1-based line of the hit (HTML attributes: of the element)
+	Col    int   `json:"col"`    // 1-based byte column
+	Offset int64 `json:"offset"` // byte offset of the start in the input
+	End    int64 `json:"end"`    // byte offset just past the end
+
+	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text, http-location
+	Element string `json:"element,omitempty"`
+	Attr    string `json:"attr,omitempty"`
+	Header  string `json:"header,omitempty"` // mail header name for kind header
+
+	Part      string `json:"part,omitempty"`       // MIME part path, e.g. "1.2"
+	Message   int    `json:"message,omitempty"`    // 1-based message number in an mbox or message file
+	MessageID string `json:"message_id,omitempty"` // the top-level message's Message-ID, also inside an attached message (M5)
+
+	Base         string `json:"base,omitempty"` // the base URI in effect for the hit's content
+	Resolved     bool   `json:"resolved"`       // false when the URI stayed relative (B2)
+	SameDocument bool   `json:"same_document,omitempty"`
+	HyphenBreak  bool   `json:"hyphen_break,omitempty"`
+	Truncated    bool   `json:"truncated,omitempty"`
+	// RootRelative marks a root-relative Markdown reference ("/p")
+	// resolved against a file:// base with no root directory given: it
+	// points at the file system's root, which is seldom what the author
+	// meant.
+	RootRelative bool `json:"root_relative,omitempty"`
+
+	// A WARC record's (doc/spec.md §7a): its target URI, the byte offset
+	// of the record (of its gzip member in a .warc.gz), its WARC-Record-ID
+	// and WARC-Date, and the HTTP status of a response.
+	Page             string `json:"page,omitempty"`
+	WARCRecordOffset int64  `json:"warc_record_offset,omitempty"`
+	WARCRecordID     string `json:"warc_record_id,omitempty"`
+	WARCDate         string `json:"warc_date,omitempty"`
+	Status           int    `json:"status,omitempty"`
+
+	// Source says how the reference was written, which decides how it is
+	// made absolute (resolve.Make); HTML ones are also subject to the
+	// default javascript:/data: filter.
+	Source resolve.Source `json:"-"`
+	// Encoding is the encoding of the HTML document the hit is in, for
+	// WHATWG queries; "" for UTF-8.
+	Encoding string `json:"-"`
+}
+
+// NewHit is the one constructor of hits: a reference ref, written raw, of
+// the given kind, found at sp in content c. Positions are mapped onto the
+// input as stored, and the content's Location is copied in.
+func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) Hit {
+	at := &c.At
+	h := Hit{
+		URI: ref, Raw: raw, Kind: kind,
+		Line: sp.Line, Col: sp.Col, Offset: sp.Start, End: sp.End,
+		Part: at.Part, Message: at.Message, MessageID: at.MessageID,
+		Page: at.Page, WARCRecordOffset: at.WARCRecordOffset, WARCRecordID: at.WARCRecordID, WARCDate: at.WARCDate, Status: at.Status,
+		HyphenBreak: flags&delimit.HyphenBreak != 0,
+		Truncated:   flags&delimit.Truncated != 0,
+	}
+	if c.Pos != nil {
+		p := c.Pos.Map(sp.Line, sp.Col, sp.Start)
+		e := c.Pos.Map(sp.EndLine, sp.EndCol, sp.End)
+		h.Line, h.Col, h.Offset, h.End = p.Line, p.Col, p.Offset, max(e.Offset, p.Offset)
+	}
+	return h
+}
+
+// TextSpan is the span of a delimit hit, whose Raw is the stream's text
+// from Start to End.
+func TextSpan(h delimit.Hit) Span {
+	s := Span{Line: h.Line, Col: h.Col, EndLine: h.Line, EndCol: h.Col + len(h.Raw), Start: h.Start, End: h.End}
+	if n := strings.Count(h.Raw, "\n"); n > 0 {
+		s.EndLine += n
+		s.EndCol = len(h.Raw) - strings.LastIndexByte(h.Raw, '\n')
+	}
+	return s
+}
+
+// ReportText reports a delimit hit found in content c against the
+// content's base. kind overrides the delimiting kind (header, html-text)
+// when not empty.
+func ReportText(s Sink, c *Content, h delimit.Hit, kind string) {
+	if kind == "" {
+		kind = h.Kind.String()
+	}
+	s.Report(NewHit(c, kind, h.URI, h.Raw, TextSpan(h), h.Flags), c.Base)
+}

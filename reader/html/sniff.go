@@ -1,0 +1,44 @@
+package html
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+
+	"github.com/urix/urix/reader/xml"
+)
+
+// or starts with one of htmlTags.
+func looksLikeHTML(b []byte) bool {
+	if xml.LooksLikeXML(b) {
+		return false // <svg> standing alone is an SVG document
+	}
+	return strings.HasPrefix(http.DetectContentType(b), "text/html") || startsWithHTMLTag(b)
+}
+
+// htmlTags are elements that often start an HTML fragment which
+// http.DetectContentType does not know (it knows <html>, <head>, <body>,
+// <a>, <p>, <div>, <table>, <script>, <style>, <title>, <!DOCTYPE>, ...).
+var htmlTags = []string{"base", "link", "meta", "img", "ul", "ol", "li", "span", "section", "article", "nav", "form", "svg"}
+
+// startsWithHTMLTag reports whether b, after white space, starts with one
+// of htmlTags followed by a tag delimiter, in any case.
+func startsWithHTMLTag(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n\f")
+	if len(b) < 2 || b[0] != '<' {
+		return false
+	}
+	for _, t := range htmlTags {
+		rest := b[1:]
+		if len(rest) > len(t) && bytes.EqualFold(rest[:len(t)], []byte(t)) && isTagEnd(rest[len(t)]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isTagEnd(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>'
+}
+
+// xmlRoots are root elements (local names) that make a document XML even

@@ -1,0 +1,104 @@
+// Package readertest is a reader.Sink for the tests of format packages: it
+// makes every reported reference absolute as package extract does
+// (resolve.Make, doc/spec.md R2), keeps the hits and warnings in order,
+// and reads nested content with the formats it is given.
+package readertest
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/resolve"
+)
+
+// Sink collects what a reader reports. Its zero value resolves by RFC 3986
+// and reads no nested content.
+type Sink struct {
+	Opts     reader.Options
+	File     string           // the File of every hit
+	Formats  []*reader.Format // what FormatFor and Sniff choose from, in order
+	Hits     []reader.Hit
+	Warnings []string // "where: error", or "error" for the whole input
+	Stop     error    // Err's answer: set it to stop the reader
+	// OnHit, when not nil, is called with every hit as it is reported.
+	OnHit  func(reader.Hit)
+	Counts map[string]int64
+}
+
+// Options implements reader.Sink.
+func (s *Sink) Options() *reader.Options { return &s.Opts }
+
+// Report implements reader.Sink: h.URI is made absolute against base.
+func (s *Sink) Report(h reader.Hit, base string) {
+	h.File, h.Base = s.File, base
+	h.URI, h.Resolved = resolve.Make(h.URI, s.Resolver(base), s.Opts.Resolve, h.Source)
+	s.Hits = append(s.Hits, h)
+	if s.OnHit != nil {
+		s.OnHit(h)
+	}
+}
+
+// Warn implements reader.Sink.
+func (s *Sink) Warn(where string, err error) {
+	if where == "" {
+		s.Warnings = append(s.Warnings, err.Error())
+		return
+	}
+	s.Warnings = append(s.Warnings, where+": "+err.Error())
+}
+
+// Resolver implements reader.Sink.
+func (s *Sink) Resolver(base string) *resolve.Resolver {
+	if base == "" {
+		return nil
+	}
+	rv, err := resolve.NewResolver(base, s.Opts.Resolve)
+	if err != nil {
+		return nil
+	}
+	return rv
+}
+
+// FormatFor implements reader.Sink by exact media type or whole
+// top-level type ("text/*").
+func (s *Sink) FormatFor(mediaType string) *reader.Format {
+	top, _, _ := strings.Cut(mediaType, "/")
+	for _, f := range s.Formats {
+		for _, m := range f.MediaTypes {
+			if m == mediaType || m == top+"/*" {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// Sniff implements reader.Sink: the first format whose sniffer matches,
+// else the first format.
+func (s *Sink) Sniff(head []byte, name string) *reader.Format {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	for _, f := range s.Formats {
+		if f.Sniff != nil && f.Sniff(head) {
+			return f
+		}
+	}
+	if len(s.Formats) == 0 {
+		return nil
+	}
+	return s.Formats[0]
+}
+
+// Read implements reader.Sink.
+func (s *Sink) Read(f *reader.Format, c *reader.Content) error { return f.Read(c, s) }
+
+// Err implements reader.Sink.
+func (s *Sink) Err() error { return s.Stop }
+
+// Count implements reader.Sink.
+func (s *Sink) Count(name string, n int64) {
+	if s.Counts == nil {
+		s.Counts = make(map[string]int64)
+	}
+	s.Counts[name] += n
+}
