@@ -317,7 +317,7 @@ func (x *Extractor) runOne(ctx context.Context, src source, open func(string) (I
 		} else {
 			var f *os.File
 			var err error
-			in, f, err = openFile(path)
+			in, f, err = OpenFile(path)
 			if err != nil {
 				fail(err)
 				return

@@ -1,0 +1,415 @@
+// Package runner reads a list of inputs with an extract.Extractor: it
+// walks the directories given, reads several inputs at once and passes
+// their hits on in input order (SPEC §7). It is apart from extract so
+// that a program that only reads one input does not link a directory
+// walker (SPEC §1).
+package runner
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/walk"
+)
+
+// Options say how Run goes over a list of inputs (SPEC §7).
+type Options struct {
+	Recursive bool // descend into directories (-r); otherwise a directory is an error
+	Jobs      int  // inputs read at once (-j); < 1 means 1
+	Unordered bool // emit hits as they are found instead of in input order
+
+	// Walk says which files below a directory are read (with Recursive):
+	// hidden files, .git and what ignore files name are left out unless
+	// it says otherwise, --glob patterns choose, links are followed with
+	// -L (SPEC §7 "Walks", issue 11). A binary file met in a walk is
+	// skipped silently, only counted in Stats.Binary.
+	Walk walk.Options
+
+	// Open, when not nil, is asked first for every input; it returns
+	// ok=false for the inputs it leaves to the default (files and "-"). The
+	// command line uses it to fetch http:// and https:// arguments, which
+	// this package never does itself.
+	Open func(name string) (in extract.Input, closer io.Closer, ok bool, err error)
+
+	// Stats, when not nil, counts the work as it goes.
+	Stats *Stats
+}
+
+// Stats count the work of a Run as it goes; safe to read from another
+// goroutine (for a progress line).
+type Stats struct {
+	Files atomic.Int64 // inputs finished
+	Total atomic.Int64 // inputs to read, set once the directories are walked (before any is read)
+	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
+	Hits  atomic.Int64 // hits emitted
+	// Binary counts the inputs skipped because they look binary
+	// (extract.ErrBinary), the ones met in a walk, which are not reported, and the
+	// ones named, which are.
+	Binary atomic.Int64
+}
+
+// Run extracts with x the hits of every input ("-" is standard input; a
+// directory is walked in lexical order when ro.Recursive) and passes them
+// to emit, by default in input order whatever ro.Jobs is. Every problem
+// goes to report as it comes, in input order too: an *extract.Warning
+// when the input was still read, an *extract.InputError when an input
+// could not be read; the run always goes on with the other inputs.
+//
+// The run stops early when ctx is done or emit returns an error; Run then
+// returns that error, and nil otherwise. emit and report are never called
+// concurrently, nor after Run returns.
+func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options, emit func(extract.Hit) error, report func(error)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stats := ro.Stats
+	if stats == nil {
+		stats = new(Stats)
+	}
+	var stop error // emit's error
+	guarded := func(h extract.Hit) error {
+		if err := emit(h); err != nil {
+			stop = err
+			cancel()
+			return err
+		}
+		return nil
+	}
+	done := func() error {
+		if stop != nil {
+			return stop
+		}
+		return ctx.Err()
+	}
+	paths := expand(inputs, ro, report)
+	stats.Total.Store(int64(len(paths)))
+	jobs := min(max(ro.Jobs, 1), len(paths))
+	if jobs <= 1 {
+		for _, p := range paths {
+			if ctx.Err() != nil {
+				break
+			}
+			runOne(ctx, x, p, ro.Open, stats, guarded, report)
+		}
+		return done()
+	}
+	if ro.Unordered {
+		var mu sync.Mutex
+		lockedEmit := func(h extract.Hit) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return guarded(h)
+		}
+		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
+		parallel(ctx, len(paths), jobs, func(i int) { runOne(ctx, x, paths[i], ro.Open, stats, lockedEmit, lockedReport) })
+		return done()
+	}
+	ordered(ctx, x, paths, jobs, ro.Open, stats, guarded, report)
+	return done()
+}
+
+// ordered runs the inputs jobs at a time and passes their hits on in input
+// order. Inputs are handed out in tasks of a few consecutive ones
+// (taskLen); each task streams batches of hits into its own channel (a
+// batch goes when full, at the end of the task, and before an input named
+// on the command line, which may block), and the caller's goroutine
+// drains those channels in input order. The channels are made as tasks
+// are handed out, at most ahead tasks past the one being drained (so that
+// the other workers go on while a large input is drained), and a worker
+// blocks when its channel is full: memory stays
+// bounded whatever the number and size of the inputs (at most
+// ahead*queued*batchLen hits wait). No worker waits forever: tasks are
+// handed out in order, so the one being drained has a worker or gets the
+// next free one; and every send gives up once ctx is done.
+func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
+	const batchLen, queued, ahead = 64, 64, 16
+	type batch struct {
+		hits []extract.Hit
+		errs []error // errors and warnings, after the hits of the batch
+	}
+	type task struct {
+		lo, hi int // the inputs paths[lo:hi]
+		out    chan batch
+	}
+	tasks := make(chan task)
+	order := make(chan chan batch, max(ahead, jobs))
+	// Drained batches' slices go back to the workers: a Hit is some 350
+	// bytes, and growing a fresh slice for every 64 of them was the largest
+	// cost -j 2 added over -j 1 (growslice and the GC work it made).
+	free := make(chan []extract.Hit, 2*(ahead+jobs))
+	newHits := func() []extract.Hit {
+		select {
+		case h := <-free:
+			return h
+		default:
+			return make([]extract.Hit, 0, batchLen)
+		}
+	}
+	go func() {
+		defer close(order)
+		defer close(tasks)
+		n := taskLen(len(paths), jobs)
+		for lo := 0; lo < len(paths); lo += n {
+			out := make(chan batch, queued)
+			select {
+			case order <- out:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case tasks <- task{lo, min(lo+n, len(paths)), out}:
+			case <-ctx.Done():
+				close(out) // no worker will: its drain must end
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range tasks {
+				var b batch
+				send := func() error {
+					if len(b.hits)+len(b.errs) == 0 {
+						return nil
+					}
+					select {
+					case t.out <- b:
+						b = batch{}
+						return nil
+					case <-ctx.Done():
+						return ctx.Err()
+					}
+				}
+				emit := func(h extract.Hit) error {
+					if len(b.errs) > 0 {
+						if err := send(); err != nil {
+							return err
+						}
+					}
+					if b.hits == nil {
+						b.hits = newHits() // only once there is a hit: most small inputs have few
+					}
+					b.hits = append(b.hits, h)
+					if len(b.hits) == batchLen {
+						return send()
+					}
+					return nil
+				}
+				report := func(err error) { b.errs = append(b.errs, err) }
+				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
+					runOne(ctx, x, paths[i], open, stats, emit, report)
+					if i+1 < t.hi && !paths[i+1].walked {
+						// The next input was named, so it may block (a FIFO, a
+						// terminal, a fetch): this one's hits go first. A walk
+						// yields only regular files, whose hits may wait for
+						// the end of the task, one hand-over for all.
+						send()
+					}
+				}
+				send()
+				close(t.out)
+			}
+		}()
+	}
+	defer wg.Wait()
+	for out := range order {
+		for b := range out {
+			if ctx.Err() != nil {
+				continue // drain, so that no worker waits
+			}
+			for _, h := range b.hits {
+				if emit(h) != nil {
+					break
+				}
+			}
+			if cap(b.hits) == batchLen {
+				clear(b.hits) // drop the strings the slice holds
+				select {
+				case free <- b.hits[:0]:
+				default:
+				}
+			}
+			if ctx.Err() != nil {
+				continue
+			}
+			for _, err := range b.errs {
+				report(err)
+			}
+		}
+	}
+}
+
+// parallel calls work(i) for i in [0, n), jobs at a time, handing out
+// indexes in order, taskLen at a time, until ctx is done, and returns when
+// all calls are done.
+func parallel(ctx context.Context, n, jobs int, work func(i int)) {
+	next := make(chan int)
+	k := taskLen(n, jobs)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for lo := range next {
+				for i := lo; i < min(lo+k, n) && ctx.Err() == nil; i++ {
+					work(i)
+				}
+			}
+		}()
+	}
+	defer wg.Wait()
+	defer close(next)
+	for lo := 0; lo < n; lo += k {
+		select {
+		case next <- lo:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// taskLen is how many consecutive inputs of n a worker takes at a time
+// when jobs read them: up to 16, so that a tree of small files costs a
+// hand-over between goroutines (dear in a virtual machine: a futex call
+// each way) per 16 files, not per file; and 1 when there are few, so that
+// each worker still gets some 64 tasks to even out their sizes.
+func taskLen(n, jobs int) int {
+	return min(max(n/(64*jobs), 1), 16)
+}
+
+// runOne extracts one input, counting its bytes and hits in stats. open,
+// when not nil, may take the input over (Options.Open). Once ctx is
+// done, the input stops at its next read and nothing more is reported.
+// An input found by a walk that looks binary is counted, not reported.
+func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
+	defer stats.Files.Add(1)
+	path := src.name
+	counted := func(h extract.Hit) error { stats.Hits.Add(1); return emit(h) }
+	fail := func(err error) {
+		if err != nil && ctx.Err() == nil {
+			report(err)
+		}
+	}
+	var in extract.Input
+	if open != nil {
+		var closer io.Closer
+		var ok bool
+		var err error
+		in, closer, ok, err = open(path)
+		if err != nil {
+			fail(err) // the opener names the input
+			return
+		}
+		if ok && closer != nil {
+			defer closer.Close()
+		}
+		if !ok {
+			open = nil
+		}
+	}
+	if open == nil {
+		if path == "-" {
+			in = extract.Input{R: os.Stdin, Name: "-"}
+		} else {
+			var f *os.File
+			var err error
+			in, f, err = extract.OpenFile(path)
+			if err != nil {
+				fail(err)
+				return
+			}
+			defer f.Close()
+		}
+	}
+	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
+	fail(x.Input(in, counted, func(err error) {
+		var w *extract.Warning
+		if errors.Is(err, extract.ErrBinary) && errors.As(err, &w) && w.Where == "" {
+			stats.Binary.Add(1)
+			if src.walked {
+				return
+			}
+		}
+		if ctx.Err() == nil {
+			report(err)
+		}
+	}))
+}
+
+// opener is the type of Options.Open.
+type opener = func(name string) (extract.Input, io.Closer, bool, error)
+
+// fileError turns an os error into an *extract.InputError that names the
+// file once, as extract names the files it cannot open.
+func fileError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &extract.InputError{File: path, Err: err}
+}
+
+// source is an input to read: a name as given ("-", a file, a URL) or a
+// file found by walking a directory given.
+type source struct {
+	name   string
+	walked bool
+}
+
+// expand replaces each directory by the files below it (with
+// ro.Recursive; see Options.Walk) and reports the ones that cannot be
+// walked: a link loop as a *Warning, anything else as an *InputError.
+func expand(inputs []string, ro Options, report func(error)) []source {
+	if len(inputs) == 0 {
+		return []source{{name: "-"}}
+	}
+	var srcs []source
+	for _, in := range inputs {
+		if in == "-" || !ro.Recursive {
+			srcs = append(srcs, source{name: in})
+			continue
+		}
+		st, err := os.Stat(in) // a link to a directory is walked
+		if err != nil || !st.IsDir() {
+			srcs = append(srcs, source{name: in}) // reading it reports the error
+			continue
+		}
+		walk.Walk(in, ro.Walk, func(p string) {
+			srcs = append(srcs, source{name: p, walked: true})
+		}, func(p string, err error) {
+			var loop *walk.Loop
+			if errors.As(err, &loop) {
+				report(&extract.Warning{File: p, Err: err})
+				return
+			}
+			report(fileError(p, err))
+		})
+	}
+	return srcs
+}
+
+// countingReader adds the bytes it reads to *n, and stops once ctx is done.
+type countingReader struct {
+	r   io.Reader
+	n   *atomic.Int64
+	ctx context.Context
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
