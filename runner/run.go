@@ -48,8 +48,8 @@ type Stats struct {
 	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
 	Hits  atomic.Int64 // hits emitted
 	// Binary counts the inputs skipped because they look binary
-	// (extract.ErrBinary), the ones met in a walk, which are not reported, and the
-	// ones named, which are.
+	// (extract.ErrBinary), the ones met in a walk, which are not
+	// reported, and the ones named, which are.
 	Binary atomic.Int64
 }
 
