@@ -21,6 +21,7 @@ import (
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/pick"
+	"github.com/urix/urix/runner"
 )
 
 // maxPickInput caps what pick keeps of standard input, and the size of a
@@ -127,7 +128,7 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		if err != nil {
 			return err
 		}
-		if err := x.Run(context.Background(), args, ro, emit, report); err != nil {
+		if err := runner.Run(context.Background(), x, args, ro, emit, report); err != nil {
 			report(err)
 		}
 	}

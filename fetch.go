@@ -77,7 +77,7 @@ func isWARC(resp *http.Response) bool {
 	return false
 }
 
-// newFetcher returns an extract.RunOptions.Open that fetches http:// and
+// newFetcher returns an runner.Options.Open that fetches http:// and
 // https:// arguments and leaves every other argument to extract. The
 // response's Content-Type picks the reader and its charset; the base is the
 // response's Content-Location, else the final URL after redirects

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/runner"
 )
 
 // loopbackServer serves h on 127.0.0.1, never another address.
@@ -39,7 +40,7 @@ func fetchAll(t *testing.T, opts fetchOptions, urls ...string) (uris, errs []str
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.Run(context.Background(), urls, extract.RunOptions{Jobs: 1, Open: newFetcher(opts)},
+	runner.Run(context.Background(), x, urls, runner.Options{Jobs: 1, Open: newFetcher(opts)},
 		func(h extract.Hit) error { uris = append(uris, h.URI); return nil },
 		func(err error) { errs = append(errs, errorLine(err)) })
 	return uris, errs

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/runner"
 )
 
 // TestFetch checks URL arguments against a server on the loopback
@@ -90,8 +91,8 @@ func TestFetchLimits(t *testing.T) {
 	}
 	var hits []extract.Hit
 	var errs []string
-	x.Run(context.Background(), []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin"},
-		extract.RunOptions{Jobs: 1, Open: fetch},
+	runner.Run(context.Background(), x, []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin"},
+		runner.Options{Jobs: 1, Open: fetch},
 		func(h extract.Hit) error { hits = append(hits, h); return nil }, func(err error) { errs = append(errs, errorLine(err)) })
 
 	var got []string

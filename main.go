@@ -24,6 +24,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/runner"
 )
 
 func main() {
@@ -175,7 +176,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	sink := out.out()
 	defer sink.w.Flush()
 
-	stats := new(extract.Stats)
+	stats := new(runner.Stats)
 	progress := startProgress(stderr, stats, show, delay)
 	defer progress.stop()
 	// Ctrl-C and kill: the progress line goes, what was found is written,
@@ -212,7 +213,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		printing.Unlock()
 		return nil
 	}
-	if err := x.Run(context.Background(), inputs, ro, emit, report); err != nil {
+	if err := runner.Run(context.Background(), x, inputs, ro, emit, report); err != nil {
 		report(err)
 	}
 	progress.stop()
@@ -385,7 +386,7 @@ func progressWanted(mode string, stdout, stderr io.Writer) (bool, error) {
 type progress struct {
 	mu      sync.Mutex
 	w       io.Writer
-	stats   *extract.Stats
+	stats   *runner.Stats
 	shown   bool
 	done    chan struct{} // closed to stop the ticker
 	gone    chan struct{} // closed when the ticker has stopped
@@ -398,7 +399,7 @@ type progress struct {
 const progressDelay = 300 * time.Millisecond
 
 // startProgress starts drawing the progress line after delay, when show.
-func startProgress(stderr io.Writer, stats *extract.Stats, show bool, delay time.Duration) *progress {
+func startProgress(stderr io.Writer, stats *runner.Stats, show bool, delay time.Duration) *progress {
 	p := &progress{w: stderr, stats: stats, start: time.Now()}
 	if !show {
 		return p
@@ -434,7 +435,7 @@ func (p *progress) show() {
 
 // progressText is "12/40 files, 3.1 MB, 523 URIs, 95 MB/s, 0.4 s"; the
 // total is left out until the directories are walked.
-func progressText(st *extract.Stats, elapsed time.Duration) string {
+func progressText(st *runner.Stats, elapsed time.Duration) string {
 	files := strconv.FormatInt(st.Files.Load(), 10)
 	if n := st.Total.Load(); n > 0 {
 		files += "/" + strconv.FormatInt(n, 10)
@@ -444,7 +445,7 @@ func progressText(st *extract.Stats, elapsed time.Duration) string {
 }
 
 // statsLine is the summary --stats prints at the end.
-func statsLine(st *extract.Stats, errs int, elapsed time.Duration) string {
+func statsLine(st *runner.Stats, errs int, elapsed time.Duration) string {
 	b := st.Bytes.Load()
 	return fmt.Sprintf("urix: %d files, %s, %d URIs, %d binary skipped, %d errors, %.3f s, %s",
 		st.Files.Load(), size(b), st.Hits.Load(), st.Binary.Load(), errs, elapsed.Seconds(), rate(b, elapsed))

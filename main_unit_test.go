@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/runner"
 )
 
 // TestOutputBeforeError: what was found before an input failed is written
@@ -98,12 +99,12 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	p := startProgress(&stderr, new(extract.Stats), false, 0)
+	p := startProgress(&stderr, new(runner.Stats), false, 0)
 	p.stop()
 	if p.done != nil || stderr.Len() != 0 {
 		t.Errorf("progress not wanted: ticker %v, wrote %q", p.done != nil, stderr.String())
 	}
-	st := new(extract.Stats)
+	st := new(runner.Stats)
 	st.Files.Store(3)
 	st.Total.Store(40)
 	st.Bytes.Store(3_100_000)

@@ -19,6 +19,7 @@ import (
 	"github.com/urix/urix/reader/markdown"
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/resolve"
+	"github.com/urix/urix/runner"
 	"github.com/urix/urix/walk"
 )
 
@@ -256,16 +257,16 @@ func fetchFlags() []cli.Flag {
 // runOptionsOf reads the flags of how inputs are gone over (-r and the
 // walk flags, -j, the fetch flags), for urix and urix pick alike; the
 // caller adds what is its own (--unordered, Stats).
-func runOptionsOf(c *cli.Command) (extract.RunOptions, error) {
+func runOptionsOf(c *cli.Command) (runner.Options, error) {
 	wo, err := walkOptions(c)
 	if err != nil {
-		return extract.RunOptions{}, err
+		return runner.Options{}, err
 	}
 	fetch, err := fetchOptionsOf(c)
 	if err != nil {
-		return extract.RunOptions{}, err
+		return runner.Options{}, err
 	}
-	return extract.RunOptions{
+	return runner.Options{
 		Recursive: c.Bool("recursive"),
 		Walk:      wo,
 		Jobs:      c.Int("jobs"),

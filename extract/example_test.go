@@ -1,7 +1,6 @@
 package extract_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -38,23 +37,3 @@ func Example() {
 	// 13:19  2  header    https://www.example.com/news/
 	// 15:1   2  html-attr https://www.example.com/news/2026/item.html
 }
-
-// Run reads many inputs, several at once, and passes their hits on in
-// input order; returning an error from the callback stops the run.
-func ExampleExtractor_Run() {
-	x, _ := extract.New(extract.Options{})
-	first := errFound
-	err := x.Run(context.Background(), []string{"testdata/mail/qp.eml", "testdata/mail/list.eml"},
-		extract.RunOptions{Jobs: 2},
-		func(h extract.Hit) error {
-			fmt.Println(h.File, h.URI)
-			return first // stop at the first URI
-		},
-		func(err error) { fmt.Println("problem:", err) })
-	fmt.Println(err)
-	// Output:
-	// testdata/mail/qp.eml http://example.com/track?id=42&user=bob&token=abcd
-	// found one
-}
-
-var errFound = fmt.Errorf("found one")

@@ -3,21 +3,15 @@ package extract
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/resolve"
-	"github.com/urix/urix/walk"
 )
 
 func TestSniff(t *testing.T) {
@@ -261,172 +255,6 @@ func TestGzipBomb(t *testing.T) {
 	}
 }
 
-// TestRunOrderAndErrors: with several jobs the hits keep input order, a
-// missing file is reported in its place, and the others are still read.
-func TestRunOrderAndErrors(t *testing.T) {
-	dir := t.TempDir()
-	var inputs, want []string
-	for i := 0; i < 40; i++ {
-		name := filepath.Join(dir, "f"+string(rune('a'+i%26))+strings.Repeat("x", i/26)+".txt")
-		var b strings.Builder
-		for k := 0; k < 300; k++ { // more than a batch, to exercise the channels
-			u := "http://h" + string(rune('a'+i%26)) + ".example/" + strings.Repeat("p", i) + "/" + string(rune('a'+k%26))
-			b.WriteString("see <" + u + "> here\n")
-			want = append(want, u)
-		}
-		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, name)
-		if i == 7 {
-			inputs = append(inputs, filepath.Join(dir, "missing.txt"))
-		}
-	}
-	for _, jobs := range []int{1, 2, 4} {
-		var got []string
-		var errs []error
-		mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: jobs},
-			func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("-j %d: %d hits, order differs from input order", jobs, len(got))
-		}
-		if len(errs) != 1 || !strings.Contains(errs[0].Error(), "missing.txt: ") || IsWarning(errs[0]) {
-			t.Errorf("-j %d: errors %v, want one naming missing.txt", jobs, errs)
-		}
-	}
-	// --unordered: every hit and the error all the same, in any order.
-	var got []string
-	var errs []error
-	mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: 3, Unordered: true},
-		func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
-	sorted := append([]string(nil), want...)
-	sort.Strings(sorted)
-	sort.Strings(got)
-	if !reflect.DeepEqual(got, sorted) || len(errs) != 1 {
-		t.Errorf("--unordered: %d hits (want %d), errors %v", len(got), len(want), errs)
-	}
-}
-
-// TestRunOrderInTasks: with hundreds of small inputs, handed out several
-// at a time (taskLen), hits and errors come in the order -j 1 gives them,
-// whatever the jobs; and an emit error stops the run.
-func TestRunOrderInTasks(t *testing.T) {
-	dir := t.TempDir()
-	var inputs []string
-	for i := 0; i < 700; i++ {
-		name := filepath.Join(dir, fmt.Sprintf("f%03d.txt", i))
-		if i%50 == 7 {
-			inputs = append(inputs, name+".missing")
-		}
-		var b strings.Builder
-		for k := 0; k < (i%5)*30; k++ { // 0 to 120 hits: none, some, more than a batch
-			fmt.Fprintf(&b, "see <http://h%d.example/%d> here\n", i, k)
-		}
-		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, name)
-	}
-	events := func(ro RunOptions) []string {
-		var ev []string
-		in := inputs
-		if ro.Recursive {
-			in = []string{dir} // the same files, found by a walk
-		}
-		mustNew(t, Options{}).Run(context.Background(), in, ro,
-			func(h Hit) error { ev = append(ev, h.URI); return nil },
-			func(err error) { ev = append(ev, "error: "+filepath.Base(err.Error())) })
-		return ev
-	}
-	want := events(RunOptions{Jobs: 1})
-	if len(want) != 140*300+14 {
-		t.Fatalf("-j 1: %d events, want %d", len(want), 140*300+14)
-	}
-	for _, jobs := range []int{2, 3} {
-		if taskLen(len(inputs), jobs) < 2 {
-			t.Fatalf("taskLen(%d, %d) = %d: the test hands out one input at a time", len(inputs), jobs, taskLen(len(inputs), jobs))
-		}
-		if got := events(RunOptions{Jobs: jobs}); !reflect.DeepEqual(got, want) {
-			t.Errorf("-j %d: %d events, not in the order of -j 1", jobs, len(got))
-		}
-		if got, want := events(RunOptions{Jobs: jobs, Recursive: true}), events(RunOptions{Jobs: 1, Recursive: true}); len(want) != 140*300 || !reflect.DeepEqual(got, want) {
-			t.Errorf("-j %d -r: %d events, not the %d of -j 1 -r in their order", jobs, len(got), len(want))
-		}
-		got := events(RunOptions{Jobs: jobs, Unordered: true})
-		sort.Strings(got)
-		sorted := append([]string(nil), want...)
-		sort.Strings(sorted)
-		if !reflect.DeepEqual(got, sorted) {
-			t.Errorf("-j %d --unordered: %d events, want the %d of -j 1", jobs, len(got), len(want))
-		}
-	}
-	stop := errors.New("enough")
-	n := 0
-	err := mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: 2},
-		func(Hit) error { n++; return map[bool]error{true: stop}[n == 100] }, func(error) {})
-	if err != stop || n != 100 {
-		t.Errorf("emit error: Run returned %v after %d hits, want %v after 100", err, n, stop)
-	}
-}
-
-func TestTaskLen(t *testing.T) {
-	for _, tt := range []struct{ n, jobs, want int }{
-		{1, 2, 1}, {41, 2, 1}, {300, 2, 2}, {4000, 2, 16}, {100000, 8, 16}, {2658, 2, 16}, {1000, 4, 3},
-	} {
-		if got := taskLen(tt.n, tt.jobs); got != tt.want {
-			t.Errorf("taskLen(%d, %d) = %d, want %d", tt.n, tt.jobs, got, tt.want)
-		}
-	}
-}
-
-func TestRunRecursive(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
-	os.WriteFile(filepath.Join(dir, "b.txt"), []byte("<http://b/>\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "sub", "a.txt"), []byte("<http://a/>\n"), 0o644)
-	var got []string
-	var errs []error
-	x := mustNew(t, Options{})
-	x.Run(context.Background(), []string{dir}, RunOptions{Recursive: true}, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
-	if !reflect.DeepEqual(got, []string{"http://b/", "http://a/"}) || len(errs) > 0 {
-		t.Errorf("-r: got %q, errors %v", got, errs)
-	}
-	got, errs = nil, nil
-	x.Run(context.Background(), []string{dir}, RunOptions{}, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
-	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrIsDir) {
-		t.Errorf("directory without -r: got %q, errors %v", got, errs)
-	}
-}
-
-// TestRunWalkBinary: a binary file met in a walk is counted, not reported
-// (issue 11); named, it is counted and reported. A link loop with
-// Walk.Follow is a warning, and the walk options reach the walk.
-func TestRunWalkBinary(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("<http://a/>\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "b.bin"), []byte("<http://b/>\x00\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, ".c.txt"), []byte("<http://c/>\n"), 0o644)
-	os.Symlink(".", filepath.Join(dir, "loop"))
-	x := mustNew(t, Options{})
-	run := func(inputs []string, ro RunOptions) (got []string, errs []error, binary int64) {
-		ro.Stats = new(Stats)
-		x.Run(context.Background(), inputs, ro, func(h Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
-		return got, errs, ro.Stats.Binary.Load()
-	}
-	got, errs, binary := run([]string{dir}, RunOptions{Recursive: true})
-	if !reflect.DeepEqual(got, []string{"http://a/"}) || len(errs) > 0 || binary != 1 {
-		t.Errorf("walk: got %q, errors %v, %d binary; want http://a/, none, 1", got, errs, binary)
-	}
-	got, errs, binary = run([]string{filepath.Join(dir, "b.bin")}, RunOptions{Recursive: true})
-	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], ErrBinary) || binary != 1 {
-		t.Errorf("named: got %q, errors %v, %d binary; want none, ErrBinary, 1", got, errs, binary)
-	}
-	got, errs, _ = run([]string{dir}, RunOptions{Recursive: true, Walk: walk.Options{Hidden: true, Follow: true}})
-	if !reflect.DeepEqual(got, []string{"http://c/", "http://a/"}) || len(errs) != 1 || !IsWarning(errs[0]) {
-		t.Errorf("--hidden -L: got %q, errors %v; want http://c/ http://a/ and one warning", got, errs)
-	}
-}
-
 // TestReadErrorKeepsHits: a read error, also one that strikes while the
 // input's kind is sniffed and is not repeated by the reader, is reported
 // after the hits read before it.
@@ -456,44 +284,6 @@ func TestTruncatedGzip(t *testing.T) {
 	hits, errs := collect(t, mustNew(t, Options{}), "notes.txt.gz", "", cut)
 	if got := uris(hits); len(got) != 1 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "notes.txt.gz: gzip: ") {
 		t.Errorf("got %q, errors %v; want the hit and one gzip error naming the file", got, errs)
-	}
-}
-
-// TestRunStops: a callback error or a cancelled context stops a run, in
-// every scheduling mode, and Run returns why; nothing is reported after.
-func TestRunStops(t *testing.T) {
-	dir := t.TempDir()
-	var inputs []string
-	for i := 0; i < 20; i++ {
-		name := filepath.Join(dir, fmt.Sprintf("%02d.txt", i))
-		os.WriteFile(name, []byte(strings.Repeat("<http://a.example/>\n", 500)), 0o644)
-		inputs = append(inputs, name)
-	}
-	errEnough := errors.New("enough")
-	for _, ro := range []RunOptions{{Jobs: 1}, {Jobs: 3}, {Jobs: 3, Unordered: true}} {
-		n := 0
-		err := mustNew(t, Options{}).Run(context.Background(), inputs, ro, func(Hit) error {
-			n++
-			if n == 10 {
-				return errEnough
-			}
-			return nil
-		}, func(err error) { t.Errorf("%+v: reported %v", ro, err) })
-		if err != errEnough || n != 10 {
-			t.Errorf("%+v: Run = %v after %d hits; want %v after 10", ro, err, n, errEnough)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		n = 0
-		err = mustNew(t, Options{}).Run(ctx, inputs, ro, func(Hit) error {
-			n++
-			if n == 10 {
-				cancel()
-			}
-			return nil
-		}, func(err error) { t.Errorf("%+v: reported %v", ro, err) })
-		if !errors.Is(err, context.Canceled) || n >= 20*500 {
-			t.Errorf("%+v: cancelled Run = %v after %d hits", ro, err, n)
-		}
 	}
 }
 

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,8 +20,8 @@ import (
 // text is the input from offset to end when the span has a length (for
 // attribute links of raw HTML the span is the element's start tag), and
 // its URI is not empty unless it is a same-document reference. The same
-// document read one byte at a time gives the same hits and error, and two
-// copies of it as files give the same hits with -j 1 and -j 2.
+// document read one byte at a time gives the same hits and error, and read
+// as a file, as a whole, as many hits.
 func fuzzDoc(t *testing.T, typ Type, data []byte, dir string) {
 	x, err := New(Options{Type: typ, MaxDecoded: 1 << 20, Schemes: []string{"all"}})
 	if err != nil {
@@ -47,25 +46,14 @@ func fuzzDoc(t *testing.T, typ Type, data []byte, dir string) {
 	if !slices.Equal(hits, slow) || fmt.Sprint(err) != fmt.Sprint(serr) {
 		t.Fatalf("%q: read whole: %d hits (%v), one byte at a time: %d hits (%v)", doc, len(hits), err, len(slow), serr)
 	}
-	ext := map[Type]string{Markdown: ".md", XML: ".xml"}[typ]
-	var files []string
-	for _, n := range []string{"a", "b"} {
-		f := filepath.Join(dir, n+ext)
-		if err := os.WriteFile(f, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
+	file := filepath.Join(dir, "a"+map[Type]string{Markdown: ".md", XML: ".xml"}[typ])
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	var runs [2][]string
-	for k, jobs := range []int{1, 2} {
-		_ = x.Run(context.Background(), files, RunOptions{Jobs: jobs}, func(h Hit) error {
-			b, _ := json.Marshal(h)
-			runs[k] = append(runs[k], string(b))
-			return nil
-		}, func(error) {})
-	}
-	if !slices.Equal(runs[0], runs[1]) || len(runs[0]) != 2*len(hits) {
-		t.Fatalf("%q: -j 1 gives %d hits, -j 2 %d, one read %d", doc, len(runs[0]), len(runs[1]), len(hits))
+	n := 0
+	ferr := x.File(file, func(Hit) error { n++; return nil }, nil)
+	if n != len(hits) {
+		t.Fatalf("%q: as a file, read whole: %d hits (%v), from a reader: %d hits (%v)", doc, n, ferr, len(hits), err)
 	}
 }
 

@@ -72,7 +72,7 @@ func (x *Extractor) File(path string, emit func(Hit) error, warn func(error)) er
 	if path == "-" {
 		return x.Reader(os.Stdin, "-", "", emit, warn)
 	}
-	in, f, err := openFile(path)
+	in, f, err := OpenFile(path)
 	if err != nil {
 		return err
 	}
@@ -80,8 +80,12 @@ func (x *Extractor) File(path string, emit func(Hit) error, warn func(error)) er
 	return x.Input(in, emit, warn)
 }
 
-// openFile opens a file as an Input whose retrieval URI is its file:// URI.
-func openFile(path string) (Input, *os.File, error) {
+// OpenFile opens the file at path as File reads it: an Input whose
+// retrieval URI is its file:// URI, read as a whole when it is
+// a regular file (see FileInput). The caller closes the *os.File once the
+// Input is read. A file that cannot be opened, or is a directory
+// (ErrIsDir), is an *InputError naming path.
+func OpenFile(path string) (Input, *os.File, error) {
 	f, err := openRead(path)
 	if err != nil {
 		return Input{}, nil, fileError(path, err)
@@ -116,8 +120,8 @@ func fileInput(f *os.File, name string, st os.FileInfo, statErr error) Input {
 	return in
 }
 
-// ErrIsDir reports a directory given where a file was expected (Run reads
-// the files below it with RunOptions.Recursive).
+// ErrIsDir reports a directory given where a file was expected (the
+// runner package reads the files below it when told to recurse).
 var ErrIsDir = errors.New("is a directory")
 
 // fileError turns an os error into an *InputError that names the file once.

@@ -1,11 +1,8 @@
 package extract
 
 import (
-	"context"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -77,34 +74,5 @@ func TestLineBufferedInput(t *testing.T) {
 			t.Errorf("%q: no hit while the pipe stays open", in)
 		}
 		pw.CloseWithError(io.EOF)
-	}
-}
-
-// TestRunStats: Run counts the inputs to read once the walk is done, before
-// the first is read (a progress line's n/N), and the binary files skipped.
-func TestRunStats(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{"a.txt": "http://a/\n", "b/c.txt": "http://c/\n", "b/d.bin": "x\x00y"} {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var st Stats
-	var totalAtFirstHit int64 = -1
-	x := mustNew(t, Options{})
-	err := x.Run(context.Background(), []string{dir}, RunOptions{Recursive: true, Stats: &st}, func(Hit) error {
-		if totalAtFirstHit < 0 {
-			totalAtFirstHit = st.Total.Load()
-		}
-		return nil
-	}, func(error) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if totalAtFirstHit != 3 || st.Total.Load() != 3 || st.Files.Load() != 3 || st.Binary.Load() != 1 || st.Hits.Load() != 2 {
-		t.Errorf("total %d (at the first hit %d), files %d, binary %d, hits %d; want 3 (3), 3, 1, 2",
-			st.Total.Load(), totalAtFirstHit, st.Files.Load(), st.Binary.Load(), st.Hits.Load())
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/urix/urix/extract"
-
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/reader/text"
+	"github.com/urix/urix/runner"
 )
 
 const corpus = "../../testdata/accuracy"
@@ -44,7 +44,7 @@ func extractAll(t *testing.T, path string) []string {
 		t.Fatal(err)
 	}
 	var got []string
-	err = x.Run(context.Background(), []string{path}, extract.RunOptions{Jobs: 1},
+	err = runner.Run(context.Background(), x, []string{path}, runner.Options{Jobs: 1},
 		func(h extract.Hit) error { got = append(got, h.URI); return nil },
 		func(err error) {
 			if !extract.IsWarning(err) {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package extract
+package runner
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/urix/urix/extract"
 )
 
 // TestRunHitsLeaveWithTheirInput: with enough inputs that a worker takes
@@ -37,8 +39,8 @@ func TestRunHitsLeaveWithTheirInput(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		mustNew(t, Options{}).Run(context.Background(), inputs, RunOptions{Jobs: 2},
-			func(h Hit) error { hits <- h.URI; return nil }, func(error) {})
+		Run(context.Background(), newExtractor(t), inputs, Options{Jobs: 2},
+			func(h extract.Hit) error { hits <- h.URI; return nil }, func(error) {})
 	}()
 	var first string
 	select {

@@ -1,4 +1,9 @@
-package extract
+// Package runner reads a list of inputs with an extract.Extractor: it
+// walks the directories given, reads several inputs at once and passes
+// their hits on in input order (SPEC §7). It is apart from extract so
+// that a program that only reads one input does not link a directory
+// walker (SPEC §1).
+package runner
 
 import (
 	"context"
@@ -8,11 +13,12 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/urix/urix/extract"
 	"github.com/urix/urix/walk"
 )
 
-// RunOptions say how Run goes over a list of inputs (SPEC §7).
-type RunOptions struct {
+// Options say how Run goes over a list of inputs (SPEC §7).
+type Options struct {
 	Recursive bool // descend into directories (-r); otherwise a directory is an error
 	Jobs      int  // inputs read at once (-j); < 1 means 1
 	Unordered bool // emit hits as they are found instead of in input order
@@ -28,7 +34,7 @@ type RunOptions struct {
 	// ok=false for the inputs it leaves to the default (files and "-"). The
 	// command line uses it to fetch http:// and https:// arguments, which
 	// this package never does itself.
-	Open func(name string) (in Input, closer io.Closer, ok bool, err error)
+	Open func(name string) (in extract.Input, closer io.Closer, ok bool, err error)
 
 	// Stats, when not nil, counts the work as it goes.
 	Stats *Stats
@@ -42,22 +48,22 @@ type Stats struct {
 	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
 	Hits  atomic.Int64 // hits emitted
 	// Binary counts the inputs skipped because they look binary
-	// (ErrBinary), the ones met in a walk, which are not reported, and the
-	// ones named, which are.
+	// (extract.ErrBinary), the ones met in a walk, which are not
+	// reported, and the ones named, which are.
 	Binary atomic.Int64
 }
 
-// Run extracts the hits of every input ("-" is standard input; a
+// Run extracts with x the hits of every input ("-" is standard input; a
 // directory is walked in lexical order when ro.Recursive) and passes them
 // to emit, by default in input order whatever ro.Jobs is. Every problem
-// goes to report as it comes, in input order too: a *Warning when the
-// input was still read, an *InputError when an input could not be read;
-// the run always goes on with the other inputs.
+// goes to report as it comes, in input order too: an *extract.Warning
+// when the input was still read, an *extract.InputError when an input
+// could not be read; the run always goes on with the other inputs.
 //
 // The run stops early when ctx is done or emit returns an error; Run then
 // returns that error, and nil otherwise. emit and report are never called
 // concurrently, nor after Run returns.
-func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emit func(Hit) error, report func(error)) error {
+func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options, emit func(extract.Hit) error, report func(error)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stats := ro.Stats
@@ -65,7 +71,7 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 		stats = new(Stats)
 	}
 	var stop error // emit's error
-	guarded := func(h Hit) error {
+	guarded := func(h extract.Hit) error {
 		if err := emit(h); err != nil {
 			stop = err
 			cancel()
@@ -79,7 +85,7 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 		}
 		return ctx.Err()
 	}
-	paths := x.expand(inputs, ro, report)
+	paths := expand(inputs, ro, report)
 	stats.Total.Store(int64(len(paths)))
 	jobs := min(max(ro.Jobs, 1), len(paths))
 	if jobs <= 1 {
@@ -87,13 +93,13 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 			if ctx.Err() != nil {
 				break
 			}
-			x.runOne(ctx, p, ro.Open, stats, guarded, report)
+			runOne(ctx, x, p, ro.Open, stats, guarded, report)
 		}
 		return done()
 	}
 	if ro.Unordered {
 		var mu sync.Mutex
-		lockedEmit := func(h Hit) error {
+		lockedEmit := func(h extract.Hit) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if ctx.Err() != nil {
@@ -102,10 +108,10 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 			return guarded(h)
 		}
 		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
-		parallel(ctx, len(paths), jobs, func(i int) { x.runOne(ctx, paths[i], ro.Open, stats, lockedEmit, lockedReport) })
+		parallel(ctx, len(paths), jobs, func(i int) { runOne(ctx, x, paths[i], ro.Open, stats, lockedEmit, lockedReport) })
 		return done()
 	}
-	x.ordered(ctx, paths, jobs, ro.Open, stats, guarded, report)
+	ordered(ctx, x, paths, jobs, ro.Open, stats, guarded, report)
 	return done()
 }
 
@@ -122,10 +128,10 @@ func (x *Extractor) Run(ctx context.Context, inputs []string, ro RunOptions, emi
 // ahead*queued*batchLen hits wait). No worker waits forever: tasks are
 // handed out in order, so the one being drained has a worker or gets the
 // next free one; and every send gives up once ctx is done.
-func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
+func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
 	const batchLen, queued, ahead = 64, 64, 16
 	type batch struct {
-		hits []Hit
+		hits []extract.Hit
 		errs []error // errors and warnings, after the hits of the batch
 	}
 	type task struct {
@@ -137,13 +143,13 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 	// Drained batches' slices go back to the workers: a Hit is some 350
 	// bytes, and growing a fresh slice for every 64 of them was the largest
 	// cost -j 2 added over -j 1 (growslice and the GC work it made).
-	free := make(chan []Hit, 2*(ahead+jobs))
-	newHits := func() []Hit {
+	free := make(chan []extract.Hit, 2*(ahead+jobs))
+	newHits := func() []extract.Hit {
 		select {
 		case h := <-free:
 			return h
 		default:
-			return make([]Hit, 0, batchLen)
+			return make([]extract.Hit, 0, batchLen)
 		}
 	}
 	go func() {
@@ -184,7 +190,7 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 						return ctx.Err()
 					}
 				}
-				emit := func(h Hit) error {
+				emit := func(h extract.Hit) error {
 					if len(b.errs) > 0 {
 						if err := send(); err != nil {
 							return err
@@ -201,7 +207,7 @@ func (x *Extractor) ordered(ctx context.Context, paths []source, jobs int, open 
 				}
 				report := func(err error) { b.errs = append(b.errs, err) }
 				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
-					x.runOne(ctx, paths[i], open, stats, emit, report)
+					runOne(ctx, x, paths[i], open, stats, emit, report)
 					if i+1 < t.hi && !paths[i+1].walked {
 						// The next input was named, so it may block (a FIFO, a
 						// terminal, a fetch): this one's hits go first. A walk
@@ -282,19 +288,19 @@ func taskLen(n, jobs int) int {
 }
 
 // runOne extracts one input, counting its bytes and hits in stats. open,
-// when not nil, may take the input over (RunOptions.Open). Once ctx is
+// when not nil, may take the input over (Options.Open). Once ctx is
 // done, the input stops at its next read and nothing more is reported.
 // An input found by a walk that looks binary is counted, not reported.
-func (x *Extractor) runOne(ctx context.Context, src source, open func(string) (Input, io.Closer, bool, error), stats *Stats, emit func(Hit) error, report func(error)) {
+func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
 	defer stats.Files.Add(1)
 	path := src.name
-	counted := func(h Hit) error { stats.Hits.Add(1); return emit(h) }
+	counted := func(h extract.Hit) error { stats.Hits.Add(1); return emit(h) }
 	fail := func(err error) {
 		if err != nil && ctx.Err() == nil {
 			report(err)
 		}
 	}
-	var in Input
+	var in extract.Input
 	if open != nil {
 		var closer io.Closer
 		var ok bool
@@ -313,11 +319,11 @@ func (x *Extractor) runOne(ctx context.Context, src source, open func(string) (I
 	}
 	if open == nil {
 		if path == "-" {
-			in = Input{R: os.Stdin, Name: "-"}
+			in = extract.Input{R: os.Stdin, Name: "-"}
 		} else {
 			var f *os.File
 			var err error
-			in, f, err = openFile(path)
+			in, f, err = extract.OpenFile(path)
 			if err != nil {
 				fail(err)
 				return
@@ -327,8 +333,8 @@ func (x *Extractor) runOne(ctx context.Context, src source, open func(string) (I
 	}
 	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
 	fail(x.Input(in, counted, func(err error) {
-		var w *Warning
-		if errors.Is(err, ErrBinary) && errors.As(err, &w) && w.Where == "" {
+		var w *extract.Warning
+		if errors.Is(err, extract.ErrBinary) && errors.As(err, &w) && w.Where == "" {
 			stats.Binary.Add(1)
 			if src.walked {
 				return
@@ -340,6 +346,19 @@ func (x *Extractor) runOne(ctx context.Context, src source, open func(string) (I
 	}))
 }
 
+// opener is the type of Options.Open.
+type opener = func(name string) (extract.Input, io.Closer, bool, error)
+
+// fileError turns an os error into an *extract.InputError that names the
+// file once, as extract names the files it cannot open.
+func fileError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &extract.InputError{File: path, Err: err}
+}
+
 // source is an input to read: a name as given ("-", a file, a URL) or a
 // file found by walking a directory given.
 type source struct {
@@ -348,9 +367,9 @@ type source struct {
 }
 
 // expand replaces each directory by the files below it (with
-// ro.Recursive; see RunOptions.Walk) and reports the ones that cannot be
+// ro.Recursive; see Options.Walk) and reports the ones that cannot be
 // walked: a link loop as a *Warning, anything else as an *InputError.
-func (x *Extractor) expand(inputs []string, ro RunOptions, report func(error)) []source {
+func expand(inputs []string, ro Options, report func(error)) []source {
 	if len(inputs) == 0 {
 		return []source{{name: "-"}}
 	}
@@ -370,7 +389,7 @@ func (x *Extractor) expand(inputs []string, ro RunOptions, report func(error)) [
 		}, func(p string, err error) {
 			var loop *walk.Loop
 			if errors.As(err, &loop) {
-				report(&Warning{File: p, Err: err})
+				report(&extract.Warning{File: p, Err: err})
 				return
 			}
 			report(fileError(p, err))

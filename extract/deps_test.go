@@ -1,0 +1,28 @@
+package extract
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestNoWalkerDependency: the library reads inputs it is given; walking
+// directories, workers and ordering belong to the runner package, which
+// imports this one and not the other way round (SPEC §1). A program that
+// only extracts the URIs of one reader does not link a directory walker,
+// nor go-git, which the walker needs for ignore files.
+func TestNoWalkerDependency(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	out, err := exec.Command(gobin, "list", "-deps", "github.com/urix/urix/extract").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if pkg == "github.com/urix/urix/walk" || pkg == "github.com/urix/urix/runner" || strings.Contains(pkg, "go-git") {
+			t.Errorf("extract depends on %s", pkg)
+		}
+	}
+}

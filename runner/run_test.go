@@ -1,0 +1,258 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/walk"
+)
+
+func newExtractor(t testing.TB) *extract.Extractor {
+	t.Helper()
+	x, err := extract.New(extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// TestRunOrderAndErrors: with several jobs the hits keep input order, a
+// missing file is reported in its place, and the others are still read.
+func TestRunOrderAndErrors(t *testing.T) {
+	dir := t.TempDir()
+	var inputs, want []string
+	for i := 0; i < 40; i++ {
+		name := filepath.Join(dir, "f"+string(rune('a'+i%26))+strings.Repeat("x", i/26)+".txt")
+		var b strings.Builder
+		for k := 0; k < 300; k++ { // more than a batch, to exercise the channels
+			u := "http://h" + string(rune('a'+i%26)) + ".example/" + strings.Repeat("p", i) + "/" + string(rune('a'+k%26))
+			b.WriteString("see <" + u + "> here\n")
+			want = append(want, u)
+		}
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, name)
+		if i == 7 {
+			inputs = append(inputs, filepath.Join(dir, "missing.txt"))
+		}
+	}
+	for _, jobs := range []int{1, 2, 4} {
+		var got []string
+		var errs []error
+		Run(context.Background(), newExtractor(t), inputs, Options{Jobs: jobs},
+			func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d: %d hits, order differs from input order", jobs, len(got))
+		}
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), "missing.txt: ") || extract.IsWarning(errs[0]) {
+			t.Errorf("-j %d: errors %v, want one naming missing.txt", jobs, errs)
+		}
+	}
+	// --unordered: every hit and the error all the same, in any order.
+	var got []string
+	var errs []error
+	Run(context.Background(), newExtractor(t), inputs, Options{Jobs: 3, Unordered: true},
+		func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+	sorted := append([]string(nil), want...)
+	sort.Strings(sorted)
+	sort.Strings(got)
+	if !reflect.DeepEqual(got, sorted) || len(errs) != 1 {
+		t.Errorf("--unordered: %d hits (want %d), errors %v", len(got), len(want), errs)
+	}
+}
+
+// TestRunOrderInTasks: with hundreds of small inputs, handed out several
+// at a time (taskLen), hits and errors come in the order -j 1 gives them,
+// whatever the jobs; and an emit error stops the run.
+func TestRunOrderInTasks(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := 0; i < 700; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("f%03d.txt", i))
+		if i%50 == 7 {
+			inputs = append(inputs, name+".missing")
+		}
+		var b strings.Builder
+		for k := 0; k < (i%5)*30; k++ { // 0 to 120 hits: none, some, more than a batch
+			fmt.Fprintf(&b, "see <http://h%d.example/%d> here\n", i, k)
+		}
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, name)
+	}
+	events := func(ro Options) []string {
+		var ev []string
+		in := inputs
+		if ro.Recursive {
+			in = []string{dir} // the same files, found by a walk
+		}
+		Run(context.Background(), newExtractor(t), in, ro,
+			func(h extract.Hit) error { ev = append(ev, h.URI); return nil },
+			func(err error) { ev = append(ev, "error: "+filepath.Base(err.Error())) })
+		return ev
+	}
+	want := events(Options{Jobs: 1})
+	if len(want) != 140*300+14 {
+		t.Fatalf("-j 1: %d events, want %d", len(want), 140*300+14)
+	}
+	for _, jobs := range []int{2, 3} {
+		if taskLen(len(inputs), jobs) < 2 {
+			t.Fatalf("taskLen(%d, %d) = %d: the test hands out one input at a time", len(inputs), jobs, taskLen(len(inputs), jobs))
+		}
+		if got := events(Options{Jobs: jobs}); !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d: %d events, not in the order of -j 1", jobs, len(got))
+		}
+		if got, want := events(Options{Jobs: jobs, Recursive: true}), events(Options{Jobs: 1, Recursive: true}); len(want) != 140*300 || !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d -r: %d events, not the %d of -j 1 -r in their order", jobs, len(got), len(want))
+		}
+		got := events(Options{Jobs: jobs, Unordered: true})
+		sort.Strings(got)
+		sorted := append([]string(nil), want...)
+		sort.Strings(sorted)
+		if !reflect.DeepEqual(got, sorted) {
+			t.Errorf("-j %d --unordered: %d events, want the %d of -j 1", jobs, len(got), len(want))
+		}
+	}
+	stop := errors.New("enough")
+	n := 0
+	err := Run(context.Background(), newExtractor(t), inputs, Options{Jobs: 2},
+		func(extract.Hit) error { n++; return map[bool]error{true: stop}[n == 100] }, func(error) {})
+	if err != stop || n != 100 {
+		t.Errorf("emit error: Run returned %v after %d hits, want %v after 100", err, n, stop)
+	}
+}
+
+func TestTaskLen(t *testing.T) {
+	for _, tt := range []struct{ n, jobs, want int }{
+		{1, 2, 1}, {41, 2, 1}, {300, 2, 2}, {4000, 2, 16}, {100000, 8, 16}, {2658, 2, 16}, {1000, 4, 3},
+	} {
+		if got := taskLen(tt.n, tt.jobs); got != tt.want {
+			t.Errorf("taskLen(%d, %d) = %d, want %d", tt.n, tt.jobs, got, tt.want)
+		}
+	}
+}
+
+func TestRunRecursive(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "b.txt"), []byte("<http://b/>\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "a.txt"), []byte("<http://a/>\n"), 0o644)
+	var got []string
+	var errs []error
+	x := newExtractor(t)
+	Run(context.Background(), x, []string{dir}, Options{Recursive: true}, func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+	if !reflect.DeepEqual(got, []string{"http://b/", "http://a/"}) || len(errs) > 0 {
+		t.Errorf("-r: got %q, errors %v", got, errs)
+	}
+	got, errs = nil, nil
+	Run(context.Background(), x, []string{dir}, Options{}, func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], extract.ErrIsDir) {
+		t.Errorf("directory without -r: got %q, errors %v", got, errs)
+	}
+}
+
+// TestRunWalkBinary: a binary file met in a walk is counted, not reported
+// (issue 11); named, it is counted and reported. A link loop with
+// Walk.Follow is a warning, and the walk options reach the walk.
+func TestRunWalkBinary(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("<http://a/>\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.bin"), []byte("<http://b/>\x00\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".c.txt"), []byte("<http://c/>\n"), 0o644)
+	os.Symlink(".", filepath.Join(dir, "loop"))
+	x := newExtractor(t)
+	run := func(inputs []string, ro Options) (got []string, errs []error, binary int64) {
+		ro.Stats = new(Stats)
+		Run(context.Background(), x, inputs, ro, func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+		return got, errs, ro.Stats.Binary.Load()
+	}
+	got, errs, binary := run([]string{dir}, Options{Recursive: true})
+	if !reflect.DeepEqual(got, []string{"http://a/"}) || len(errs) > 0 || binary != 1 {
+		t.Errorf("walk: got %q, errors %v, %d binary; want http://a/, none, 1", got, errs, binary)
+	}
+	got, errs, binary = run([]string{filepath.Join(dir, "b.bin")}, Options{Recursive: true})
+	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], extract.ErrBinary) || binary != 1 {
+		t.Errorf("named: got %q, errors %v, %d binary; want none, extract.ErrBinary, 1", got, errs, binary)
+	}
+	got, errs, _ = run([]string{dir}, Options{Recursive: true, Walk: walk.Options{Hidden: true, Follow: true}})
+	if !reflect.DeepEqual(got, []string{"http://c/", "http://a/"}) || len(errs) != 1 || !extract.IsWarning(errs[0]) {
+		t.Errorf("--hidden -L: got %q, errors %v; want http://c/ http://a/ and one warning", got, errs)
+	}
+}
+
+// TestRunStops: a callback error or a cancelled context stops a run, in
+// every scheduling mode, and Run returns why; nothing is reported after.
+func TestRunStops(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := 0; i < 20; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("%02d.txt", i))
+		os.WriteFile(name, []byte(strings.Repeat("<http://a.example/>\n", 500)), 0o644)
+		inputs = append(inputs, name)
+	}
+	errEnough := errors.New("enough")
+	for _, ro := range []Options{{Jobs: 1}, {Jobs: 3}, {Jobs: 3, Unordered: true}} {
+		n := 0
+		err := Run(context.Background(), newExtractor(t), inputs, ro, func(extract.Hit) error {
+			n++
+			if n == 10 {
+				return errEnough
+			}
+			return nil
+		}, func(err error) { t.Errorf("%+v: reported %v", ro, err) })
+		if err != errEnough || n != 10 {
+			t.Errorf("%+v: Run = %v after %d hits; want %v after 10", ro, err, n, errEnough)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		n = 0
+		err = Run(ctx, newExtractor(t), inputs, ro, func(extract.Hit) error {
+			n++
+			if n == 10 {
+				cancel()
+			}
+			return nil
+		}, func(err error) { t.Errorf("%+v: reported %v", ro, err) })
+		if !errors.Is(err, context.Canceled) || n >= 20*500 {
+			t.Errorf("%+v: cancelled Run = %v after %d hits", ro, err, n)
+		}
+	}
+}
+
+// TestRunStats: Run counts the inputs to read once the walk is done, before
+// the first is read (a progress line's n/N), and the binary files skipped.
+func TestRunStats(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{"a.txt": "http://a/\n", "b/c.txt": "http://c/\n", "b/d.bin": "x\x00y"} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var st Stats
+	var totalAtFirstHit int64 = -1
+	x := newExtractor(t)
+	err := Run(context.Background(), x, []string{dir}, Options{Recursive: true, Stats: &st}, func(extract.Hit) error {
+		if totalAtFirstHit < 0 {
+			totalAtFirstHit = st.Total.Load()
+		}
+		return nil
+	}, func(error) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if totalAtFirstHit != 3 || st.Total.Load() != 3 || st.Files.Load() != 3 || st.Binary.Load() != 1 || st.Hits.Load() != 2 {
+		t.Errorf("total %d (at the first hit %d), files %d, binary %d, hits %d; want 3 (3), 3, 1, 2",
+			st.Total.Load(), totalAtFirstHit, st.Files.Load(), st.Binary.Load(), st.Hits.Load())
+	}
+}
