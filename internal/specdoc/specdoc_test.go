@@ -30,7 +30,7 @@ var (
 	// A section of another document, when the text right before "§" names
 	// it: "RFC 5545 §3.1", "XML 1.0 §2.2", "seeds §2.4.3". These do not
 	// cite doc/spec.md and are left alone.
-	otherDocument = regexp.MustCompile(`(?:RFC\s+[0-9]+|XML\s+[0-9.]+|seeds?|[Ss]ection|RFC\s+[0-9]+,)\s*$`)
+	otherDocument = regexp.MustCompile(`(?:RFC\s+[0-9]+,?|XML\s+[0-9.]+|seeds?|[Ss]ection)\s*$`)
 	// A rule name in a comment: a letter of a rule family and one or two
 	// digits (and "a"), on word boundaries, so that identifiers, numbers
 	// and words that merely contain one (E1000, HE1, R2D2) do not count.
@@ -41,7 +41,7 @@ var (
 	// Written right before a rule-like name, these make it something
 	// else: "U+E000" and "U+E757" are code points (the private use area
 	// of x-user-defined), "%B6" and "\xB6" bytes, "0xE1" a number.
-	notRuleBefore = regexp.MustCompile(`(?:U\+|\.\.U\+|%|\\x|0x)$`)
+	notRuleBefore = regexp.MustCompile(`(?:U\+|%|\\x|0x)$`)
 	// In string literals only explicit citations count ("SPEC H1: ..."),
 	// and a rule name that starts the string followed by a blank or ':'
 	// (the groups of delimit's TestRules, "E4 trailing punctuation", and
