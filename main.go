@@ -1,5 +1,5 @@
 // Command urix finds the URIs embedded in plain text, e-mail, mbox archives
-// and HTML and prints them as absolute URIs (see README.md and SPEC.md).
+// and HTML and prints them as absolute URIs (see README.md and doc/spec.md).
 //
 // This file only wires command-line flags to the extract package and
 // prints; the work is done by the packages extract, delimit, htmlbase and
