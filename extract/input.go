@@ -169,8 +169,10 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit) e
 }
 
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
-// in.Type, and Options.Base overrides in.Retrieval (B1).
-func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) error {
+// in.Type, and Options.Base overrides in.Retrieval (B1). A panic while it
+// reads is an *InputError wrapping a *PanicError (SPEC §8).
+func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) (err error) {
+	defer recoverInput(in.Name, &err)
 	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, wc: in.WARCCounts}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
@@ -181,7 +183,7 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) erro
 		typ = x.opts.Type
 	}
 	c := &content{r: &stopReader{r: in.R, j: j}, name: in.Name, declared: in.Charset, base: retrieval, whole: in.whole}
-	err := j.run(c, typ)
+	err = j.run(c, typ)
 	if j.sc != nil {
 		j.sc.Reset(nil)
 		x.scanners.Put(j.sc)
