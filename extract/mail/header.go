@@ -113,7 +113,9 @@ func (w *walker) readHeader(bounds []string, where Where) (header, bool) {
 				spans = append(spans, span{start: len(w.hbuf), nameLen: n, off: c.off, line: c.line})
 			}
 		}
-		if dropping {
+		if dropping || len(spans) == 0 {
+			// The rest of a field that did not fit, or of a line before
+			// any field (the end of a long "From " line).
 			continue
 		}
 		if len(w.hbuf)+len(c.b) > maxHeader {
