@@ -103,7 +103,7 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	var hits []extract.Hit
 	failed := false
 	report := func(err error) {
-		fmt.Fprintln(stderr, errorLine(err))
+		printError(stderr, err)
 		if !extract.IsWarning(err) {
 			failed = true
 		}

@@ -200,7 +200,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		defer printing.Unlock()
 		sink.w.Flush() // what was found before the problem comes first
 		progress.clear()
-		fmt.Fprintln(stderr, errorLine(err))
+		printError(stderr, err)
 		if !extract.IsWarning(err) {
 			failed = true
 			errs++

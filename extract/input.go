@@ -140,8 +140,10 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit) e
 }
 
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
-// in.Type, and Options.Base overrides in.Retrieval (B1).
-func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) error {
+// in.Type, and Options.Base overrides in.Retrieval (B1). A panic while it
+// reads is an *InputError wrapping a *PanicError (SPEC §8).
+func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) (err error) {
+	defer recoverInput(in.Name, &err)
 	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
@@ -152,7 +154,7 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) erro
 		typ = x.opts.Type
 	}
 	c := &reader.Content{R: &stopReader{r: in.R, j: j}, Name: in.Name, Declared: in.Charset, Base: retrieval, Whole: in.whole}
-	err := j.run(c, typ)
+	err = j.run(c, typ)
 	if j.stop != nil {
 		return j.stop
 	}

@@ -63,6 +63,12 @@ func (h *header) get(name string) (*Field, bool) {
 // readHeader reads a header block up to its empty line (consumed), the body
 // (a line that is not a field; left unread), a delimiter line (left unread)
 // or the end. It reports whether a body may follow.
+//
+// The block keeps at most maxHeader bytes (SPEC §8): a field that does not
+// fit in what is left, however long its line, is skipped whole as it is
+// read, never held, with one warning for the block; the fields after it
+// are still read, so a Content-Type after a megabyte-long Subject still
+// shapes the body.
 func (w *walker) readHeader(bounds []string, where Where) (header, bool) {
 	var h header
 	w.hbuf = w.hbuf[:0]
@@ -72,7 +78,8 @@ func (w *walker) readHeader(bounds []string, where Where) (header, bool) {
 		line           int
 	}
 	var spans []span
-	skipped := false
+	dropping := false // the field being read did not fit: the rest of it is skipped
+	dropped, firstDropped := 0, ""
 	body := false
 	for {
 		c, ok := w.s.next()
@@ -89,7 +96,7 @@ func (w *walker) readHeader(bounds []string, where Where) (header, bool) {
 				break
 			}
 			if c.b[0] == ' ' || c.b[0] == '\t' {
-				if len(spans) == 0 {
+				if len(spans) == 0 && !dropping {
 					// Leading white space: not a header; the body starts here.
 					w.s.unread()
 					body = true
@@ -102,24 +109,35 @@ func (w *walker) readHeader(bounds []string, where Where) (header, bool) {
 					body = true
 					break
 				}
-				if len(w.hbuf)+len(c.b) > maxHeader {
-					skipped = true
-					continue
-				}
+				dropping = false
 				spans = append(spans, span{start: len(w.hbuf), nameLen: n, off: c.off, line: c.line})
 			}
 		}
-		if skipped || len(spans) == 0 {
+		if dropping || len(spans) == 0 {
+			// The rest of a field that did not fit, or of a line before
+			// any field (the end of a long "From " line).
 			continue
 		}
 		if len(w.hbuf)+len(c.b) > maxHeader {
-			skipped = true
+			// The field does not fit: forget what was kept of it.
+			last := spans[len(spans)-1]
+			if dropped == 0 {
+				name := w.hbuf[last.start:]
+				if len(name) == 0 { // nothing of it kept yet: c is its first line
+					name = c.b
+				}
+				firstDropped = string(name[:last.nameLen])
+			}
+			w.hbuf = w.hbuf[:last.start]
+			spans = spans[:len(spans)-1]
+			dropping = true
+			dropped++
 			continue
 		}
 		w.hbuf = append(w.hbuf, c.b...)
 	}
-	if skipped {
-		w.warn(where, fmt.Errorf("%w (%d bytes): the rest of it is skipped", ErrHeaderTooLarge, maxHeader))
+	if dropped > 0 {
+		w.warn(where, fmt.Errorf("%w (%d bytes): %d field(s) skipped, the first %q", ErrHeaderTooLarge, maxHeader, dropped, clip(firstDropped)))
 	}
 	h.fields = make([]Field, len(spans))
 	for i, sp := range spans {

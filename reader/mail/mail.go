@@ -65,9 +65,11 @@
 // rest of the part is visited as plain text; an unknown charset is read as
 // UTF-8; an unknown transfer encoding is read as stored; a bad
 // Content-Type is text/plain. Nesting is limited to maxMIMEDepth entities
-// (ErrTooDeep), one header block to maxHeader bytes (ErrHeaderTooLarge),
-// and a part's decoded size to Options.MaxDecoded (ErrTooLarge); past these
-// the rest is skipped with a warning. Nothing else grows with the input:
+// (ErrTooDeep), one header block to maxHeader bytes (ErrHeaderTooLarge: a
+// field that does not fit, however long, is skipped as it streams by and
+// the fields after it are still read), and a part's decoded size to
+// Options.MaxDecoded (ErrTooLarge); past these the rest is skipped with a
+// warning. Nothing else grows with the input:
 // there is no limit on the size of a message.
 package mail
 

@@ -6,6 +6,7 @@ package readertest
 
 import (
 	"bytes"
+	"io"
 	"strings"
 
 	"github.com/urix/urix/reader"
@@ -101,4 +102,33 @@ func (s *Sink) Count(name string, n int64) {
 		s.Counts = make(map[string]int64)
 	}
 	s.Counts[name] += n
+}
+
+// Panicking returns f with a reader that panics in a content holding
+// marker, after f has read the text before the marker (whose hits are
+// reported): a reader's bug, for the tests of panic isolation (doc/spec.md
+// §8). A content without marker is read by f as it is.
+func Panicking(f *reader.Format, marker string) *reader.Format {
+	p := *f
+	p.Read = func(c *reader.Content, s reader.Sink) error {
+		data, err := io.ReadAll(c.R)
+		if err != nil {
+			return err
+		}
+		before, _, found := bytes.Cut(data, []byte(marker))
+		inner := *c
+		inner.R = bytes.NewReader(before)
+		if err := f.Read(&inner, s); err != nil || !found {
+			return err
+		}
+		return readPast(before, len(data))
+	}
+	return &p
+}
+
+// readPast indexes b at i, past its end: a runtime error, as a reader's
+// bug would be.
+func readPast(b []byte, i int) error {
+	_ = b[i]
+	return nil
 }
