@@ -24,6 +24,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/printer"
 )
 
 func main() {
@@ -168,12 +169,11 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if c.String("progress") == "always" {
 		delay = 0 // asked for: from the start
 	}
-	out, err := newPrinter(settings, stdout)
+	out, err := printer.New(stdout, settings)
 	if err != nil {
-		return err
+		return usageError("--%v", err) // an unknown --format
 	}
-	sink := out.out()
-	defer sink.w.Flush()
+	defer out.Flush()
 
 	stats := new(extract.Stats)
 	progress := startProgress(stderr, stats, show, delay)
@@ -185,10 +185,10 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	defer onInterrupt(func(code int) {
 		progress.stop()
 		if tryLock(&printing, time.Second) {
-			sink.w.Flush()
+			out.Flush()
 		}
-		if settings.color {
-			io.WriteString(stdout, sgrReset)
+		if settings.Color {
+			io.WriteString(stdout, printer.ResetColor)
 		}
 		os.Exit(code)
 	})()
@@ -197,7 +197,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	report := func(err error) {
 		printing.Lock()
 		defer printing.Unlock()
-		sink.w.Flush() // what was found before the problem comes first
+		out.Flush() // what was found before the problem comes first
 		progress.clear()
 		fmt.Fprintln(stderr, errorLine(err))
 		if !extract.IsWarning(err) {
@@ -208,7 +208,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	ro.Unordered, ro.Stats = c.Bool("unordered"), stats
 	emit := func(h extract.Hit) error {
 		printing.Lock()
-		out.hit(h)
+		out.Hit(h)
 		printing.Unlock()
 		return nil
 	}
@@ -218,8 +218,8 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	progress.stop()
 	printing.Lock()
 	defer printing.Unlock()
-	out.finish()
-	if err := sink.w.Flush(); err != nil {
+	out.Finish()
+	if err := out.Flush(); err != nil {
 		fmt.Fprintln(stderr, "urix: writing the output: "+err.Error())
 		failed = true
 		errs++
@@ -230,16 +230,13 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	switch {
 	case failed:
 		*status = exitError
-	case sink.printed > 0:
+	case out.Printed() > 0:
 		*status = exitFound
 	default:
 		*status = exitNotFound
 	}
 	return nil
 }
-
-// sgrReset ends any colour (Select Graphic Rendition 0).
-const sgrReset = "\x1b[0m"
 
 // onInterrupt calls cleanup with the exit status of SIGINT (130) or
 // SIGTERM (143) when one comes, until the returned stop is called.
@@ -304,23 +301,23 @@ func streamingInput(args []string, stdin *os.File, stdout io.Writer) bool {
 // by file with the line and column of each URI, as ripgrep prints, and
 // comes line by line: a person is watching. Into a pipe or a file it stays
 // one URI per line.
-func outputOf(c *cli.Command, stdout io.Writer) (outputSettings, error) {
+func outputOf(c *cli.Command, stdout io.Writer) (printer.Options, error) {
 	if c.Bool("with-position") && c.Bool("no-position") {
-		return outputSettings{}, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
+		return printer.Options{}, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
 	}
 	tty := isTerminal(stdout)
-	o := outputSettings{
-		format:   c.String("format"),
-		position: c.Bool("with-position"),
-		null:     c.Bool("null"),
-		unique:   c.Bool("unique"),
-		count:    c.Bool("count"),
-		eachLine: tty || c.Bool("line-buffered"),
+	o := printer.Options{
+		Format:   printer.Format(c.String("format")),
+		Position: c.Bool("with-position"),
+		Null:     c.Bool("null"),
+		Unique:   c.Bool("unique"),
+		Count:    c.Bool("count"),
+		EachLine: tty || c.Bool("line-buffered"),
 	}
-	o.grouped = tty && o.format == "plain" && !o.count && !o.position && !o.null && !c.Bool("no-position")
-	o.heading = o.grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !c.Bool("no-position")
+	o.Heading = o.Grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))
 	var err error
-	o.color, err = colorChoice(c.String("color"), tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
+	o.Color, err = colorChoice(c.String("color"), tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
 	return o, err
 }
 

@@ -1,7 +1,6 @@
-package main
+package printer
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -14,70 +13,47 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// Output (SPEC §7): one printer per format. The command line chooses one
-// (newPrinter) and nothing else knows the output flags.
-
-// printer writes hits in one format. Write errors are kept by the
-// underlying bufio.Writer and come back from out().Flush.
-type printer interface {
-	hit(h extract.Hit)
-	finish() // after the last hit
-	out() *sink
-}
-
-// sink is what every printer writes to: the buffered output, the line
-// terminator (newline, or NUL with -0), whether to flush after every line
-// (a person is watching), and how many results were printed.
-type sink struct {
-	w        *bufio.Writer
-	eol      byte
-	eachLine bool
-	printed  int
-}
-
-func (s *sink) out() *sink { return s }
-
-// endLine ends an output line.
-func (s *sink) endLine() {
-	s.w.WriteByte(s.eol)
-	s.printed++
-	if s.eachLine {
-		s.w.Flush()
-	}
-}
-
 // plainPrinter prints one URI per line.
 type plainPrinter struct{ *sink }
 
-func (p plainPrinter) hit(h extract.Hit) {
+func (p plainPrinter) Hit(h extract.Hit) {
 	p.w.WriteString(h.URI)
 	p.endLine()
 }
 
-func (plainPrinter) finish() {}
+func (plainPrinter) Finish() {}
 
 // tsvPrinter prints link-graph edges, page<TAB>uri<TAB>kind (SPEC §7a):
 // the page is a WARC record's target URI, else the input's name. Tabs and
 // line ends in a field are percent-encoded, so that every edge is one line
 // of three fields.
-type tsvPrinter struct{ *sink }
+type tsvPrinter struct {
+	*sink
+	scratch []byte
+}
 
 var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
 
-func (p tsvPrinter) hit(h extract.Hit) {
+func (p *tsvPrinter) Hit(h extract.Hit) {
+	p.scratch = appendTSV(p.scratch[:0], h)
+	p.w.Write(p.scratch)
+	p.endLine()
+}
+
+// appendTSV appends h's edge as tsvPrinter prints it, without the line end.
+func appendTSV(b []byte, h extract.Hit) []byte {
 	page := h.Page
 	if page == "" {
 		page = h.File
 	}
-	tsvEscaper.WriteString(p.w, page)
-	p.w.WriteByte('\t')
-	tsvEscaper.WriteString(p.w, h.URI)
-	p.w.WriteByte('\t')
-	p.w.WriteString(h.Kind)
-	p.endLine()
+	b = append(b, tsvEscaper.Replace(page)...)
+	b = append(b, '\t')
+	b = append(b, tsvEscaper.Replace(h.URI)...)
+	b = append(b, '\t')
+	return append(b, h.Kind...)
 }
 
-func (tsvPrinter) finish() {}
+func (*tsvPrinter) Finish() {}
 
 // positionPrinter prints FILE:LINE:COL: URI, as grep -n does, with the
 // prefix coloured as grep and ripgrep colour theirs.
@@ -87,7 +63,7 @@ type positionPrinter struct {
 	scratch []byte
 }
 
-func (p *positionPrinter) hit(h extract.Hit) {
+func (p *positionPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
 	b = paint(b, p.color, "35", h.File)
 	b = append(b, ':')
@@ -117,10 +93,10 @@ func paint(b []byte, color bool, code, s string) []byte {
 	b = append(b, code...)
 	b = append(b, 'm')
 	b = append(b, s...)
-	return append(b, sgrReset...)
+	return append(b, ResetColor...)
 }
 
-func (*positionPrinter) finish() {}
+func (*positionPrinter) Finish() {}
 
 // groupPrinter prints hits as ripgrep prints matches on a terminal: under
 // a heading that names their file (when there may be several files), one
@@ -134,7 +110,7 @@ type groupPrinter struct {
 	scratch []byte
 }
 
-func (p *groupPrinter) hit(h extract.Hit) {
+func (p *groupPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
 	if p.heading && (!p.started || h.File != p.file) {
 		if p.started {
@@ -150,7 +126,7 @@ func (p *groupPrinter) hit(h extract.Hit) {
 	p.endLine()
 }
 
-func (*groupPrinter) finish() {}
+func (*groupPrinter) Finish() {}
 
 // jsonPrinter prints JSON Lines, one object per hit.
 type jsonPrinter struct {
@@ -159,14 +135,20 @@ type jsonPrinter struct {
 	enc *json.Encoder
 }
 
+// newJSONEncoder returns the encoder of JSON output, writing to w.
+func newJSONEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // URIs hold <, > and &
+	return enc
+}
+
 func newJSONPrinter(s *sink) *jsonPrinter {
 	p := &jsonPrinter{sink: s}
-	p.enc = json.NewEncoder(&p.buf)
-	p.enc.SetEscapeHTML(false) // URIs hold <, > and &
+	p.enc = newJSONEncoder(&p.buf)
 	return p
 }
 
-func (p *jsonPrinter) hit(h extract.Hit) { p.write(h) }
+func (p *jsonPrinter) Hit(h extract.Hit) { p.write(h) }
 
 // write writes v as one JSON object ended by the line terminator.
 func (p *jsonPrinter) write(v any) {
@@ -176,7 +158,7 @@ func (p *jsonPrinter) write(v any) {
 	p.endLine()
 }
 
-func (*jsonPrinter) finish() {}
+func (*jsonPrinter) Finish() {}
 
 // countPrinter counts hits per scheme and host and prints the counts,
 // most first, at the end (--count); as JSON Lines with --format json.
@@ -186,7 +168,7 @@ type countPrinter struct {
 	counts map[[2]string]int
 }
 
-func (p *countPrinter) hit(h extract.Hit) {
+func (p *countPrinter) Hit(h extract.Hit) {
 	r := resolve.Parse(h.URI)
 	scheme := strings.ToLower(r.Scheme)
 	if !r.HasScheme {
@@ -195,7 +177,7 @@ func (p *countPrinter) hit(h extract.Hit) {
 	p.counts[[2]string{scheme, strings.ToLower(r.Host)}]++
 }
 
-func (p *countPrinter) finish() {
+func (p *countPrinter) Finish() {
 	type row struct {
 		Count  int    `json:"count"`
 		Scheme string `json:"scheme"`
@@ -227,62 +209,4 @@ func (p *countPrinter) finish() {
 		fmt.Fprintf(p.w, "%7d %s %s", r.Count, r.Scheme, host)
 		p.endLine()
 	}
-}
-
-// uniquePrinter passes each URI on once, in first-seen order (-u).
-type uniquePrinter struct {
-	printer
-	seen map[string]bool
-}
-
-func (p uniquePrinter) hit(h extract.Hit) {
-	if p.seen[h.URI] {
-		return
-	}
-	p.seen[h.URI] = true
-	p.printer.hit(h)
-}
-
-// outputSettings are the output flags, read by the command line.
-type outputSettings struct {
-	format   string // plain or json
-	position bool   // -n: FILE:LINE:COL: URI
-	grouped  bool   // plain output on a terminal: LINE:COL: URI by file
-	heading  bool   // grouped, with a heading per file
-	null     bool   // -0
-	unique   bool   // -u
-	count    bool   // --count
-	color    bool
-	eachLine bool // flush after every line
-}
-
-// newPrinter returns the printer for settings, writing to w.
-func newPrinter(o outputSettings, w io.Writer) (printer, error) {
-	s := &sink{w: bufio.NewWriterSize(w, 64<<10), eol: '\n', eachLine: o.eachLine}
-	if o.null {
-		s.eol = 0
-	}
-	var p printer
-	switch {
-	case o.format != "plain" && o.format != "json" && o.format != "tsv":
-		return nil, usageError("--format %q: want plain, json or tsv", o.format)
-	case o.count && o.format == "json":
-		p = &countPrinter{sink: s, json: newJSONPrinter(s), counts: make(map[[2]string]int)}
-	case o.count:
-		p = &countPrinter{sink: s, counts: make(map[[2]string]int)}
-	case o.format == "json":
-		p = newJSONPrinter(s)
-	case o.format == "tsv":
-		p = tsvPrinter{s}
-	case o.position:
-		p = &positionPrinter{sink: s, color: o.color}
-	case o.grouped:
-		p = &groupPrinter{sink: s, color: o.color, heading: o.heading}
-	default:
-		p = plainPrinter{s}
-	}
-	if o.unique {
-		p = uniquePrinter{printer: p, seen: make(map[string]bool)}
-	}
-	return p, nil
 }
