@@ -102,7 +102,7 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	var hits []extract.Hit
 	failed := false
 	report := func(err error) {
-		fmt.Fprintln(stderr, errorLine(err))
+		warn(stderr, errorLine(err))
 		if !extract.IsWarning(err) {
 			failed = true
 		}

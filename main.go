@@ -24,6 +24,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/safe"
 	"github.com/urix/urix/printer"
 )
 
@@ -62,11 +63,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if !strings.HasPrefix(msg, "urix: ") {
 				msg = "urix: " + msg
 			}
-			fmt.Fprintln(stderr, msg)
+			warn(stderr, msg)
 		}
 		return code
 	}
 	return status
+}
+
+// warn writes the message msg on its own line of stderr, its controls
+// escaped: a message names files and URLs, which must not reach the
+// terminal raw (SPEC §8), whether stderr is a terminal or a log.
+func warn(stderr io.Writer, msg string) {
+	fmt.Fprintln(stderr, safe.Text(msg))
 }
 
 // usageError is a command-line mistake: one line on stderr, exit status 2.
@@ -199,7 +207,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		defer printing.Unlock()
 		out.Flush() // what was found before the problem comes first
 		progress.clear()
-		fmt.Fprintln(stderr, errorLine(err))
+		warn(stderr, errorLine(err))
 		if !extract.IsWarning(err) {
 			failed = true
 			errs++
@@ -220,7 +228,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	defer printing.Unlock()
 	out.Finish()
 	if err := out.Flush(); err != nil {
-		fmt.Fprintln(stderr, "urix: writing the output: "+err.Error())
+		warn(stderr, "urix: writing the output: "+err.Error())
 		failed = true
 		errs++
 	}
@@ -313,6 +321,7 @@ func outputOf(c *cli.Command, stdout io.Writer) (printer.Options, error) {
 		Unique:   c.Bool("unique"),
 		Count:    c.Bool("count"),
 		EachLine: tty || c.Bool("line-buffered"),
+		Terminal: tty,
 	}
 	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !c.Bool("no-position")
 	o.Heading = o.Grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/safe"
 	"github.com/urix/urix/resolve"
 )
 
@@ -17,7 +18,11 @@ import (
 type plainPrinter struct{ *sink }
 
 func (p plainPrinter) Hit(h extract.Hit) {
-	p.w.WriteString(h.URI)
+	if p.terminal {
+		p.w.WriteString(safe.URI(h.URI))
+	} else {
+		p.w.WriteString(h.URI)
+	}
 	p.endLine()
 }
 
@@ -26,7 +31,7 @@ func (plainPrinter) Finish() {}
 // tsvPrinter prints link-graph edges, page<TAB>uri<TAB>kind (SPEC §7a):
 // the page is a WARC record's target URI, else the input's name. Tabs and
 // line ends in a field are percent-encoded, so that every edge is one line
-// of three fields.
+// of three fields; on a terminal, the other controls are escaped too.
 type tsvPrinter struct {
 	*sink
 	scratch []byte
@@ -35,22 +40,22 @@ type tsvPrinter struct {
 var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
 
 func (p *tsvPrinter) Hit(h extract.Hit) {
-	p.scratch = appendTSV(p.scratch[:0], h)
+	p.scratch = p.appendTSV(p.scratch[:0], h)
 	p.w.Write(p.scratch)
 	p.endLine()
 }
 
 // appendTSV appends h's edge as tsvPrinter prints it, without the line end.
-func appendTSV(b []byte, h extract.Hit) []byte {
+func (s *sink) appendTSV(b []byte, h extract.Hit) []byte {
 	page := h.Page
 	if page == "" {
 		page = h.File
 	}
-	b = append(b, tsvEscaper.Replace(page)...)
+	b = s.appendText(b, tsvEscaper.Replace(page))
 	b = append(b, '\t')
-	b = append(b, tsvEscaper.Replace(h.URI)...)
+	b = s.appendURI(b, tsvEscaper.Replace(h.URI))
 	b = append(b, '\t')
-	return append(b, h.Kind...)
+	return s.appendText(b, h.Kind)
 }
 
 func (*tsvPrinter) Finish() {}
@@ -65,9 +70,9 @@ type positionPrinter struct {
 
 func (p *positionPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
-	b = paint(b, p.color, "35", h.File)
+	b = paint(b, p.color, "35", p.appendText, h.File)
 	b = append(b, ':')
-	b = appendLineCol(b, p.color, h)
+	b = p.appendLineCol(b, p.color, h)
 	p.w.Write(b)
 	p.scratch = b
 	p.endLine()
@@ -75,26 +80,28 @@ func (p *positionPrinter) Hit(h extract.Hit) {
 
 // appendLineCol appends "LINE:COL: URI", the line number coloured green
 // when colouring, as grep and ripgrep colour theirs.
-func appendLineCol(b []byte, color bool, h extract.Hit) []byte {
-	b = paint(b, color, "32", strconv.Itoa(h.Line))
+func (s *sink) appendLineCol(b []byte, color bool, h extract.Hit) []byte {
+	b = paint(b, color, "32", appendString, strconv.Itoa(h.Line))
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(h.Col), 10)
 	b = append(b, ": "...)
-	return append(b, h.URI...)
+	return s.appendURI(b, h.URI)
 }
 
-// paint appends s, in the SGR colour code when color is set. The colour
-// ends with s, so that no colour is left open between writes.
-func paint(b []byte, color bool, code, s string) []byte {
+// paint appends s with add, in the SGR colour code when color is set.
+// The colour ends with s, so that no colour is left open between writes.
+func paint(b []byte, color bool, code string, add func([]byte, string) []byte, s string) []byte {
 	if !color {
-		return append(b, s...)
+		return add(b, s)
 	}
 	b = append(b, "\x1b["...)
 	b = append(b, code...)
 	b = append(b, 'm')
-	b = append(b, s...)
+	b = add(b, s)
 	return append(b, ResetColor...)
 }
+
+func appendString(b []byte, s string) []byte { return append(b, s...) }
 
 func (*positionPrinter) Finish() {}
 
@@ -116,11 +123,11 @@ func (p *groupPrinter) Hit(h extract.Hit) {
 		if p.started {
 			b = append(b, '\n')
 		}
-		b = paint(b, p.color, "35", h.File)
+		b = paint(b, p.color, "35", p.appendText, h.File)
 		b = append(b, '\n')
 		p.file, p.started = h.File, true
 	}
-	b = appendLineCol(b, p.color, h)
+	b = p.appendLineCol(b, p.color, h)
 	p.w.Write(b)
 	p.scratch = b
 	p.endLine()
@@ -128,7 +135,9 @@ func (p *groupPrinter) Hit(h extract.Hit) {
 
 func (*groupPrinter) Finish() {}
 
-// jsonPrinter prints JSON Lines, one object per hit.
+// jsonPrinter prints JSON Lines, one object per hit. DEL and the C1
+// controls, which encoding/json leaves raw, are escaped as \u0085, and
+// on a terminal the bidi controls too (SPEC §8).
 type jsonPrinter struct {
 	*sink
 	buf bytes.Buffer
@@ -154,7 +163,7 @@ func (p *jsonPrinter) Hit(h extract.Hit) { p.write(h) }
 func (p *jsonPrinter) write(v any) {
 	p.buf.Reset()
 	p.enc.Encode(v) // a Hit or a count row always encodes
-	p.w.Write(bytes.TrimSuffix(p.buf.Bytes(), []byte("\n")))
+	p.w.Write(safe.JSON(bytes.TrimSuffix(p.buf.Bytes(), []byte("\n")), p.terminal))
 	p.endLine()
 }
 
@@ -205,6 +214,9 @@ func (p *countPrinter) Finish() {
 		host := r.Host
 		if host == "" {
 			host = "-" // no authority: mailto:, urn:, news:
+		}
+		if p.terminal {
+			r.Scheme, host = safe.Text(r.Scheme), safe.Text(host)
 		}
 		fmt.Fprintf(p.w, "%7d %s %s", r.Count, r.Scheme, host)
 		p.endLine()

@@ -7,6 +7,13 @@
 // The command line and the Apache Beam pipeline both print through it, so
 // that their lines are the same bytes, and the format names are checked
 // here alone (ParseFormat).
+//
+// No field lets an input take over a terminal (SPEC §8): with
+// Options.Terminal every field has its controls escaped (package
+// internal/safe: file names as \x1b, \u202e; URIs percent-encoded). Into
+// a pipe names keep their bytes, except that TSV percent-encodes tabs and
+// line ends; JSON always escapes DEL and the C1 controls, and the bidi
+// controls too on a terminal.
 package printer
 
 import (
@@ -16,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/safe"
 )
 
 // Format is an output format, as --format names it.
@@ -64,6 +72,10 @@ type Options struct {
 	Count    bool // --count: counts per scheme and host
 	Color    bool // colour file names and line numbers
 	EachLine bool // flush after every line: a person is watching
+	// Terminal escapes the controls of every field, as the output is a
+	// terminal (SPEC §8): file names and other text as \x1b, \u202e,
+	// URIs percent-encoded. Into a pipe names keep their bytes.
+	Terminal bool
 }
 
 // Printer writes hits in one format. Write errors are kept and come back
@@ -82,10 +94,13 @@ const ResetColor = "\x1b[0m"
 
 // New returns the printer o asks for, writing to w.
 func New(w io.Writer, o Options) (Printer, error) {
+	if o.Format == "" {
+		o.Format = Plain
+	}
 	if _, err := ParseFormat(string(o.Format)); err != nil {
 		return nil, err
 	}
-	s := &sink{w: bufio.NewWriterSize(w, 64<<10), eol: '\n', eachLine: o.EachLine}
+	s := &sink{w: bufio.NewWriterSize(w, 64<<10), eol: '\n', eachLine: o.EachLine, terminal: o.Terminal}
 	if o.Null {
 		s.eol = 0
 	}
@@ -114,12 +129,32 @@ func New(w io.Writer, o Options) (Printer, error) {
 
 // sink is what every printer writes to: the buffered output, the line
 // terminator (newline, or NUL with -0), whether to flush after every line
-// (a person is watching), and how many results were printed.
+// (a person is watching), whether it is a terminal, and how many results
+// were printed.
 type sink struct {
 	w        *bufio.Writer
 	eol      byte
 	eachLine bool
+	terminal bool
 	printed  int
+}
+
+// appendText appends a field of text (a file name, a WARC page), its
+// controls escaped on a terminal (SPEC §8).
+func (s *sink) appendText(b []byte, text string) []byte {
+	if s.terminal {
+		return safe.AppendText(b, text)
+	}
+	return append(b, text...)
+}
+
+// appendURI appends a URI, its controls percent-encoded on a terminal
+// (SPEC §8).
+func (s *sink) appendURI(b []byte, uri string) []byte {
+	if s.terminal {
+		return safe.AppendURI(b, uri)
+	}
+	return append(b, uri...)
 }
 
 func (s *sink) Flush() error { return s.w.Flush() }
@@ -157,9 +192,9 @@ func (f Format) Line(h extract.Hit) string {
 		var b strings.Builder
 		enc := newJSONEncoder(&b)
 		enc.Encode(h) // a Hit always encodes
-		return strings.TrimSuffix(b.String(), "\n")
+		return string(safe.JSON([]byte(strings.TrimSuffix(b.String(), "\n")), false))
 	case TSV:
-		return string(appendTSV(nil, h))
+		return string((&sink{}).appendTSV(nil, h))
 	}
 	return h.URI
 }
