@@ -5,6 +5,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/urix/urix/internal/safe"
 	"github.com/urix/urix/resolve"
 )
 
@@ -83,6 +85,7 @@ func resolveAction(c *cli.Command) error {
 		return cli.Exit(fmt.Sprintf("urix: resolve: --base %q: %s (e.g. --base https://example.com/docs/ or --base file:///home/me/notes.txt)", base, why), exitError)
 	}
 	out := bufio.NewWriter(c.Root().Writer)
+	tty := isTerminal(c.Root().Writer)
 	printed := 0
 	rejected := 0
 	each := func(ref string) error {
@@ -91,7 +94,7 @@ func resolveAction(c *cli.Command) error {
 			u, err := rv.ResolveURL(ref)
 			if err != nil {
 				rejected++
-				fmt.Fprintf(c.Root().ErrWriter, "urix: resolve: %s\n", strings.TrimPrefix(err.Error(), "resolve: "))
+				warn(c.Root().ErrWriter, "urix: resolve: "+strings.TrimPrefix(err.Error(), "resolve: "))
 				return nil
 			}
 			uri = u.Href()
@@ -103,6 +106,9 @@ func resolveAction(c *cli.Command) error {
 		}
 		if r.normalize {
 			uri = resolve.Normalize(uri)
+		}
+		if tty {
+			uri = safe.URI(uri) // an echoed reference's controls (SPEC §8)
 		}
 		printed++
 		out.WriteString(uri)
@@ -240,14 +246,21 @@ func parseAction(c *cli.Command) error {
 		return cli.Exit(fmt.Sprintf("urix: parse: --format %q: want plain or json", format), exitError)
 	}
 	out := bufio.NewWriter(c.Root().Writer)
-	enc := json.NewEncoder(out)
+	tty := isTerminal(c.Root().Writer)
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
 	enc.SetEscapeHTML(false)
 	printed := 0
 	each := func(uri string) error {
 		p := newParsed(uri)
 		if format == "json" {
 			printed++
-			return enc.Encode(p)
+			js.Reset()
+			if err := enc.Encode(p); err != nil {
+				return err
+			}
+			_, err := out.Write(safe.JSON(js.Bytes(), tty)) // C1 escaped, bidi too on a terminal (SPEC §8)
+			return err
 		}
 		if printed > 0 {
 			out.WriteByte('\n')
@@ -259,6 +272,8 @@ func parseAction(c *cli.Command) error {
 			case v == nil:
 			case *v == "":
 				val = "(empty)"
+			case tty:
+				val = safe.Text(*v) // the input echoed: its controls escaped (SPEC §8)
 			default:
 				val = *v
 			}

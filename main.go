@@ -24,6 +24,8 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/safe"
+	"github.com/urix/urix/printer"
 	"github.com/urix/urix/runner"
 )
 
@@ -62,11 +64,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if !strings.HasPrefix(msg, "urix: ") {
 				msg = "urix: " + msg
 			}
-			fmt.Fprintln(stderr, msg)
+			warn(stderr, msg)
 		}
 		return code
 	}
 	return status
+}
+
+// warn writes the message msg on its own line of stderr, its controls
+// escaped: a message names files and URLs, which must not reach the
+// terminal raw (SPEC §8), whether stderr is a terminal or a log.
+func warn(stderr io.Writer, msg string) {
+	fmt.Fprintln(stderr, safe.Text(msg))
 }
 
 // usageError is a command-line mistake: one line on stderr, exit status 2.
@@ -169,12 +178,11 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if c.String("progress") == "always" {
 		delay = 0 // asked for: from the start
 	}
-	out, err := newPrinter(settings, stdout)
+	out, err := printer.New(stdout, settings)
 	if err != nil {
-		return err
+		return usageError("--%v", err) // an unknown --format
 	}
-	sink := out.out()
-	defer sink.w.Flush()
+	defer out.Flush()
 
 	stats := new(runner.Stats)
 	progress := startProgress(stderr, stats, show, delay)
@@ -186,10 +194,10 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	defer onInterrupt(func(code int) {
 		progress.stop()
 		if tryLock(&printing, time.Second) {
-			sink.w.Flush()
+			out.Flush()
 		}
-		if settings.color {
-			io.WriteString(stdout, sgrReset)
+		if settings.Color {
+			io.WriteString(stdout, printer.ResetColor)
 		}
 		os.Exit(code)
 	})()
@@ -198,7 +206,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	report := func(err error) {
 		printing.Lock()
 		defer printing.Unlock()
-		sink.w.Flush() // what was found before the problem comes first
+		out.Flush() // what was found before the problem comes first
 		progress.clear()
 		printError(stderr, err)
 		if !extract.IsWarning(err) {
@@ -209,7 +217,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	ro.Unordered, ro.Stats = c.Bool("unordered"), stats
 	emit := func(h extract.Hit) error {
 		printing.Lock()
-		out.hit(h)
+		out.Hit(h)
 		printing.Unlock()
 		return nil
 	}
@@ -219,9 +227,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	progress.stop()
 	printing.Lock()
 	defer printing.Unlock()
-	out.finish()
-	if err := sink.w.Flush(); err != nil {
-		fmt.Fprintln(stderr, "urix: writing the output: "+err.Error())
+	out.Finish()
+	if err := out.Flush(); err != nil {
+		warn(stderr, "urix: writing the output: "+err.Error())
 		failed = true
 		errs++
 	}
@@ -231,16 +239,13 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	switch {
 	case failed:
 		*status = exitError
-	case sink.printed > 0:
+	case out.Printed() > 0:
 		*status = exitFound
 	default:
 		*status = exitNotFound
 	}
 	return nil
 }
-
-// sgrReset ends any colour (Select Graphic Rendition 0).
-const sgrReset = "\x1b[0m"
 
 // onInterrupt calls cleanup with the exit status of SIGINT (130) or
 // SIGTERM (143) when one comes, until the returned stop is called.
@@ -305,23 +310,24 @@ func streamingInput(args []string, stdin *os.File, stdout io.Writer) bool {
 // by file with the line and column of each URI, as ripgrep prints, and
 // comes line by line: a person is watching. Into a pipe or a file it stays
 // one URI per line.
-func outputOf(c *cli.Command, stdout io.Writer) (outputSettings, error) {
+func outputOf(c *cli.Command, stdout io.Writer) (printer.Options, error) {
 	if c.Bool("with-position") && c.Bool("no-position") {
-		return outputSettings{}, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
+		return printer.Options{}, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
 	}
 	tty := isTerminal(stdout)
-	o := outputSettings{
-		format:   c.String("format"),
-		position: c.Bool("with-position"),
-		null:     c.Bool("null"),
-		unique:   c.Bool("unique"),
-		count:    c.Bool("count"),
-		eachLine: tty || c.Bool("line-buffered"),
+	o := printer.Options{
+		Format:   printer.Format(c.String("format")),
+		Position: c.Bool("with-position"),
+		Null:     c.Bool("null"),
+		Unique:   c.Bool("unique"),
+		Count:    c.Bool("count"),
+		EachLine: tty || c.Bool("line-buffered"),
+		Terminal: tty,
 	}
-	o.grouped = tty && o.format == "plain" && !o.count && !o.position && !o.null && !c.Bool("no-position")
-	o.heading = o.grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !c.Bool("no-position")
+	o.Heading = o.Grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))
 	var err error
-	o.color, err = colorChoice(c.String("color"), tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
+	o.Color, err = colorChoice(c.String("color"), tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
 	return o, err
 }
 

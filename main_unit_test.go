@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/urix/urix/extract"
 	"github.com/urix/urix/runner"
 )
 
@@ -117,39 +116,5 @@ func TestProgress(t *testing.T) {
 	}
 	if got := progressText(st, 2*time.Second); got != "3/40 files, 3.1 MB, 523 URIs, 1.6 MB/s, 2.0 s" {
 		t.Errorf("progressText = %q", got)
-	}
-}
-
-// TestGroupPrinter: on a terminal, hits come under a heading per file, a
-// blank line between files, LINE:COL: before each URI; with one file, no
-// heading; colours close where they open.
-func TestGroupPrinter(t *testing.T) {
-	hits := []extract.Hit{
-		{File: "a.txt", Line: 1, Col: 5, URI: "http://a/1"},
-		{File: "a.txt", Line: 3, Col: 1, URI: "http://a/2"},
-		{File: "b.txt", Line: 2, Col: 7, URI: "http://b/1"},
-	}
-	for _, tt := range []struct {
-		heading, color bool
-		want           string
-	}{
-		{true, false, "a.txt\n1:5: http://a/1\n3:1: http://a/2\n\nb.txt\n2:7: http://b/1\n"},
-		{false, false, "1:5: http://a/1\n3:1: http://a/2\n2:7: http://b/1\n"},
-		{true, true, "\x1b[35ma.txt\x1b[0m\n\x1b[32m1\x1b[0m:5: http://a/1\n\x1b[32m3\x1b[0m:1: http://a/2\n\n" +
-			"\x1b[35mb.txt\x1b[0m\n\x1b[32m2\x1b[0m:7: http://b/1\n"},
-	} {
-		var out bytes.Buffer
-		p, err := newPrinter(outputSettings{format: "plain", grouped: true, heading: tt.heading, color: tt.color}, &out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, h := range hits {
-			p.hit(h)
-		}
-		p.finish()
-		p.out().w.Flush()
-		if out.String() != tt.want || p.out().printed != len(hits) {
-			t.Errorf("heading %v, color %v: printed %d lines:\n%q\nwant:\n%q", tt.heading, tt.color, p.out().printed, out.String(), tt.want)
-		}
 	}
 }

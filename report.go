@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/urix/urix/extract"
@@ -12,7 +11,7 @@ import (
 // to stderr (SPEC §7: "urix: FILE: what went wrong"); after it, for a
 // reader's panic (SPEC §8), the stack of the panic, for the bug report.
 func printError(stderr io.Writer, err error) {
-	fmt.Fprintln(stderr, errorLine(err))
+	warn(stderr, errorLine(err))
 	var pe *extract.PanicError
 	if errors.As(err, &pe) && len(pe.Stack) > 0 {
 		stderr.Write(pe.Stack)

@@ -23,6 +23,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/mattn/go-runewidth"
+
+	"github.com/urix/urix/internal/safe"
 )
 
 // Item is one occurrence of a link.
@@ -562,19 +564,11 @@ func Truncate(s string, width int) string {
 	return runewidth.Truncate(s, width, "…")
 }
 
-// printable replaces control characters, which would move the cursor or
-// start escape sequences on the terminal.
-func printable(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }) < 0 {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return ' '
-		}
-		return r
-	}, s)
-}
+// printable escapes control characters, which would move the cursor or
+// start escape sequences on the terminal, and bidi controls, which would
+// reorder the line, as urix escapes every field it writes to a terminal
+// (SPEC §8).
+func printable(s string) string { return safe.Text(s) }
 
 // List writes the numbered list, without shortening, as the picker
 // numbers it: for a terminal-less caller.

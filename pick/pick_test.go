@@ -114,7 +114,8 @@ func TestShorten(t *testing.T) {
 		{"abcdef", 0, ""},
 		{"http://bücher.example/straße/und/mehr", 15, "http://…nd/mehr"},
 		{"http://例え.jp/ページ/とても/長い", 16, "http://…も/長い"},
-		{"a\x1b[2Jb", 10, "a [2Jb"}, // no escape sequence reaches the terminal
+		{"a\x1b[2Jb", 10, `a\x1b[2Jb`},           // no escape sequence reaches the terminal
+		{"a\u202eb\u009b", 20, `a\u202eb\u009b`}, // nor a bidi override, nor C1
 	} {
 		got := Shorten(tc.in, tc.width)
 		if got != tc.want {

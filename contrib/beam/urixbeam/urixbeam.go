@@ -2,8 +2,9 @@
 // WARC files (or any input urix reads) with urix's library: one file per
 // element, each read whole by its own extract.Extractor call, so that a
 // runner spreads the files over its workers (SPEC §7a). Its output lines
-// are urix's: JSON Lines as urix --format json prints them, or
-// page<TAB>uri<TAB>kind edges as urix --format tsv.
+// are urix's, printed by its printer package: JSON Lines as urix
+// --format json prints them, page<TAB>uri<TAB>kind edges as urix --format
+// tsv, or bare URIs as --format plain.
 //
 // Counters (namespace "urix"): files, records, pages (response and
 // resource records read), links (hits), damaged (damaged records) and
@@ -12,13 +13,10 @@ package urixbeam
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
@@ -27,13 +25,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/printer"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/warc"
 )
 
 // Config says what the pipeline prints.
 type Config struct {
-	Format    string // "json" (default) or "tsv"
+	Format    string // a printer format: "json" (default), "tsv" or "plain"
 	AllStatus bool   // read every HTTP status, as urix --all-status
 }
 
@@ -69,12 +68,18 @@ type extractFn struct {
 	Format    string
 	AllStatus bool
 
-	x *extract.Extractor
+	x      *extract.Extractor
+	format printer.Format
 }
 
 func (f *extractFn) Setup() error {
-	if f.Format != "" && f.Format != "json" && f.Format != "tsv" {
-		return fmt.Errorf("format %q: want json or tsv", f.Format)
+	f.format = printer.JSON
+	if f.Format != "" {
+		format, err := printer.ParseFormat(f.Format)
+		if err != nil {
+			return err
+		}
+		f.format = format
 	}
 	x, err := extract.New(extract.Options{Formats: []*reader.Format{warc.New(warc.Options{AllStatus: f.AllStatus})}})
 	f.x = x
@@ -96,11 +101,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, md fileio.FileMetadata, 
 	in.Count = wc.Add
 	links := int64(0)
 	err = f.x.Input(in, func(h extract.Hit) error {
-		line, err := format(h, f.Format)
-		if err != nil {
-			return err
-		}
-		emit(line)
+		emit(f.format.Line(h))
 		links++
 		return nil
 	}, func(err error) { log.Warnf(ctx, "urix: %v", err) })
@@ -139,23 +140,4 @@ func open(ctx context.Context, path string) (extract.Input, io.Closer, error) {
 		return in, f, nil
 	}
 	return extract.Input{R: rc, Name: path}, rc, nil
-}
-
-var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
-
-// format prints a hit as urix --format json or tsv prints it, without
-// the line end.
-func format(h extract.Hit, how string) (string, error) {
-	if how == "tsv" {
-		page := h.Page
-		if page == "" {
-			page = h.File
-		}
-		return tsvEscaper.Replace(page) + "\t" + tsvEscaper.Replace(h.URI) + "\t" + h.Kind, nil
-	}
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // as urix: URIs hold <, > and &
-	err := enc.Encode(h)
-	return strings.TrimSuffix(b.String(), "\n"), err
 }

@@ -21,12 +21,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/urix/urix/contrib/beam/urixbeam"
+	"github.com/urix/urix/printer"
 )
 
 var (
 	input     = flag.String("input", "", "WARC file `pattern` of any Beam file system (e.g. '/data/crawl/*.warc.gz' or 'gs://bucket/crawl/*.warc.gz')")
 	output    = flag.String("output", "", "output `file`, one line per hit (e.g. /tmp/links.jsonl or gs://bucket/links.tsv)")
-	format    = flag.String("format", "json", "output lines: json (as urix --format json) or tsv (page<TAB>uri<TAB>kind edges, as urix --format tsv)")
+	format    = flag.String("format", "json", "output lines: json (as urix --format json), tsv (page<TAB>uri<TAB>kind edges, as urix --format tsv) or plain (one URI per line)")
 	allStatus = flag.Bool("all-status", false, "read the HTTP responses of every status, not only 2xx (as urix --all-status)")
 )
 
@@ -37,8 +38,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "urix-beam: --input and --output are required, e.g. urix-beam --input '/data/*.warc.gz' --output links.jsonl")
 		os.Exit(2)
 	}
-	if *format != "json" && *format != "tsv" {
-		fmt.Fprintf(os.Stderr, "urix-beam: --format %q: want json or tsv\n", *format)
+	if _, err := printer.ParseFormat(*format); err != nil {
+		fmt.Fprintf(os.Stderr, "urix-beam: --%v\n", err)
 		os.Exit(2)
 	}
 	p, s := beam.NewPipelineWithRoot()

@@ -1,0 +1,224 @@
+package printer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/safe"
+	"github.com/urix/urix/resolve"
+)
+
+// plainPrinter prints one URI per line.
+type plainPrinter struct{ *sink }
+
+func (p plainPrinter) Hit(h extract.Hit) {
+	if p.terminal {
+		p.w.WriteString(safe.URI(h.URI))
+	} else {
+		p.w.WriteString(h.URI)
+	}
+	p.endLine()
+}
+
+func (plainPrinter) Finish() {}
+
+// tsvPrinter prints link-graph edges, page<TAB>uri<TAB>kind (SPEC §7a):
+// the page is a WARC record's target URI, else the input's name. Tabs and
+// line ends in a field are percent-encoded, so that every edge is one line
+// of three fields; on a terminal, the other controls are escaped too.
+type tsvPrinter struct {
+	*sink
+	scratch []byte
+}
+
+var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
+
+func (p *tsvPrinter) Hit(h extract.Hit) {
+	p.scratch = p.appendTSV(p.scratch[:0], h)
+	p.w.Write(p.scratch)
+	p.endLine()
+}
+
+// appendTSV appends h's edge as tsvPrinter prints it, without the line end.
+func (s *sink) appendTSV(b []byte, h extract.Hit) []byte {
+	page := h.Page
+	if page == "" {
+		page = h.File
+	}
+	b = s.appendText(b, tsvEscaper.Replace(page))
+	b = append(b, '\t')
+	b = s.appendURI(b, tsvEscaper.Replace(h.URI))
+	b = append(b, '\t')
+	return s.appendText(b, h.Kind)
+}
+
+func (*tsvPrinter) Finish() {}
+
+// positionPrinter prints FILE:LINE:COL: URI, as grep -n does, with the
+// prefix coloured as grep and ripgrep colour theirs.
+type positionPrinter struct {
+	*sink
+	color   bool
+	scratch []byte
+}
+
+func (p *positionPrinter) Hit(h extract.Hit) {
+	b := p.scratch[:0]
+	b = paint(b, p.color, "35", p.appendText, h.File)
+	b = append(b, ':')
+	b = p.appendLineCol(b, p.color, h)
+	p.w.Write(b)
+	p.scratch = b
+	p.endLine()
+}
+
+// appendLineCol appends "LINE:COL: URI", the line number coloured green
+// when colouring, as grep and ripgrep colour theirs.
+func (s *sink) appendLineCol(b []byte, color bool, h extract.Hit) []byte {
+	b = paint(b, color, "32", appendString, strconv.Itoa(h.Line))
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(h.Col), 10)
+	b = append(b, ": "...)
+	return s.appendURI(b, h.URI)
+}
+
+// paint appends s with add, in the SGR colour code when color is set.
+// The colour ends with s, so that no colour is left open between writes.
+func paint(b []byte, color bool, code string, add func([]byte, string) []byte, s string) []byte {
+	if !color {
+		return add(b, s)
+	}
+	b = append(b, "\x1b["...)
+	b = append(b, code...)
+	b = append(b, 'm')
+	b = add(b, s)
+	return append(b, ResetColor...)
+}
+
+func appendString(b []byte, s string) []byte { return append(b, s...) }
+
+func (*positionPrinter) Finish() {}
+
+// groupPrinter prints hits as ripgrep prints matches on a terminal: under
+// a heading that names their file (when there may be several files), one
+// LINE:COL: URI per hit, and a blank line between files.
+type groupPrinter struct {
+	*sink
+	color   bool
+	heading bool
+	file    string // the file of the last heading
+	started bool
+	scratch []byte
+}
+
+func (p *groupPrinter) Hit(h extract.Hit) {
+	b := p.scratch[:0]
+	if p.heading && (!p.started || h.File != p.file) {
+		if p.started {
+			b = append(b, '\n')
+		}
+		b = paint(b, p.color, "35", p.appendText, h.File)
+		b = append(b, '\n')
+		p.file, p.started = h.File, true
+	}
+	b = p.appendLineCol(b, p.color, h)
+	p.w.Write(b)
+	p.scratch = b
+	p.endLine()
+}
+
+func (*groupPrinter) Finish() {}
+
+// jsonPrinter prints JSON Lines, one object per hit. DEL and the C1
+// controls, which encoding/json leaves raw, are escaped as \u0085, and
+// on a terminal the bidi controls too (SPEC §8).
+type jsonPrinter struct {
+	*sink
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// newJSONEncoder returns the encoder of JSON output, writing to w.
+func newJSONEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // URIs hold <, > and &
+	return enc
+}
+
+func newJSONPrinter(s *sink) *jsonPrinter {
+	p := &jsonPrinter{sink: s}
+	p.enc = newJSONEncoder(&p.buf)
+	return p
+}
+
+func (p *jsonPrinter) Hit(h extract.Hit) { p.write(h) }
+
+// write writes v as one JSON object ended by the line terminator.
+func (p *jsonPrinter) write(v any) {
+	p.buf.Reset()
+	p.enc.Encode(v) // a Hit or a count row always encodes
+	p.w.Write(safe.JSON(bytes.TrimSuffix(p.buf.Bytes(), []byte("\n")), p.terminal))
+	p.endLine()
+}
+
+func (*jsonPrinter) Finish() {}
+
+// countPrinter counts hits per scheme and host and prints the counts,
+// most first, at the end (--count); as JSON Lines with --format json.
+type countPrinter struct {
+	*sink
+	json   *jsonPrinter // nil: plain lines
+	counts map[[2]string]int
+}
+
+func (p *countPrinter) Hit(h extract.Hit) {
+	r := resolve.Parse(h.URI)
+	scheme := strings.ToLower(r.Scheme)
+	if !r.HasScheme {
+		scheme = "(relative)" // left unresolved: no base (B2)
+	}
+	p.counts[[2]string{scheme, strings.ToLower(r.Host)}]++
+}
+
+func (p *countPrinter) Finish() {
+	type row struct {
+		Count  int    `json:"count"`
+		Scheme string `json:"scheme"`
+		Host   string `json:"host"`
+	}
+	rows := make([]row, 0, len(p.counts))
+	for k, n := range p.counts {
+		rows = append(rows, row{n, k[0], k[1]})
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		if a.Scheme != b.Scheme {
+			return a.Scheme < b.Scheme
+		}
+		return a.Host < b.Host
+	})
+	for _, r := range rows {
+		if p.json != nil {
+			p.json.write(r)
+			continue
+		}
+		host := r.Host
+		if host == "" {
+			host = "-" // no authority: mailto:, urn:, news:
+		}
+		if p.terminal {
+			r.Scheme, host = safe.Text(r.Scheme), safe.Text(host)
+		}
+		fmt.Fprintf(p.w, "%7d %s %s", r.Count, r.Scheme, host)
+		p.endLine()
+	}
+}

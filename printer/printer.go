@@ -1,0 +1,200 @@
+// Package printer writes urix's hits in its output formats (SPEC §7): one
+// URI per line, grep's FILE:LINE:COL: URI (-n), the grouped terminal view
+// (a heading per file, LINE:COL: URI), JSON Lines, link-graph TSV
+// (page<TAB>uri<TAB>kind), lines ended by NUL (-0), and counts per scheme
+// and host (--count); --unique is a wrapper around any of them.
+//
+// The command line and the Apache Beam pipeline both print through it, so
+// that their lines are the same bytes, and the format names are checked
+// here alone (ParseFormat).
+//
+// No field lets an input take over a terminal (SPEC §8): with
+// Options.Terminal every field has its controls escaped (package
+// internal/safe: file names as \x1b, \u202e; URIs percent-encoded). Into
+// a pipe names keep their bytes, except that TSV percent-encodes tabs and
+// line ends; JSON always escapes DEL and the C1 controls, and the bidi
+// controls too on a terminal.
+package printer
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/safe"
+)
+
+// Format is an output format, as --format names it.
+type Format string
+
+// The output formats (SPEC §7, §7a).
+const (
+	Plain Format = "plain" // one URI per line
+	JSON  Format = "json"  // JSON Lines, one object per hit
+	TSV   Format = "tsv"   // page<TAB>uri<TAB>kind edges
+)
+
+// Formats are the formats ParseFormat accepts, in the order help lists
+// them.
+var Formats = []Format{Plain, JSON, TSV}
+
+// FormatError is an unknown format name.
+type FormatError struct{ Name string }
+
+func (e *FormatError) Error() string {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = string(f)
+	}
+	return fmt.Sprintf("format %q: want %s or %s", e.Name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// ParseFormat returns the format named name, or a *FormatError.
+func ParseFormat(name string) (Format, error) {
+	for _, f := range Formats {
+		if string(f) == name {
+			return f, nil
+		}
+	}
+	return "", &FormatError{name}
+}
+
+// Options say how hits are printed. The zero value prints plain lines.
+type Options struct {
+	Format   Format
+	Position bool // -n: FILE:LINE:COL: URI
+	Grouped  bool // plain output on a terminal: LINE:COL: URI by file
+	Heading  bool // grouped, with a heading per file
+	Null     bool // -0: lines end with NUL
+	Unique   bool // -u: each URI once
+	Count    bool // --count: counts per scheme and host
+	Color    bool // colour file names and line numbers
+	EachLine bool // flush after every line: a person is watching
+	// Terminal escapes the controls of every field, as the output is a
+	// terminal (SPEC §8): file names and other text as \x1b, \u202e,
+	// URIs percent-encoded. Into a pipe names keep their bytes.
+	Terminal bool
+}
+
+// Printer writes hits in one format. Write errors are kept and come back
+// from Flush.
+type Printer interface {
+	Hit(h extract.Hit)
+	Finish() // after the last hit
+	// Flush writes what is buffered.
+	Flush() error
+	// Printed is the number of lines printed so far.
+	Printed() int
+}
+
+// ResetColor ends any colour (Select Graphic Rendition 0).
+const ResetColor = "\x1b[0m"
+
+// New returns the printer o asks for, writing to w.
+func New(w io.Writer, o Options) (Printer, error) {
+	if o.Format == "" {
+		o.Format = Plain
+	}
+	if _, err := ParseFormat(string(o.Format)); err != nil {
+		return nil, err
+	}
+	s := &sink{w: bufio.NewWriterSize(w, 64<<10), eol: '\n', eachLine: o.EachLine, terminal: o.Terminal}
+	if o.Null {
+		s.eol = 0
+	}
+	var p Printer
+	switch {
+	case o.Count && o.Format == JSON:
+		p = &countPrinter{sink: s, json: newJSONPrinter(s), counts: make(map[[2]string]int)}
+	case o.Count:
+		p = &countPrinter{sink: s, counts: make(map[[2]string]int)}
+	case o.Format == JSON:
+		p = newJSONPrinter(s)
+	case o.Format == TSV:
+		p = &tsvPrinter{sink: s}
+	case o.Position:
+		p = &positionPrinter{sink: s, color: o.Color}
+	case o.Grouped:
+		p = &groupPrinter{sink: s, color: o.Color, heading: o.Heading}
+	default:
+		p = plainPrinter{s}
+	}
+	if o.Unique {
+		p = uniquePrinter{Printer: p, seen: make(map[string]bool)}
+	}
+	return p, nil
+}
+
+// sink is what every printer writes to: the buffered output, the line
+// terminator (newline, or NUL with -0), whether to flush after every line
+// (a person is watching), whether it is a terminal, and how many results
+// were printed.
+type sink struct {
+	w        *bufio.Writer
+	eol      byte
+	eachLine bool
+	terminal bool
+	printed  int
+}
+
+// appendText appends a field of text (a file name, a WARC page), its
+// controls escaped on a terminal (SPEC §8).
+func (s *sink) appendText(b []byte, text string) []byte {
+	if s.terminal {
+		return safe.AppendText(b, text)
+	}
+	return append(b, text...)
+}
+
+// appendURI appends a URI, its controls percent-encoded on a terminal
+// (SPEC §8).
+func (s *sink) appendURI(b []byte, uri string) []byte {
+	if s.terminal {
+		return safe.AppendURI(b, uri)
+	}
+	return append(b, uri...)
+}
+
+func (s *sink) Flush() error { return s.w.Flush() }
+func (s *sink) Printed() int { return s.printed }
+
+// endLine ends an output line.
+func (s *sink) endLine() {
+	s.w.WriteByte(s.eol)
+	s.printed++
+	if s.eachLine {
+		s.w.Flush()
+	}
+}
+
+// uniquePrinter passes each URI on once, in first-seen order (-u).
+type uniquePrinter struct {
+	Printer
+	seen map[string]bool
+}
+
+func (p uniquePrinter) Hit(h extract.Hit) {
+	if p.seen[h.URI] {
+		return
+	}
+	p.seen[h.URI] = true
+	p.Printer.Hit(h)
+}
+
+// Line is h as one line of format f, without the line end, as a pipe
+// gets it: for callers that write lines themselves (the Beam pipeline).
+// Plain is the bare URI.
+func (f Format) Line(h extract.Hit) string {
+	switch f {
+	case JSON:
+		var b strings.Builder
+		enc := newJSONEncoder(&b)
+		enc.Encode(h) // a Hit always encodes
+		return string(safe.JSON([]byte(strings.TrimSuffix(b.String(), "\n")), false))
+	case TSV:
+		return string((&sink{}).appendTSV(nil, h))
+	}
+	return h.URI
+}

@@ -1,0 +1,125 @@
+package printer
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/urix/urix/extract"
+)
+
+// TestGroupPrinter: on a terminal, hits come under a heading per file, a
+// blank line between files, LINE:COL: before each URI; with one file, no
+// heading; colours close where they open.
+func TestGroupPrinter(t *testing.T) {
+	hits := []extract.Hit{
+		{File: "a.txt", Line: 1, Col: 5, URI: "http://a/1"},
+		{File: "a.txt", Line: 3, Col: 1, URI: "http://a/2"},
+		{File: "b.txt", Line: 2, Col: 7, URI: "http://b/1"},
+	}
+	for _, tt := range []struct {
+		heading, color bool
+		want           string
+	}{
+		{true, false, "a.txt\n1:5: http://a/1\n3:1: http://a/2\n\nb.txt\n2:7: http://b/1\n"},
+		{false, false, "1:5: http://a/1\n3:1: http://a/2\n2:7: http://b/1\n"},
+		{true, true, "\x1b[35ma.txt\x1b[0m\n\x1b[32m1\x1b[0m:5: http://a/1\n\x1b[32m3\x1b[0m:1: http://a/2\n\n" +
+			"\x1b[35mb.txt\x1b[0m\n\x1b[32m2\x1b[0m:7: http://b/1\n"},
+	} {
+		var out bytes.Buffer
+		p, err := New(&out, Options{Format: Plain, Grouped: true, Heading: tt.heading, Color: tt.color})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hits {
+			p.Hit(h)
+		}
+		p.Finish()
+		p.Flush()
+		if out.String() != tt.want || p.Printed() != len(hits) {
+			t.Errorf("heading %v, color %v: printed %d lines:\n%q\nwant:\n%q", tt.heading, tt.color, p.Printed(), out.String(), tt.want)
+		}
+	}
+}
+
+// TestParseFormat: the format names are checked here alone, for the
+// command line and the Beam pipeline.
+func TestParseFormat(t *testing.T) {
+	for _, f := range Formats {
+		if got, err := ParseFormat(string(f)); got != f || err != nil {
+			t.Errorf("ParseFormat(%q) = %q, %v", f, got, err)
+		}
+	}
+	_, err := ParseFormat("xml")
+	if err == nil || err.Error() != `format "xml": want plain, json or tsv` {
+		t.Errorf("ParseFormat(xml) error %v", err)
+	}
+}
+
+// TestLine: a line of Format.Line is the line a printer writes into a
+// pipe, without its end.
+func TestLine(t *testing.T) {
+	plain := extract.Hit{File: "a\tb.html", URI: "http://x/?a=1&b=<2>", Raw: "http://x/?a=1&b=<2>", Kind: "html-attr", Line: 1, Col: 2}
+	for _, h := range []extract.Hit{plain, hostile} {
+		for _, f := range Formats {
+			var out bytes.Buffer
+			p, _ := New(&out, Options{Format: f})
+			p.Hit(h)
+			p.Flush()
+			if got, want := f.Line(h)+"\n", out.String(); got != want {
+				t.Errorf("%s: Line = %q, printer wrote %q", f, got, want)
+			}
+		}
+	}
+}
+
+// hostile is a hit whose file name and fields hold what would take over a
+// terminal: an OSC 52 clipboard write, a colour, a C1 CSI, a bidi
+// override.
+var hostile = extract.Hit{
+	File: "x\x1b]52;c;SGVsbG8=\x07.html",
+	URI:  "http://a/\u202eevil%1B",
+	Raw:  "http://a/\u202eevil\u009b31m",
+	Kind: "html-attr", Line: 3, Col: 7,
+}
+
+// TestTerminalEscapes: on a terminal every field of every format has its
+// controls escaped (SPEC §8); into a pipe names keep their bytes and only
+// JSON escapes C1 (and TSV its tabs and line ends).
+func TestTerminalEscapes(t *testing.T) {
+	const name, uri = `x\x1b]52;c;SGVsbG8=\x07.html`, "http://a/%E2%80%AEevil%1B"
+	for _, tc := range []struct {
+		o              Options
+		terminal, pipe string
+	}{
+		{Options{}, uri + "\n", hostile.URI + "\n"},
+		{Options{Position: true}, name + ":3:7: " + uri + "\n", hostile.File + ":3:7: " + hostile.URI + "\n"},
+		{Options{Position: true, Color: true}, "\x1b[35m" + name + "\x1b[0m:\x1b[32m3\x1b[0m:7: " + uri + "\n", ""},
+		{Options{Grouped: true, Heading: true}, name + "\n3:7: " + uri + "\n", ""},
+		{Options{Format: TSV}, name + "\t" + uri + "\thtml-attr\n", hostile.File + "\t" + hostile.URI + "\thtml-attr\n"},
+		{Options{Format: JSON}, `{"uri":"http://a/\u202eevil%1B","raw":"http://a/\u202eevil\u009b31m","file":"x\u001b]52;c;SGVsbG8=\u0007.html","line":3,"col":7,"offset":0,"end":0,"kind":"html-attr","resolved":false}` + "\n",
+			`{"uri":"http://a/` + "\u202e" + `evil%1B","raw":"http://a/` + "\u202e" + `evil\u009b31m","file":"x\u001b]52;c;SGVsbG8=\u0007.html","line":3,"col":7,"offset":0,"end":0,"kind":"html-attr","resolved":false}` + "\n"},
+		{Options{Count: true}, "      1 http a\n", ""},
+	} {
+		for _, terminal := range []bool{true, false} {
+			want := tc.terminal
+			if !terminal {
+				if want = tc.pipe; want == "" {
+					continue
+				}
+			}
+			o := tc.o
+			o.Terminal = terminal
+			var out bytes.Buffer
+			p, err := New(&out, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Hit(hostile)
+			p.Finish()
+			p.Flush()
+			if got := out.String(); got != want {
+				t.Errorf("%+v:\n got %q\nwant %q", o, got, want)
+			}
+		}
+	}
+}
