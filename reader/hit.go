@@ -49,6 +49,13 @@ type Hit struct {
 	WARCDate         string `json:"warc_date,omitempty"`
 	Status           int    `json:"status,omitempty"`
 
+	// An archive member's path (doc/spec.md §7a, containers).
+	Member string `json:"member,omitempty"`
+	// A PDF's: the 1-based page of the hit, and for an annotation or an
+	// action its object number (doc/spec.md §7a, PDF).
+	PDFPage   int `json:"pdf_page,omitempty"`
+	PDFObject int `json:"pdf_object,omitempty"`
+
 	// Source says how the reference was written, which decides how it is
 	// made absolute (resolve.Make); HTML ones are also subject to the
 	// default javascript:/data: filter.
@@ -68,6 +75,7 @@ func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) Hit
 		Line: sp.Line, Col: sp.Col, Offset: sp.Start, End: sp.End,
 		Part: at.Part, Message: at.Message, MessageID: at.MessageID,
 		Page: at.Page, WARCRecordOffset: at.WARCRecordOffset, WARCRecordID: at.WARCRecordID, WARCDate: at.WARCDate, Status: at.Status,
+		Member: at.Member, PDFPage: at.PDFPage,
 		HyphenBreak: flags&delimit.HyphenBreak != 0,
 		Truncated:   flags&delimit.Truncated != 0,
 	}

@@ -103,6 +103,12 @@ type Location struct {
 	Page, WARCRecordID, WARCDate string
 	WARCRecordOffset             int64
 	Status                       int
+
+	// Member is the path of an archive member the content is, or is in
+	// ("docs/a.html"; "outer.zip!/inner/b.md" for a nested archive).
+	Member string
+	// PDFPage is the 1-based page of a PDF a content is on, 0 for none.
+	PDFPage int
 }
 
 // Pos is a position in the input as stored: 1-based line, 1-based byte
