@@ -2,20 +2,23 @@ package extract
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urix/urix/resolve"
 )
 
-// TestLargeHTML: a file over streamHTMLAbove streams its links when it has
-// no <base>, and still applies a <base> that comes after its links.
+// TestLargeHTML: a file with more links than the HTML reader holds
+// streams its links when it has no <base>, and still applies a <base> that
+// comes after all its links (the file is read ahead for it).
 func TestLargeHTML(t *testing.T) {
 	dir := t.TempDir()
-	links := strings.Repeat(`<p><a href="rel/x">x</a> filler filler filler filler filler</p>`+"\n", (streamHTMLAbove/64)+100)
+	links := strings.Repeat(`<p><a href="rel/x">x</a> filler filler filler filler filler</p>`+"\n", maxHeld+100)
 	for _, tt := range []struct {
 		name, doc, want string
 	}{
@@ -152,12 +155,13 @@ func TestHTMLPartStreams(t *testing.T) {
 }
 
 // TestHTMLPartBase: a <base> after the links of an HTML part applies to
-// them when the part is within the first streamHTMLAbove bytes, and when
-// the <base> is there in a larger part; a <base> only past them in a
-// larger part is not applied, with a warning.
+// them when it comes within the first maxHeld links, and when it comes
+// first in a larger part; a <base> only past them in a larger part, which
+// cannot be read twice, applies only to the links after it, with a
+// warning.
 func TestHTMLPartBase(t *testing.T) {
 	link := `<p><a href="rel/x">x</a> filler filler filler filler filler</p>` + "\n"
-	many := strings.Repeat(link, streamHTMLAbove/len(link)+100)
+	many := strings.Repeat(link, maxHeld+100)
 	const base = `<base href="http://b.example/d/">`
 	for _, tt := range []struct {
 		name, body, want string
@@ -166,7 +170,7 @@ func TestHTMLPartBase(t *testing.T) {
 		{"small, base last", link + link + base, "http://b.example/d/rel/x", false},
 		{"large, base first", base + many, "http://b.example/d/rel/x", false},
 		{"large, no base", many, "http://h.example/rel/x", false},
-		{"large, base past the first MiB", many + base, "http://h.example/rel/x", true},
+		{"large, base past the links held", many + base, "http://h.example/rel/x", true},
 	} {
 		msg := "From: a@b.example\nSubject: s\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<html><body>" +
 			tt.body + "</body></html>\n--b--\n"
@@ -180,7 +184,7 @@ func TestHTMLPartBase(t *testing.T) {
 		if len(hits) != strings.Count(tt.body, "<a ") || bad > 0 {
 			t.Errorf("%s: %d hits, %d not %s", tt.name, len(hits), bad, tt.want)
 		}
-		if got := len(warns) == 1 && strings.Contains(warns[0], "<base> found after the first 1 MiB"); got != tt.warn || !tt.warn && len(warns) > 0 {
+		if got := len(warns) == 1 && strings.Contains(warns[0], "<base> found after the first 16384 links"); got != tt.warn || !tt.warn && len(warns) > 0 {
 			t.Errorf("%s: warnings %q", tt.name, warns)
 		}
 	}
@@ -244,7 +248,7 @@ func TestWHATWGQueryEncoding(t *testing.T) {
 	dir := t.TempDir()
 	opts := Options{Resolve: resolve.Options{Mode: resolve.WHATWG}, Base: "http://h.example/"}
 	small := "<meta charset=windows-1252><a href=\"s?q=caf\xe9\">x</a>"
-	large := small + strings.Repeat("<p>filler filler filler filler filler filler filler filler</p>\n", streamHTMLAbove/60+10)
+	large := small + strings.Repeat("<p>filler filler filler filler filler filler filler filler</p>\n", (1<<20)/60+10)
 	for name, doc := range map[string]string{"small.html": small, "large.html": large, "t.txt": "http://h.example/s?q=café"} {
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
@@ -258,5 +262,56 @@ func TestWHATWGQueryEncoding(t *testing.T) {
 		if err := mustNew(t, opts).File(path, func(h Hit) error { got = append(got, h.URI); return nil }, nil); err != nil || len(got) != 1 || got[0] != want {
 			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
 		}
+	}
+}
+
+// TestHTMLLateBaseAppliesAfter: in a stream, a <base> past the links held
+// applies to the links after it (as a browser applies it to every link),
+// with a warning for the ones already reported.
+func TestHTMLLateBaseAppliesAfter(t *testing.T) {
+	link := `<a href="rel/x">x</a>` + "\n"
+	body := strings.Repeat(link, maxHeld+10) + `<base href="http://b.example/d/">` + `<a href="after">y</a>`
+	hits, warns := collect(t, mustNew(t, Options{Type: HTML}), "-", "http://h.example/", []byte(body))
+	if len(hits) != maxHeld+11 || hits[0].URI != "http://h.example/rel/x" || hits[len(hits)-1].URI != "http://b.example/d/after" {
+		t.Errorf("%d hits, first %q, last %q", len(hits), hits[0].URI, hits[len(hits)-1].URI)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0].Error(), "applied only to the links after it") {
+		t.Errorf("warnings %v", warns)
+	}
+}
+
+// TestHTMLBaseFirstStreams: a document whose <base> comes first holds no
+// link: the first one is passed on before the document ends.
+func TestHTMLBaseFirstStreams(t *testing.T) {
+	r, w := io.Pipe()
+	go func() {
+		// The rest never comes until the first hit was seen: the filler
+		// fills the 8 KiB the format sniffer and the charset prescan
+		// wait for.
+		w.Write([]byte(`<meta charset=utf-8><base href="http://b.example/"><a href="x">x</a><p>` + strings.Repeat("filler ", 2000) + "</p>"))
+	}()
+	x := mustNew(t, Options{Type: HTML, Resolve: resolve.Options{Mode: resolve.WHATWG}})
+	first := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- x.Reader(r, "-", "", func(h Hit) error {
+			select {
+			case first <- h.URI:
+			default:
+			}
+			return nil
+		}, nil)
+	}()
+	select {
+	case got := <-first:
+		if got != "http://b.example/x" {
+			t.Errorf("first hit %q", got)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no hit before the document ended: links after a <base> are held")
+	}
+	w.Close()
+	if err := <-done; err != nil {
+		t.Error(err)
 	}
 }

@@ -20,9 +20,9 @@ const (
 
 // The limits of the formats' readers, for the tests.
 const (
-	streamHTMLAbove = html.StreamAbove
-	maxHTTPHeader   = warc.MaxHTTPHeader
-	maxXMLDepth     = xml.MaxDepth
+	maxHeld       = html.MaxHeld
+	maxHTTPHeader = warc.MaxHTTPHeader
+	maxXMLDepth   = xml.MaxDepth
 )
 
 var (

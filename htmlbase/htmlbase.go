@@ -132,6 +132,19 @@ type Options struct {
 	// late <meta charset> changes it (see Document.Encoding): a caller that
 	// streams links with Emit learns it before the links it applies to.
 	OnEncoding func(name string)
+	// OnEncodingFinal, when not nil, is called once, as soon as the
+	// encoding can no longer change: at the start when a byte order mark,
+	// Options.Charset or a <meta> of the first 1024 bytes decided it, else
+	// at the first later <meta charset> (which may change it, H5); never
+	// when the document has none. A caller that streams links and needs
+	// the document's final encoding (WHATWG queries) may hold them until
+	// then.
+	OnEncodingFinal func(name string)
+	// OnBase, when not nil, is called with the document's base as soon as
+	// it is found (Document.Base, HasBase): a caller that holds the links
+	// before it (H2 applies a <base> to them too) may stream the ones
+	// after it.
+	OnBase func(href string)
 }
 
 // Link is one reference found in a document.
@@ -177,6 +190,8 @@ func Read(r io.Reader, opts Options) (*Document, error) {
 	rd := newReader(src, opts, doc)
 	if s, ok := src.(*lateSwitch); ok {
 		rd.late = s
+	} else if opts.OnEncodingFinal != nil {
+		opts.OnEncodingFinal(name)
 	}
 	return doc, rd.run()
 }

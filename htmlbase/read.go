@@ -308,6 +308,9 @@ func (r *reader) startTag(selfClosing bool) {
 			// document's own URL is then the base) or rejected.
 			if string(key) == "href" && !r.doc.HasBase && !foreign {
 				r.doc.Base, r.doc.HasBase = validUTF8(string(cleanValue(val, &r.buf))), true
+				if r.opts.OnBase != nil {
+					r.opts.OnBase(r.doc.Base)
+				}
 			}
 			continue
 		case id == eMeta:
@@ -361,11 +364,15 @@ func (r *reader) lateMeta(label []byte, contentType bool, content []byte, hasCon
 	if label == nil {
 		return
 	}
+	settled := r.late.done
 	if r.late.change(label) {
 		r.doc.Encoding = r.late.name
 		if r.opts.OnEncoding != nil {
 			r.opts.OnEncoding(r.late.name)
 		}
+	}
+	if !settled && r.late.done && r.opts.OnEncodingFinal != nil {
+		r.opts.OnEncodingFinal(r.late.name)
 	}
 }
 

@@ -4,11 +4,9 @@
 package html
 
 import (
-	"bytes"
-	"errors"
+	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/htmlbase/charset"
@@ -30,121 +28,159 @@ var Format = &reader.Format{
 	Read:       Read,
 }
 
-// heads hold the first StreamAbove bytes of MIME parts (see Read).
-var heads = sync.Pool{New: func() any { return new([]byte) }}
-
-// StreamAbove is the file size above which Read looks for "<base"
-// first, to stream the links of a document that has none; it is also how
-// much of a MIME part readHTML holds to decide the same.
-const StreamAbove = 1 << 20
+// MaxHeld is how many links Read holds while a document's base (H2) or,
+// in WHATWG mode, its encoding (H5) is not known yet (see Read).
+const MaxHeld = 16 << 10
 
 // errLateBase is the warning for a <base> that came after links already
-// streamed out.
-var errLateBase = errors.New("<base> found after the first 1 MiB of a large HTML part: not applied, its links were already reported")
+// reported against another base.
+var errLateBase = fmt.Errorf("<base> found after the first %d links of an HTML document read as a stream: applied only to the links after it", MaxHeld)
 
 // Read reads an HTML document with htmlbase and reports its links,
 // resolved against the document's own <base href> if it has one, else
-// against the content's base (SPEC H2, B1). The document's charset is
-// htmlbase's to find, after the one its container declares (H5).
+// against the content's base (doc/spec.md H2, B1). The document's charset
+// is htmlbase's to find, after the one its container declares (H5).
 //
-// A <base> applies also to the links before it, so htmlbase collects the
-// links of a document until its end; memory then grows with their number.
-// Two kinds of content stream their links instead, so that memory stays
-// bounded whatever their number:
+// A <base> applies also to the links before it (H2), and in WHATWG mode a
+// link's query is encoded in the document's final encoding (R2, H5), which
+// a late <meta charset> may still change. So Read holds the links it
+// reads until both are known: the base once the first <base href> is
+// found (or the document ends), the encoding once htmlbase says it can no
+// longer change (or the document ends); then it reports them and streams
+// the rest. Real documents have their <base> and <meta charset> in
+// <head>, before their links, and hold nothing.
 //
-//   - a file larger than StreamAbove in which htmlbase.MayHaveBase
-//     finds no "<base" at all;
-//   - a MIME part (which cannot be read twice) whose first StreamAbove
-//     bytes hold no "<base": readHTML holds those bytes, and a part that
-//     ends within them is read as a whole as before, <base> anywhere
-//     applied; a longer one streams. A <base> past the first
-//     StreamAbove bytes of such a part is then not applied (a warning
-//     says so): it belongs in <head>, and holding the part or spooling it
-//     to a file is what streaming avoids.
+// Memory stays bounded whatever the number of links: at most MaxHeld are
+// held. Past that, a regular file (Content.Whole) in which a byte scan
+// finds "<base" (or whose encoding may still change, in WHATWG mode) is
+// read once more by itself for its base and final encoding, and the links
+// are then exact; one with no "<base" at all is reported against the
+// content's base; a
+// stream (a MIME part, a WARC record, standard input), which cannot be
+// read twice, reports the held links against the content's base and the
+// encoding of the moment, and a <base> found later applies only to the
+// links after it, with a warning (errLateBase).
 func Read(c *reader.Content, s reader.Sink) error {
-	// The document's encoding, for the query of its links in WHATWG mode
-	// (resolve.Options.QueryEncoding): htmlbase says it before the links
-	// it streams, and readDoc takes the final one.
-	enc := ""
-	opts := htmlbase.Options{Charset: c.Declared, Delimit: s.Options().Delimit, OnEncoding: func(name string) { enc = name }}
-	if c.Whole != nil && c.Whole.Size() > StreamAbove && !htmlbase.MayHaveBase(c.Whole, c.Whole.Size()) {
-		opts.Emit = func(l htmlbase.Link) { report(s, c, l, c.Base, enc) }
-		_, err := htmlbase.Read(c.R, opts)
-		return err
+	h := &holder{s: s, c: c, whatwg: s.Options().Resolve.Mode == resolve.WHATWG, base: c.Base}
+	opts := htmlbase.Options{
+		Charset: c.Declared, Delimit: s.Options().Delimit,
+		Emit:            h.link,
+		OnBase:          h.foundBase,
+		OnEncoding:      func(name string) { h.enc = name },
+		OnEncodingFinal: h.encodingFinal,
 	}
-	r := c.R
-	if c.Whole == nil && c.At.Part != "" {
-		bp := heads.Get().(*[]byte)
-		defer heads.Put(bp)
-		var err error
-		*bp, err = readUpTo(c.R, (*bp)[:0], StreamAbove+1)
-		buf := *bp
-		var head bytes.Reader
-		head.Reset(buf)
-		r = &head
-		if err == nil && len(buf) > StreamAbove {
-			r = io.MultiReader(&head, c.R)
-			if !htmlbase.MayHaveBase(&head, int64(len(buf))) {
-				opts.Emit = func(l htmlbase.Link) { report(s, c, l, c.Base, enc) }
-				doc, err := htmlbase.Read(r, opts)
-				if doc != nil && doc.HasBase {
-					s.Warn(mail.Where{Message: c.At.Message, Part: c.At.Part}.String(), errLateBase)
-				}
-				return err
-			}
-		}
-		if err != nil {
-			// A damaged or over-long body: read what came, and return the
-			// body's error for package mail to report.
-			if _, rerr := readDoc(s, c, &head, opts); rerr != nil {
-				return rerr
-			}
-			return err
-		}
+	h.opts = opts
+	doc, err := htmlbase.Read(c.R, opts)
+	if h.holding && doc != nil {
+		// The end: the document's base and encoding are what they are.
+		h.href, h.hasBase, h.enc, h.encFinal = doc.Base, doc.HasBase, doc.Encoding, true
+		h.flush()
 	}
-	_, err := readDoc(s, c, r, opts)
 	return err
 }
 
-// readDoc reads the document in r, collecting its links, and reports them
-// against its <base> or the content's base.
-func readDoc(s reader.Sink, c *reader.Content, r io.Reader, opts htmlbase.Options) (*htmlbase.Document, error) {
-	doc, err := htmlbase.Read(r, opts)
-	if doc == nil {
-		return nil, err
-	}
-	base := c.Base
-	if doc.HasBase && doc.Base != "" {
-		if b, ok := documentBase(s, doc.Base, c.Base, doc.Encoding); ok {
-			base = b
-		}
-	}
-	for _, l := range doc.Links {
-		if s.Err() != nil {
-			break
-		}
-		report(s, c, l, base, doc.Encoding)
-	}
-	return doc, err
+// holder holds the links of one document until its base and encoding are
+// known (see Read).
+type holder struct {
+	s      reader.Sink
+	c      *reader.Content
+	opts   htmlbase.Options
+	whatwg bool
+
+	holding bool           // links are held (set by the first link)
+	started bool           // links were reported
+	settled bool           // base and encoding were read from the file ahead: nothing changes them
+	held    []htmlbase.Link
+	href    string // the first <base href>, as written
+	hasBase bool
+	enc     string // the encoding of the moment
+	// encFinal: the encoding can no longer change
+	encFinal bool
+	base     string // the base links are reported against, once started
 }
 
-// readUpTo appends to buf what r gives, until buf holds n bytes or r ends;
-// the error is r's, nil at its end.
-func readUpTo(r io.Reader, buf []byte, n int) ([]byte, error) {
-	for len(buf) < n {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		m, err := r.Read(buf[len(buf):min(cap(buf), n)])
-		buf = buf[:len(buf)+m]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
+// link takes one link from htmlbase.
+func (h *holder) link(l htmlbase.Link) {
+	if h.started {
+		report(h.s, h.c, l, h.base, h.enc)
+		return
+	}
+	h.holding = true
+	h.held = append(h.held, l)
+	if h.ready() {
+		h.flush()
+	} else if len(h.held) >= MaxHeld {
+		h.overflow()
+	}
+}
+
+// ready reports whether the held links can be reported: the base and, in
+// WHATWG mode, the encoding are known.
+func (h *holder) ready() bool { return h.hasBase && (h.encFinal || !h.whatwg) }
+
+func (h *holder) foundBase(href string) {
+	switch {
+	case h.settled:
+	case h.started:
+		// A stream whose links were already reported: the base applies
+		// to the links after it only.
+		h.s.Warn(mail.Where{Message: h.c.At.Message, Part: h.c.At.Part}.String(), errLateBase)
+		h.href, h.hasBase = href, true
+		h.base = h.documentBase()
+	default:
+		h.href, h.hasBase = href, true
+		if h.holding && h.ready() {
+			h.flush()
 		}
 	}
-	return buf, nil
+}
+
+func (h *holder) encodingFinal(name string) {
+	if h.settled {
+		return
+	}
+	h.enc, h.encFinal = name, true
+	if h.holding && !h.started && h.ready() {
+		h.flush()
+	}
+}
+
+// overflow ends the holding of a document with MaxHeld links before its
+// base or final encoding: a file is read ahead for them, a stream goes on
+// with what is known now.
+func (h *holder) overflow() {
+	if w := h.c.Whole; w != nil && (h.whatwg && !h.encFinal || htmlbase.MayHaveBase(w, w.Size())) {
+		opts := h.opts
+		opts.Emit, opts.OnBase, opts.OnEncoding, opts.OnEncodingFinal = func(htmlbase.Link) {}, nil, nil, nil
+		if doc, err := htmlbase.Read(io.NewSectionReader(w, 0, w.Size()), opts); doc != nil && err == nil {
+			h.href, h.hasBase, h.enc, h.encFinal, h.settled = doc.Base, doc.HasBase, doc.Encoding, true, true
+		}
+	}
+	h.flush()
+}
+
+// flush reports the held links and starts streaming.
+func (h *holder) flush() {
+	h.base = h.documentBase()
+	h.started, h.holding = true, false
+	for _, l := range h.held {
+		if h.s.Err() != nil {
+			break
+		}
+		report(h.s, h.c, l, h.base, h.enc)
+	}
+	h.held = nil
+}
+
+// documentBase is the base the links are reported against: the
+// document's <base href> when it has a usable one, else the content's.
+func (h *holder) documentBase() string {
+	if h.hasBase && h.href != "" {
+		if b, ok := documentBase(h.s, h.href, h.c.Base, h.enc); ok {
+			return b
+		}
+	}
+	return h.c.Base
 }
 
 // documentBase returns the absolute form of a <base href>: resolved (Absolute) when
