@@ -219,8 +219,8 @@ func (s flagSpec) flag() cli.Flag {
 }
 
 // flagRead, when not nil, is told of every flag a reader reads: the
-// command's name and the flag's. Tests set it.
-var flagRead func(cmd, name string)
+// command's name, the group and the flag's name. Tests set it.
+var flagRead func(cmd string, g flagGroup, name string)
 
 // flagValues reads the flags of one group from a parsed command line.
 type flagValues struct {
@@ -246,7 +246,7 @@ func (v flagValues) from(name string) *cli.Command {
 		panic(fmt.Sprintf("--%s is not a flag of the %v group", name, v.g))
 	}
 	if flagRead != nil {
-		flagRead(v.c.Name, name)
+		flagRead(v.c.Name, v.g, name)
 	}
 	return given(v.c, name)
 }
