@@ -64,18 +64,6 @@ SIGTERM.`,
 	}
 }
 
-// pickOptions is what the pick group asks for.
-type pickOptions struct {
-	open   string // --open
-	single bool   // --single
-}
-
-// pickOptionsOf reads the pick group.
-func pickOptionsOf(c *cli.Command) pickOptions {
-	v := valuesOf(c, groupPick)
-	return pickOptions{open: v.String("open"), single: v.Bool("single")}
-}
-
 func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	// Every group of flags pick honours is read first (flags.go): a bad
 	// value is an error even when standard input is read.

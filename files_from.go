@@ -12,22 +12,6 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
-// inputList is what the list group asks for (--files-from).
-type inputList struct {
-	from  string // the file of names, - for standard input
-	given bool
-}
-
-// listOf reads the list group; an empty --files-from is a usage error.
-func listOf(c *cli.Command) (inputList, error) {
-	v := valuesOf(c, groupList)
-	l := inputList{from: v.String("files-from"), given: v.IsSet("files-from")}
-	if l.given && l.from == "" {
-		return l, usageError("--files-from is empty: give a file of names, or - for standard input")
-	}
-	return l, nil
-}
-
 // inputsOf returns the inputs to read: the arguments args, then the names
 // of the --files-from list. It returns nil (nothing to read, not standard
 // input) when the list gives no names and there are no arguments.

@@ -237,10 +237,10 @@ func valuesOf(c *cli.Command, g flagGroup) flagValues {
 	return flagValues{c, g}
 }
 
-// from returns the command line part to read flag name from: the
-// innermost one it was given in (a resolution flag may come before a
-// subcommand's name), else c for its default. A name outside the group is
-// a programming error.
+// from returns the command line part to read flag name from: c, or for a
+// group read before a subcommand's name too (beforeName), the innermost
+// part the flag was given in. A name outside the group is a programming
+// error.
 func (v flagValues) from(name string) *cli.Command {
 	if !slices.ContainsFunc(flagTable, func(s flagSpec) bool { return s.group == v.g && s.name == name }) {
 		panic(fmt.Sprintf("--%s is not a flag of the %v group", name, v.g))
@@ -248,7 +248,10 @@ func (v flagValues) from(name string) *cli.Command {
 	if flagRead != nil {
 		flagRead(v.c.Name, v.g, name)
 	}
-	return given(v.c, name)
+	if beforeName[v.g] {
+		return given(v.c, name)
+	}
+	return v.c
 }
 
 func (v flagValues) Bool(name string) bool              { return v.from(name).Bool(name) }

@@ -289,3 +289,31 @@ func outputFlagsOf(c *cli.Command) (outputFlags, error) {
 	}
 	return f, nil
 }
+
+// inputList is what the list group asks for (--files-from).
+type inputList struct {
+	from  string // the file of names, - for standard input
+	given bool
+}
+
+// listOf reads the list group; an empty --files-from is a usage error.
+func listOf(c *cli.Command) (inputList, error) {
+	v := valuesOf(c, groupList)
+	l := inputList{from: v.String("files-from"), given: v.IsSet("files-from")}
+	if l.given && l.from == "" {
+		return l, usageError("--files-from is empty: give a file of names, or - for standard input")
+	}
+	return l, nil
+}
+
+// pickOptions is what the pick group asks for.
+type pickOptions struct {
+	open   string // --open
+	single bool   // --single
+}
+
+// pickOptionsOf reads the pick group.
+func pickOptionsOf(c *cli.Command) pickOptions {
+	v := valuesOf(c, groupPick)
+	return pickOptions{open: v.String("open"), single: v.Bool("single")}
+}
