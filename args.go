@@ -192,33 +192,3 @@ func editDistance(a, b string) int {
 	}
 	return d[len(a)][len(b)]
 }
-
-// localFlags marks flags as the command's own. cli/v3 passes a command's
-// flags down to its subcommands unless they are local, so that "urix
-// resolve --type html" or "urix pick --format json" would be taken and
-// ignored instead of refused. The resolution flags are still read before
-// a subcommand's name ("urix --spec 2396 resolve ..."): the root command
-// parses them there, and resolutionOf looks up the lineage.
-func localFlags(flags []cli.Flag) []cli.Flag {
-	for _, f := range flags {
-		switch f := f.(type) {
-		case *cli.BoolFlag:
-			f.Local = true
-		case *cli.StringFlag:
-			f.Local = true
-		case *cli.IntFlag:
-			f.Local = true
-		case *cli.StringSliceFlag:
-			f.Local = true
-		case *cli.DurationFlag:
-			f.Local = true
-		case *cli.Int64Flag:
-			f.Local = true
-		case *cli.GenericFlag:
-			f.Local = true
-		default:
-			panic(fmt.Sprintf("localFlags: flag type %T: add it here", f))
-		}
-	}
-	return flags
-}

@@ -59,43 +59,24 @@ With no terminal (no /dev/tty), the numbered list goes to standard error
 and the exit status is 2. Exit status: 0 when the picker was quit, 1 when
 there was no URI, 2 on an error, 130 after Ctrl-C or SIGINT, 143 after
 SIGTERM.`,
-		Flags: append(append(pickExtractFlags(), pickFetchFlags()...),
-			&cli.StringFlag{Name: "open", Usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
-			&cli.BoolFlag{Name: "single", Usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
-		),
+		Flags:  flagsFor("pick"),
 		Action: func(_ context.Context, c *cli.Command) error { return pickAction(c, stderr, status) },
 	}
 }
 
-// pickFetchFlags are the fetch flags (--timeout, -H, ...) for URL
-// arguments; --files-from is the extraction command's alone.
-func pickFetchFlags() []cli.Flag {
-	var flags []cli.Flag
-	for _, f := range fetchFlags() {
-		if f.Names()[0] != "files-from" {
-			flags = append(flags, f)
-		}
-	}
-	return flags
-}
-
-// pickExtractFlags are extractFlags less the ones that only shape printed
-// output, which the picker has none of: given to pick they are a usage
-// error rather than silently ignored.
-func pickExtractFlags() []cli.Flag {
-	outputOnly := map[string]bool{"format": true, "with-position": true, "null": true, "unique": true, "count": true, "color": true, "unordered": true,
-		"no-position": true, "progress": true, "stats": true, "line-buffered": true}
-	var flags []cli.Flag
-	for _, f := range extractFlags() {
-		if !outputOnly[f.Names()[0]] {
-			flags = append(flags, f)
-		}
-	}
-	return flags
-}
-
 func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
-	x, err := extractorOf(c)
+	// Every group of flags pick honours is read first (flags.go): a bad
+	// value is an error even when standard input is read.
+	opts, err := extractOptionsOf(c)
+	if err != nil {
+		return err
+	}
+	ro, err := runOptionsOf(c)
+	if err != nil {
+		return err
+	}
+	po := pickOptionsOf(c)
+	x, err := newExtractor(opts)
 	if err != nil {
 		return err
 	}
@@ -124,10 +105,6 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 			report(err)
 		}
 	} else {
-		ro, err := runOptionsOf(c)
-		if err != nil {
-			return err
-		}
 		if err := runner.Run(context.Background(), x, args, ro, emit, report); err != nil {
 			report(err)
 		}
@@ -146,8 +123,8 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		return cli.Exit("urix: pick: no terminal to show the list on (/dev/tty: "+describeErr(err)+"); the links are listed above", exitError)
 	}
 	defer tty.Close()
-	open := opener(c.String("open"), os.Getenv("BROWSER"))
-	err = pick.Run(context.Background(), items, tty, pick.Options{Open: open, Single: c.Bool("single")})
+	open := opener(po.open, os.Getenv("BROWSER"))
+	err = pick.Run(context.Background(), items, tty, pick.Options{Open: open, Single: po.single})
 	switch {
 	case errors.Is(err, pick.ErrInterrupted):
 		return cli.Exit("", 130) // 128+SIGINT, as a shell reports it

@@ -60,19 +60,18 @@ on standard error and not printed. --rfc is another name for --spec.
 Exit status: 0 if a URI was printed, 1 if there was no reference, 2 on a
 usage error (no --base, a relative --base, an unknown --spec) or when a
 reference was rejected.`,
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "base", Usage: "absolute `URI` the references are relative to (required; e.g. --base https://example.com/docs/index.html)"},
-		}, resolutionFlags()...),
+		Flags:  flagsFor("resolve"),
 		Action: func(_ context.Context, c *cli.Command) error { return resolveAction(c) },
 	}
 }
 
 func resolveAction(c *cli.Command) error {
-	base := c.String("base")
-	if !c.IsSet("base") {
+	v := valuesOf(c, groupResolveBase)
+	base, baseSet := v.String("base"), v.IsSet("base")
+	r, err := resolutionOf(c, "resolve: ")
+	if !baseSet {
 		return cli.Exit("urix: resolve: --base is required: give the absolute URI the references are relative to (e.g. --base https://example.com/docs/)", exitError)
 	}
-	r, err := resolutionOf(c, "resolve: ")
 	if err != nil {
 		return err
 	}
@@ -199,9 +198,7 @@ port, path, query and fragment, null for an undefined component.
 
 Exit status: 0 if something was printed, 1 if there was no reference, 2 on
 a usage error.`,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "plain", Usage: "output, `plain|json`: plain is aligned \"scheme:    http\" lines, json one object per line with null for undefined (e.g. --format json | jq .query)"},
-		},
+		Flags:  flagsFor("parse"),
 		Action: func(_ context.Context, c *cli.Command) error { return parseAction(c) },
 	}
 }
@@ -241,7 +238,7 @@ func newParsed(uri string) parsed {
 }
 
 func parseAction(c *cli.Command) error {
-	format := c.String("format")
+	format := valuesOf(c, groupParseFormat).String("format")
 	if format != "plain" && format != "json" {
 		return cli.Exit(fmt.Sprintf("urix: parse: --format %q: want plain or json", format), exitError)
 	}

@@ -12,26 +12,21 @@ import (
 	"github.com/urfave/cli/v3"
 )
 
-// inputsOf returns the inputs to read: the arguments, then the names of
-// the --files-from list. It returns nil (nothing to read, not standard
-// input) when --files-from gives no names and there are no arguments.
-func inputsOf(c *cli.Command) ([]string, error) {
-	args := c.Args().Slice()
-	if !c.IsSet("files-from") {
+// inputsOf returns the inputs to read: the arguments args, then the names
+// of the --files-from list. It returns nil (nothing to read, not standard
+// input) when the list gives no names and there are no arguments.
+func inputsOf(args []string, list inputList) ([]string, error) {
+	if !list.given {
 		if args == nil {
 			args = []string{}
 		}
 		return args, nil
 	}
-	from := c.String("files-from")
-	if from == "" {
-		return nil, usageError("--files-from is empty: give a file of names, or - for standard input")
-	}
-	names, err := readNames(from, os.Stdin)
+	names, err := readNames(list.from, os.Stdin)
 	if err != nil {
 		return nil, cli.Exit("urix: --files-from "+err.Error(), exitError)
 	}
-	if slices.Contains(args, "-") && from == "-" {
+	if slices.Contains(args, "-") && list.from == "-" {
 		return nil, usageError("--files-from - reads the names from standard input: - cannot be an input too")
 	}
 	all := append(args, names...)

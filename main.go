@@ -122,7 +122,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		Flags:           localFlags(append(extractFlags(), fetchFlags()...)),
+		Flags:           flagsFor("urix"),
 		// -H 'Accept: a, b' is one header field: no flag splits at commas.
 		DisableSliceFlagSeparator: true,
 		Action: func(_ context.Context, c *cli.Command) error {
@@ -141,13 +141,40 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 				return usageError("%s: %s (see urix %s --help)", name, usageProblem(c, err), name)
 			}
 		}
+		if action := cmd.Action; action != nil {
+			cmd.Action = func(ctx context.Context, c *cli.Command) error {
+				if err := checkBeforeName(c); err != nil {
+					return err
+				}
+				return action(ctx, c)
+			}
+		}
 	}
 	return app
 }
 
 func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error {
 	started := time.Now()
-	inputs, err := inputsOf(c)
+	// Every group of flags urix honours is read first (flags.go), so
+	// that a bad value is reported before any input is read.
+	list, err := listOf(c)
+	if err != nil {
+		return err
+	}
+	ro, err := runOptionsOf(c)
+	if err != nil {
+		return err
+	}
+	opts, err := extractOptionsOf(c)
+	if err != nil {
+		return err
+	}
+	of, err := outputFlagsOf(c)
+	if err != nil {
+		return err
+	}
+
+	inputs, err := inputsOf(c.Args().Slice(), list)
 	if err != nil {
 		return err
 	}
@@ -155,27 +182,24 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		*status = exitNotFound // an empty --files-from list: nothing to read
 		return nil
 	}
-	ro, err := runOptionsOf(c)
+	if !of.lineBuffered && streamingInput(inputs, os.Stdin, stdout) {
+		of.lineBuffered = true // a person watches the input come
+	}
+	opts.LineBuffered = of.lineBuffered
+	x, err := newExtractor(opts)
 	if err != nil {
 		return err
 	}
-	if !c.Bool("line-buffered") && streamingInput(inputs, os.Stdin, stdout) {
-		c.Set("line-buffered", "true") // a person watches the input come
-	}
-	x, err := extractorOf(c)
+	settings, err := outputOf(of, c.Args().Slice(), ro.Recursive, stdout)
 	if err != nil {
 		return err
 	}
-	settings, err := outputOf(c, stdout)
-	if err != nil {
-		return err
-	}
-	show, err := progressWanted(c.String("progress"), stdout, stderr)
+	show, err := progressWanted(of.progress, stdout, stderr)
 	if err != nil {
 		return err
 	}
 	delay := progressDelay
-	if c.String("progress") == "always" {
+	if of.progress == "always" {
 		delay = 0 // asked for: from the start
 	}
 	out, err := printer.New(stdout, settings)
@@ -214,7 +238,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 			errs++
 		}
 	}
-	ro.Unordered, ro.Stats = c.Bool("unordered"), stats
+	ro.Unordered, ro.Stats = of.unordered, stats
 	emit := func(h extract.Hit) error {
 		printing.Lock()
 		out.Hit(h)
@@ -233,7 +257,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		failed = true
 		errs++
 	}
-	if c.Bool("stats") {
+	if of.stats {
 		fmt.Fprintln(stderr, statsLine(stats, errs, time.Since(started)))
 	}
 	switch {
@@ -306,28 +330,26 @@ func streamingInput(args []string, stdin *os.File, stdout io.Writer) bool {
 	return err == nil && (st.Mode()&os.ModeNamedPipe != 0 || isTerminal(stdin))
 }
 
-// outputOf reads the output flags. On a terminal, plain output is grouped
-// by file with the line and column of each URI, as ripgrep prints, and
-// comes line by line: a person is watching. Into a pipe or a file it stays
-// one URI per line.
-func outputOf(c *cli.Command, stdout io.Writer) (printer.Options, error) {
-	if c.Bool("with-position") && c.Bool("no-position") {
-		return printer.Options{}, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
-	}
+// outputOf makes the printer's settings from the output flags. On a
+// terminal, plain output is grouped by file with the line and column of
+// each URI, as ripgrep prints, and comes line by line: a person is
+// watching. Into a pipe or a file it stays one URI per line. args and
+// recursive (-r) say whether a heading per file is needed.
+func outputOf(f outputFlags, args []string, recursive bool, stdout io.Writer) (printer.Options, error) {
 	tty := isTerminal(stdout)
 	o := printer.Options{
-		Format:   printer.Format(c.String("format")),
-		Position: c.Bool("with-position"),
-		Null:     c.Bool("null"),
-		Unique:   c.Bool("unique"),
-		Count:    c.Bool("count"),
-		EachLine: tty || c.Bool("line-buffered"),
+		Format:   printer.Format(f.format),
+		Position: f.position,
+		Null:     f.null,
+		Unique:   f.unique,
+		Count:    f.count,
+		EachLine: tty || f.lineBuffered,
 		Terminal: tty,
 	}
-	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !c.Bool("no-position")
-	o.Heading = o.Grouped && severalFiles(c.Args().Slice(), c.Bool("recursive"))
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !f.noPosition
+	o.Heading = o.Grouped && severalFiles(args, recursive)
 	var err error
-	o.Color, err = colorChoice(c.String("color"), tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
+	o.Color, err = colorChoice(f.color, tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
 	return o, err
 }
 
