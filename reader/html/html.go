@@ -87,9 +87,9 @@ type holder struct {
 	opts   htmlbase.Options
 	whatwg bool
 
-	holding bool           // links are held (set by the first link)
-	started bool           // links were reported
-	settled bool           // base and encoding were read from the file ahead: nothing changes them
+	holding bool // links are held (set by the first link)
+	started bool // links were reported
+	settled bool // base and encoding were read from the file ahead: nothing changes them
 	held    []htmlbase.Link
 	href    string // the first <base href>, as written
 	hasBase bool

@@ -6,10 +6,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"github.com/urix/urix/htmlbase/charset"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/htmlbase/charset"
 )
 
 func TestFlowed(t *testing.T) {
