@@ -26,3 +26,24 @@ func TestNoWalkerDependency(t *testing.T) {
 		}
 	}
 }
+
+// TestReadersDoNotImportExtract: the format packages under reader/ are
+// written against the reader contract and the leaf packages only (SPEC
+// §1), so a new format needs nothing of the pipeline's internals, and no
+// format imports another through the pipeline.
+func TestReadersDoNotImportExtract(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	out, err := exec.Command(gobin, "list", "-deps", "github.com/urix/urix/reader/...").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		switch pkg {
+		case "github.com/urix/urix/extract", "github.com/urix/urix/runner", "github.com/urix/urix/printer", "github.com/urix/urix/walk":
+			t.Errorf("a reader package depends on %s", pkg)
+		}
+	}
+}

@@ -20,6 +20,8 @@ package reader
 
 import (
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/resolve"
@@ -109,6 +111,22 @@ type Location struct {
 	Member string
 	// PDFPage is the 1-based page of a PDF a content is on, 0 for none.
 	PDFPage int
+}
+
+// String locates the content for a warning: "message 3, part 1.2", the
+// parts that are set; "" for a whole input.
+func (l Location) String() string {
+	var b strings.Builder
+	if l.Message > 0 {
+		b.WriteString("message " + strconv.Itoa(l.Message))
+	}
+	if l.Part != "" {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("part " + l.Part)
+	}
+	return b.String()
 }
 
 // Pos is a position in the input as stored: 1-based line, 1-based byte

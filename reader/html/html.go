@@ -11,7 +11,6 @@ import (
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/resolve"
 )
 
@@ -124,7 +123,7 @@ func (h *holder) foundBase(href string) {
 	case h.started:
 		// A stream whose links were already reported: the base applies
 		// to the links after it only.
-		h.s.Warn(mail.Where{Message: h.c.At.Message, Part: h.c.At.Part}.String(), errLateBase)
+		h.s.Warn(h.c.At.String(), errLateBase)
 		h.href, h.hasBase = href, true
 		h.base = h.documentBase()
 	default:
