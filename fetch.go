@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/internal/httpbody"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/resolve"
@@ -147,8 +148,24 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 				timer.Stop()
 				body.idle, body.timeout, body.timedOut = true, opts.timeout, timedOut
 			}
-		} else if opts.maxBytes > 0 {
-			in.R = limit.Reader(body, opts.maxBytes, tooLarge)
+		} else {
+			// A body the client did not decode itself (it asked for no
+			// coding, or -H set Accept-Encoding) is decoded here; one in
+			// a coding urix cannot undo is an error that says so.
+			if !resp.Uncompressed {
+				dec, _, err := httpbody.Decode(body, resp.Header.Get("Content-Encoding"))
+				if err != nil {
+					body.Close()
+					return fail(err)
+				}
+				in.R = dec
+			}
+			if opts.maxBytes > 0 {
+				in.R = limit.Reader(in.R, opts.maxBytes, tooLarge)
+			}
+			// A body cut by --max-size or --timeout ends mid-word: the
+			// cut word is not read, so no cut URI comes out as a hit.
+			in.R = limit.CutAtSpace(in.R)
 		}
 		if loc := resp.Header.Get("Content-Location"); loc != "" {
 			if r, err := resolve.NewResolver(in.Retrieval, resolve.Options{}); err == nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/runner"
 )
@@ -80,6 +81,23 @@ func TestFetchLimits(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html; charset=iso-8859-1")
 		w.Write([]byte("<a href=\"caf\xe9.html\">x</a>"))
 	})
+	mux.HandleFunc("/cut", func(w http.ResponseWriter, r *http.Request) {
+		// The 400-byte limit falls inside the second URI.
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("see http://whole.example/ and " + strings.Repeat("y", 350) + " http://cut.example/" + strings.Repeat("z", 100)))
+	})
+	mux.HandleFunc("/br", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Encoding", "br")
+		bw := brotli.NewWriter(w)
+		bw.Write([]byte(`<a href="http://brotli.example/">x</a>`))
+		bw.Close()
+	})
+	mux.HandleFunc("/zstd", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Encoding", "zstd")
+		w.Write([]byte("\x28\xb5\x2f\xfd not really"))
+	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	u := srv.URL
@@ -91,7 +109,7 @@ func TestFetchLimits(t *testing.T) {
 	}
 	var hits []extract.Hit
 	var errs []string
-	runner.Run(context.Background(), x, []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin"},
+	runner.Run(context.Background(), x, []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin", u + "/cut", u + "/br", u + "/zstd"},
 		runner.Options{Jobs: 1, Open: fetch},
 		func(h extract.Hit) error { hits = append(hits, h); return nil }, func(err error) { errs = append(errs, errorLine(err)) })
 
@@ -104,11 +122,14 @@ func TestFetchLimits(t *testing.T) {
 		"http://q.example/?a=1&b=2 1",
 		"http://one.example/ 1", "http://two.example/ 2",
 		u + "/café.html 0",
+		"http://whole.example/ 0", // not http://cut.example/: the limit cut it
+		"http://brotli.example/ 0",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("hits:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	wantErrs := []string{"/loop: stopped after 3 redirects", "/slow: ", "/big: response larger than 400 bytes, the fetch limit"}
+	wantErrs := []string{"/loop: stopped after 3 redirects", "/slow: ", "/big: response larger than 400 bytes, the fetch limit",
+		"/cut: response larger than 400 bytes, the fetch limit", "/zstd: unsupported HTTP Content-Encoding: body skipped (zstd)"}
 	if len(errs) != len(wantErrs) {
 		t.Fatalf("errors %q, want %d", errs, len(wantErrs))
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/safe"
 	"github.com/urix/urix/printer"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/runner"
 )
 
@@ -233,7 +234,10 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		out.Flush() // what was found before the problem comes first
 		progress.clear()
 		printError(stderr, err)
-		if !extract.IsWarning(err) {
+		// One rule for every format (doc/spec.md §8): an input or a part
+		// of one that could not be read whole makes the exit status 2;
+		// a note (a binary file skipped) does not.
+		if !extract.IsWarning(err) || !reader.IsNote(err) {
 			failed = true
 			errs++
 		}

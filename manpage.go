@@ -76,8 +76,11 @@ The command \fBurix pick\fR opens a URI with when \fB\-\-open\fR is not given.
 that shell, e.g. \fBurix completion bash > ~/.local/share/bash\-completion/completions/urix\fR.
 \fBurix man\fR prints this page.
 .SH EXIT STATUS
-0 if a URI was printed, 1 if none was, 2 on a usage error or when an input
-could not be read (every other input is still read).
+0 if a URI was printed, 1 if none was, 2 on a usage error or when an input,
+or a part of one (a MIME part, a WARC record), could not be read whole:
+the same rule for every format. Every other input and part is still read,
+and every URI already found is printed. A note that is not damage (a
+binary file skipped) does not change the exit status.
 .SH SEE ALSO
 .BR grep (1),
 .BR rg (1),

@@ -218,13 +218,17 @@ func (j *job) run(c *reader.Content, typ Type) error {
 			c.R = br // the reader decompresses member by member (WARC)
 			return f.Read(c, j)
 		}
-		zr, err := gzip.NewReader(br)
+		compressed := &limit.Counter{R: br}
+		zr, err := gzip.NewReader(compressed)
 		if err != nil {
 			return fmt.Errorf("gzip: %w", err)
 		}
 		defer zr.Close()
 		inner := *c
-		inner.R = limit.Reader(limit.Named(zr, "gzip"), j.x.opts.MaxDecoded, ErrTooLarge)
+		// Capped in size and in ratio (a bomb), and cut at a word when
+		// it fails, so that a damaged or capped stream yields no cut URI
+		// (doc/spec.md §8).
+		inner.R = limit.CutAtSpace(limit.Reader(limit.Ratio(limit.Named(zr, "gzip"), compressed), j.x.opts.MaxDecoded, ErrTooLarge))
 		inner.Name = strings.TrimSuffix(c.Name, ".gz")
 		inner.Whole = nil // the file holds compressed bytes
 		return j.run(&inner, typ)
@@ -241,7 +245,7 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		}
 		f = j.x.formats.sniff(sh, c.Name)
 		if bom == nil && !j.x.opts.Binary && !f.Binary && bytes.IndexByte(head, 0) >= 0 {
-			j.warn("", ErrBinary)
+			j.warn("", reader.Note(ErrBinary))
 			return nil
 		}
 	}

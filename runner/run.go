@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/walk"
 )
 
@@ -389,7 +390,7 @@ func expand(inputs []string, ro Options, report func(error)) []source {
 		}, func(p string, err error) {
 			var loop *walk.Loop
 			if errors.As(err, &loop) {
-				report(&extract.Warning{File: p, Err: err})
+				report(&extract.Warning{File: p, Err: reader.Note(err)})
 				return
 			}
 			report(fileError(p, err))

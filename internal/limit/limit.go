@@ -59,3 +59,112 @@ func (d namedErrors) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// maxTail is how much of a word CutAtSpace holds back at most: a run
+// longer than a hit can be (64 KiB, doc/spec.md §8) is passed on.
+const maxTail = 64 << 10
+
+// CutAtSpace returns a reader of r that, when r fails (any error but
+// io.EOF: a size cap, a timeout, a broken connection), drops the bytes
+// after the last white space before the failure, so that a URI cut in
+// the middle is not read as a whole one (doc/spec.md §8, "Edges"); the
+// error is passed on. To know what to drop it holds back the bytes after
+// the last white space read, up to maxTail, until more comes.
+func CutAtSpace(r io.Reader) io.Reader { return &cutAtSpace{r: r} }
+
+type cutAtSpace struct {
+	r     io.Reader
+	buf   []byte // buf[off:ready] may be passed on; buf[ready:] is held back
+	off   int
+	ready int
+	err   error
+}
+
+func (c *cutAtSpace) Read(p []byte) (int, error) {
+	for c.off == c.ready {
+		if c.err != nil {
+			return 0, c.err
+		}
+		// Keep the held-back bytes, read more after them.
+		n := copy(c.buf, c.buf[c.ready:])
+		c.buf, c.off, c.ready = c.buf[:n], 0, 0
+		if cap(c.buf)-n < 16<<10 {
+			c.buf = append(make([]byte, 0, 2*cap(c.buf)+32<<10), c.buf...)
+		}
+		m, err := c.r.Read(c.buf[n:cap(c.buf)])
+		c.buf = c.buf[:n+m]
+		switch {
+		case err == io.EOF:
+			c.ready, c.err = len(c.buf), err
+		case err != nil:
+			c.ready, c.err = lastSpace(c.buf), err // the rest is a cut word
+			c.buf = c.buf[:c.ready]
+		case len(c.buf) >= maxTail:
+			c.ready = max(lastSpace(c.buf), len(c.buf)-maxTail)
+		default:
+			c.ready = lastSpace(c.buf)
+		}
+	}
+	n := copy(p, c.buf[c.off:c.ready])
+	c.off += n
+	return n, nil
+}
+
+// lastSpace returns the length of b up to and with its last ASCII white
+// space, 0 when it has none.
+func lastSpace(b []byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// The decompression ratio cap (doc/spec.md §8): past RatioFloor decoded
+// bytes, a stream may decode to at most MaxRatio times the bytes it was
+// decoded from. Real text and markup compress 3 to 20 times, rarely
+// above 100; a compression bomb, hundreds of thousands of times.
+const (
+	MaxRatio   = 1000
+	RatioFloor = 16 << 20
+)
+
+// ErrRatio reports a stream that decodes to more than MaxRatio times its
+// size.
+var ErrRatio = fmt.Errorf("decompression ratio over %d:1 (compression bomb?): the rest is skipped", MaxRatio)
+
+// Counter counts the bytes read through it.
+type Counter struct {
+	R io.Reader
+	N int64
+}
+
+func (c *Counter) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += int64(n)
+	return n, err
+}
+
+// Ratio returns a reader of decoded, which decodes the bytes read through
+// compressed, that fails with ErrRatio once past RatioFloor bytes it has
+// given more than MaxRatio times the bytes compressed has read.
+func Ratio(decoded io.Reader, compressed *Counter) io.Reader {
+	return &ratio{r: decoded, c: compressed}
+}
+
+type ratio struct {
+	r io.Reader
+	c *Counter
+	n int64
+}
+
+func (r *ratio) Read(p []byte) (int, error) {
+	if r.n > RatioFloor && r.n > MaxRatio*r.c.N {
+		return 0, ErrRatio
+	}
+	n, err := r.r.Read(p)
+	r.n += int64(n)
+	return n, err
+}

@@ -123,7 +123,7 @@ func (h *holder) foundBase(href string) {
 	case h.started:
 		// A stream whose links were already reported: the base applies
 		// to the links after it only.
-		h.s.Warn(h.c.At.String(), errLateBase)
+		h.s.Warn(h.c.At.String(), reader.Note(errLateBase))
 		h.href, h.hasBase = href, true
 		h.base = h.documentBase()
 	default:

@@ -86,6 +86,7 @@ import (
 
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
@@ -273,7 +274,7 @@ func ReadMbox(r io.Reader, opts Options, v Visitor) error {
 				s.next() // blank lines before the first message
 				continue
 			}
-			w.warn(Where{}, errors.New("mbox does not start with a \"From \" line: the text before it is read as a message"))
+			w.warn(Where{}, reader.Note(errors.New("mbox does not start with a \"From \" line: the text before it is read as a message")))
 		}
 		n++
 		w.message(n, opts.Base)
@@ -310,7 +311,7 @@ func (w *walker) skipBlank(where Where) {
 		if len(bytes.Trim(c.b, " \t\r\n")) > 0 {
 			w.s.unread()
 			if skipped && c.start && fieldName(c.b) > 0 {
-				w.warn(where, errLeadingBlank)
+				w.warn(where, reader.Note(errLeadingBlank))
 			}
 			return
 		}

@@ -3,8 +3,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -13,8 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/andybalholm/brotli"
-
+	"github.com/urix/urix/internal/httpbody"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
@@ -62,7 +59,7 @@ func looksLikeWARC(b []byte) bool { return bytes.HasPrefix(b, []byte("WARC/1."))
 
 // ErrContentEncoding reports an HTTP body in a content coding urix cannot
 // undo (compress, zstd, ...): the record is skipped.
-var ErrContentEncoding = errors.New("unsupported HTTP Content-Encoding: body skipped")
+var ErrContentEncoding = httpbody.ErrContentEncoding
 
 // The counters a WARC reader gives reader.Sink.Count.
 const (
@@ -151,7 +148,7 @@ func read(c *reader.Content, s reader.Sink, o Options) error {
 		}
 	}
 	if revisits > 0 {
-		s.Warn("", fmt.Errorf("%d revisit record(s) skipped: they repeat an earlier capture", revisits))
+		s.Warn("", reader.Note(fmt.Errorf("%d revisit record(s) skipped: they repeat an earlier capture", revisits)))
 	}
 	return s.Err()
 }
@@ -246,27 +243,11 @@ func (rr *recordReader) record(rec *Record) (read bool, err error) {
 			c.Base = abs
 		}
 	}
-	var body io.Reader = resp.Body
-	coded := len(resp.TransferEncoding) > 0
-	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); enc {
-	case "", "identity":
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(body)
-		if err != nil {
-			return false, fmt.Errorf("HTTP body: gzip: %w", err)
-		}
-		body, coded = limit.Named(zr, "gzip"), true
-	case "deflate":
-		zr, err := zlib.NewReader(body)
-		if err != nil {
-			return false, fmt.Errorf("HTTP body: deflate: %w", err)
-		}
-		body, coded = zr, true
-	case "br":
-		body, coded = limit.Named(brotli.NewReader(body), "HTTP body: brotli"), true
-	default:
-		return false, fmt.Errorf("%w (%s)", ErrContentEncoding, enc)
+	body, coded, err := httpbody.Decode(resp.Body, resp.Header.Get("Content-Encoding"))
+	if err != nil {
+		return false, err
 	}
+	coded = coded || len(resp.TransferEncoding) > 0
 	c.Pos = start
 	if !coded && !rec.Compressed {
 		c.Pos = shiftPos{line: rec.BodyLine + headerLines, off: rec.BodyOffset + headerLen}
