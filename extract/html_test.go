@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/resolve"
 )
 
@@ -313,5 +315,28 @@ func TestHTMLBaseFirstStreams(t *testing.T) {
 	w.Close()
 	if err := <-done; err != nil {
 		t.Error(err)
+	}
+}
+
+// TestHugeAttributeHitTruncated: an HTML or XML value longer than a hit
+// may be is cut at delimit.MaxHit on a character boundary and marked
+// truncated, with one warning, as a text hit is (SPEC §8).
+func TestHugeAttributeHitTruncated(t *testing.T) {
+	long := "http://h.example/" + strings.Repeat("é", delimit.MaxHit)
+	for _, tt := range []struct {
+		typ Type
+		doc string
+	}{
+		{HTML, `<a href="` + long + `">x</a><a href="http://next.example/">y</a>`},
+		{XML, `<feed xmlns="http://www.w3.org/2005/Atom"><link href="` + long + `"/><link href="http://next.example/"/></feed>`},
+	} {
+		hits, warns := collect(t, mustNew(t, Options{Type: tt.typ}), "-", "", []byte(tt.doc))
+		if len(hits) != 2 || !hits[0].Truncated || len(hits[0].URI) > delimit.MaxHit+delimit.MaxHit/2 || !utf8.ValidString(hits[0].Raw) ||
+			len(hits[0].Raw) > delimit.MaxHit || hits[1].URI != "http://next.example/" || hits[1].Truncated {
+			t.Errorf("%s: %d hits, first truncated %v, %d bytes", tt.typ, len(hits), len(hits) > 0 && hits[0].Truncated, len(hits[0].URI))
+		}
+		if len(warns) != 1 || !strings.Contains(warns[0].Error(), "cut there and marked truncated") {
+			t.Errorf("%s: warnings %v", tt.typ, warns)
+		}
 	}
 }

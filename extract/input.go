@@ -11,11 +11,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
@@ -55,6 +57,7 @@ type job struct {
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
 	stop      error // an error of emit: the job stops
+	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
 }
 
 func (j *job) warn(where string, err error) {
@@ -316,6 +319,9 @@ func utf16BOM(b []byte) encoding.Encoding {
 // bytes that may not stand in a URI path (Section 5.1.3 for local files).
 func FileURI(abs string) string { return reader.FileURI(abs) }
 
+// maxResolvers is how many parsed bases a job keeps.
+const maxResolvers = 256
+
 // resolver returns the parsed form of base, or nil when base is empty or
 // not absolute.
 func (j *job) resolver(base string) *resolve.Resolver {
@@ -333,7 +339,9 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	if err != nil {
 		r = nil
 	}
-	if j.resolvers == nil {
+	if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
+		// A WARC has a base per record: keep the parsed bases of the
+		// last records only (doc/spec.md §8, memory).
 		j.resolvers = make(map[string]*resolve.Resolver)
 	}
 	j.resolvers[base] = r
@@ -358,7 +366,7 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 	rv, ok := j.resolvers[key]
 	if !ok {
 		rv, _ = resolve.NewResolver(base, opts)
-		if j.resolvers == nil {
+		if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
 			j.resolvers = make(map[string]*resolve.Resolver)
 		}
 		j.resolvers[key] = rv
@@ -373,6 +381,9 @@ func (j *job) report(h Hit, base string) {
 		return
 	}
 	h.File, h.Base = j.file, base
+	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
+		j.truncate(&h)
+	}
 	rv, opts := j.resolverIn(base, h.Encoding)
 	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
 	if j.x.opts.ASCII {
@@ -387,6 +398,32 @@ func (j *job) report(h Hit, base string) {
 	if err := j.emit(h); err != nil {
 		j.stop = err
 	}
+}
+
+// errHitTruncated is the warning for a hit cut at delimit.MaxHit.
+var errHitTruncated = reader.Note(fmt.Errorf("a reference longer than %d bytes was cut there and marked truncated", delimit.MaxHit))
+
+// truncate cuts a hit whose reference or raw text is longer than a hit
+// may be (doc/spec.md §8: 64 KiB, for every format as for text), on a
+// UTF-8 boundary, marks it Truncated, and warns once per input.
+func (j *job) truncate(h *Hit) {
+	h.URI, h.Raw = cutUTF8(h.URI, delimit.MaxHit), cutUTF8(h.Raw, delimit.MaxHit)
+	h.Truncated = true
+	if !j.truncated {
+		j.truncated = true
+		j.warn("", errHitTruncated)
+	}
+}
+
+// cutUTF8 returns s cut to at most n bytes, not inside a UTF-8 sequence.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // The reader.Sink methods of a job.

@@ -172,6 +172,9 @@ type Document struct {
 	// changed to (H5). It is the "document's character encoding" that
 	// browsers encode the query of its links in (resolve.Options.QueryEncoding).
 	Encoding string
+	// TagsCut counts the tags with more than MaxAttrs attributes, whose
+	// attributes past MaxAttrs were ignored (doc/spec.md §8).
+	TagsCut int
 }
 
 // Read reads an HTML document from r and returns its base and links in

@@ -1,6 +1,7 @@
 package htmlbase
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -548,7 +549,21 @@ func TestLimits(t *testing.T) {
 			b = append(b, "=1"...)
 		}
 		b = append(b, " href=x>"...)
-		check(t, "a million attributes", read(t, string(b)), []string{"a@href x"})
+		// Past MaxAttrs the attributes are not read (SPEC §8): the
+		// tokenizer would keep a span per attribute.
+		doc, err := Read(bytes.NewReader(b), Options{})
+		if err != nil || len(doc.Links) != 0 || doc.TagsCut != 1 {
+			t.Errorf("a million attributes, href last: %d links, %d tags cut, %v", len(doc.Links), doc.TagsCut, err)
+		}
+		first := append([]byte(`<a href=x title='a b c'`), b[2:]...)
+		first = append(first, `<img src=z>`...)
+		doc, err = Read(bytes.NewReader(first), Options{})
+		if err != nil || len(doc.Links) != 2 || doc.Links[0].Ref != "x" || doc.Links[1].Ref != "z" || doc.TagsCut != 1 {
+			t.Errorf("a million attributes, href first: links %+v, %d tags cut, %v", doc.Links, doc.TagsCut, err)
+		}
+		if doc.Links[1].Offset != int64(len(first)-len(`<img src=z>`)) {
+			t.Errorf("the tag after: offset %d, want %d (positions keep the bytes blanked)", doc.Links[1].Offset, len(first)-len(`<img src=z>`))
+		}
 	})
 	t.Run("many lt", func(t *testing.T) {
 		in := strings.Repeat("< ", 1000000) + `<a href=x>`

@@ -22,9 +22,11 @@ const (
 
 // reader is the state of one Read.
 type reader struct {
-	z    *html.Tokenizer
-	opts Options
-	doc  *Document
+	z        *html.Tokenizer
+	opts     Options
+	doc      *Document
+	attrsCut int // tags whose attributes past MaxAttrs were blanked
+	guard    *attrGuard
 
 	// position of the next token, and of the current one
 	off, lineStart    int64
@@ -53,9 +55,11 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 	if opts.MaxToken <= 0 {
 		opts.MaxToken = DefaultMaxToken
 	}
-	z := html.NewTokenizer(r)
-	z.SetMaxBuf(opts.MaxToken)
-	return &reader{z: z, opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
+	rd := &reader{opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
+	rd.guard = &attrGuard{r: r, judged: -1, onCut: func() { rd.attrsCut++ }}
+	rd.z = html.NewTokenizer(rd.guard)
+	rd.z.SetMaxBuf(opts.MaxToken)
+	return rd
 }
 
 // run reads every token and leaves the links in r.doc.
@@ -95,6 +99,7 @@ func (r *reader) advance(raw []byte) {
 	r.tokOff, r.tokLine = r.off, r.line
 	r.tokCol = int(r.off-r.lineStart) + 1
 	r.off += int64(len(raw))
+	r.guard.tokStart = r.off // the next token starts there
 	r.tokEnd = r.off
 	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
 		r.line += n
@@ -457,6 +462,7 @@ func (r *reader) add(l Link) {
 
 // finish moves the links found into r.doc.Links, with one copy at most.
 func (r *reader) finish() {
+	r.doc.TagsCut = r.attrsCut
 	if len(r.full) == 0 {
 		r.doc.Links = r.links
 		return

@@ -70,6 +70,9 @@ func Read(c *reader.Content, s reader.Sink) error {
 	}
 	h.opts = opts
 	doc, err := htmlbase.Read(c.R, opts)
+	if doc != nil && doc.TagsCut > 0 {
+		s.Warn(c.At.String(), fmt.Errorf("%d tag(s) with more than %d attributes: the attributes past them were not read", doc.TagsCut, htmlbase.MaxAttrs))
+	}
 	if h.holding && doc != nil {
 		// The end: the document's base and encoding are what they are.
 		h.href, h.hasBase, h.enc, h.encFinal = doc.Base, doc.HasBase, doc.Encoding, true
