@@ -30,7 +30,17 @@ import (
 	"github.com/urix/urix/runner"
 )
 
+// memoryLimit is the soft memory limit of a run (see main).
+const memoryLimit = 48 << 20
+
 func main() {
+	// A soft memory limit for the whole process, which every -j worker
+	// shares (doc/spec.md §8): the garbage collector works harder as the
+	// heap nears it, so that peak memory stays near what is live, also on
+	// hostile input. GOMEMLIMIT, when set, decides instead.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	if os.Getenv("GOGC") == "" {
 		// urix's live heap is a few MiB (one buffer per input), so the
 		// default GOGC=100 collects every few MiB allocated. Measured on the

@@ -384,6 +384,10 @@ func (j *job) report(h Hit, base string) {
 	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
 		j.truncate(&h)
 	}
+	if h.Truncated && !j.truncated {
+		j.truncated = true
+		j.warn("", errHitTruncated)
+	}
 	rv, opts := j.resolverIn(base, h.Encoding)
 	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
 	if j.x.opts.ASCII {
@@ -405,14 +409,10 @@ var errHitTruncated = reader.Note(fmt.Errorf("a reference longer than %d bytes w
 
 // truncate cuts a hit whose reference or raw text is longer than a hit
 // may be (doc/spec.md §8: 64 KiB, for every format as for text), on a
-// UTF-8 boundary, marks it Truncated, and warns once per input.
+// UTF-8 boundary, and marks it Truncated; report warns once per input.
 func (j *job) truncate(h *Hit) {
 	h.URI, h.Raw = cutUTF8(h.URI, delimit.MaxHit), cutUTF8(h.Raw, delimit.MaxHit)
 	h.Truncated = true
-	if !j.truncated {
-		j.truncated = true
-		j.warn("", errHitTruncated)
-	}
 }
 
 // cutUTF8 returns s cut to at most n bytes, not inside a UTF-8 sequence.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/urix/urix/delimit"
 	"golang.org/x/net/html"
 )
 
@@ -417,14 +418,28 @@ func (r *reader) endTag() {
 }
 
 // attrLink reports the value v of attribute attr of the current start tag.
+// A value longer than delimit.MaxHit is cut there, on a character
+// boundary, and marked Truncated (doc/spec.md §8), before it is copied.
 func (r *reader) attrLink(element, attr string, v []byte) {
+	var flags delimit.Flags
+	if len(v) > delimit.MaxHit {
+		v, flags = cutUTF8(v, delimit.MaxHit), delimit.Truncated
+	}
 	v = cleanValue(v, &r.buf)
 	ref := string(v)
 	r.add(Link{
 		Ref: ref, Raw: ref, Element: element, Attr: attr,
 		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,
-		SameDocument: sameDocument(v),
+		SameDocument: sameDocument(v), Flags: flags,
 	})
+}
+
+// cutUTF8 returns b cut to at most n bytes, not inside a UTF-8 sequence.
+func cutUTF8(b []byte, n int) []byte {
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return b[:n]
 }
 
 func sameDocument(v []byte) bool {

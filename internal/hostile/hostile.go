@@ -164,6 +164,8 @@ var Cases = []Case{
 	{"xml-huge-attr", ".xml", "an Atom link whose href is n bytes",
 		repeated("<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><link href=\"http://xml.example/", "a",
 			"\"/><link href=\"http://xml.example/after\"/></feed>\n")},
+	{"xml-many-attrs", ".xml", "one element with n/12 attributes",
+		repeated("<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><link href=\"http://xml.example/first\"", " a=\"v\"", "/></feed>\n")},
 	{"xml-deep", ".xml", "elements nested n/3 deep",
 		repeated("<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><link href=\"http://xml.example/first\"/>", "<e>", "\n")},
 

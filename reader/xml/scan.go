@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urix/urix/delimit"
 )
 
 // The XML of a UTF-8 document is read by a tokenizer of its own, not
@@ -268,6 +270,9 @@ func (x *xmlReader) startTag(p int64) (xmlTok, error) {
 	q := p + 1
 	var quote, last byte
 	for {
+		if q-p > MaxToken {
+			return xmlTok{}, x.syntaxError(p, fmt.Sprintf("a start tag longer than %d bytes", MaxToken))
+		}
 		if q >= s.n && !s.fill() {
 			return xmlTok{}, x.syntaxError(p, "unexpected end of input in a start tag")
 		}
@@ -323,7 +328,9 @@ func (x *xmlReader) startTokElement(t xmlTok) xml.StartElement {
 		}
 		v := name.Local // a value-less attribute: its name, as encoding/xml gives it
 		if !a.noValue && xmlAttrRead[name.Local] {
-			v = string(xmlDecode(nil, tag[a.valStart:a.valEnd]))
+			// One byte more than a hit may hold: the pipeline cuts it
+			// and marks it truncated (doc/spec.md §8).
+			v = string(xmlDecode(nil, tag[a.valStart:min(a.valEnd, a.valStart+delimit.MaxHit+1)]))
 		} else if !a.noValue {
 			v = "" // startElement does not read it
 		}

@@ -18,14 +18,19 @@ type attrPos struct {
 	noValue          bool // valStart:valEnd is the name
 }
 
+// MaxAttrs is how many attributes of one element are read (doc/spec.md
+// §8): the ones past it are ignored, so that an element with a million
+// attributes costs no more than one with ten thousand.
+const MaxAttrs = 10000
+
 // scanAttrs lists the attributes of a raw start tag, as encoding/xml reads
-// it when not strict (a value may be unquoted or missing).
+// it when not strict (a value may be unquoted or missing), up to MaxAttrs.
 func scanAttrs(tag []byte, out []attrPos) []attrPos {
 	i := 1
 	for i < len(tag) && !isXMLSpace(tag[i]) && tag[i] != '>' && tag[i] != '/' {
 		i++
 	}
-	for i < len(tag) {
+	for i < len(tag) && len(out) < MaxAttrs {
 		for i < len(tag) && (isXMLSpace(tag[i]) || tag[i] == '/') {
 			i++
 		}

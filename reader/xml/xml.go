@@ -64,7 +64,10 @@ var Format = &reader.Format{
 // encoding/xml holds whole.
 
 const (
-	MaxDepth    = 1000
+	MaxDepth = 1000
+	// MaxToken caps a start tag, as htmlbase caps any token: memory is
+	// bounded by the largest token held.
+	MaxToken    = 16 << 20
 	MaxElements = 1 << 24
 )
 
@@ -277,7 +280,7 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 		if x.exact {
 			if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
 				s, en = start+int64(p.valStart), start+int64(p.valEnd)
-				raw = string(x.src.bytes(s, en))
+				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
 			}
 		} else {
 			s, en = x.src.n, x.src.n
@@ -409,7 +412,7 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			if !sok || !eok || !x.exact || int(l.End) > e.first.dec {
 				s, en = x.inexact(&e.first)
 			} else if l.Text {
-				raw = string(x.src.bytes(s, en))
+				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
 			}
 			kind := "html-attr"
 			if l.Text {
