@@ -122,7 +122,9 @@ func Read(c *reader.Content, s reader.Sink) error {
 		return fmt.Errorf("pdf: %w", err)
 	}
 	r := &run{d: d, c: c, s: s, shift: shift, base: c.Base}
-	return r.document()
+	err = r.document()
+	s.Count("pdf.pages", int64(r.npages))
+	return err
 }
 
 var errTooBig = fmt.Errorf("PDF from a stream larger than %d MiB: give it as a file", MaxMemory>>20)

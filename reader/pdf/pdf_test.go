@@ -127,7 +127,7 @@ var cases = map[string]func() []byte{
 			"A long link wraps: http://example.com/a/very/long/path/that/",
 			"continues/here.html in prose, then a hyphenated one http://hy-",
 			"phen.example/page too; a short line http://short.example/",
-			"ends/here is not joined.",
+			"and this line is not joined to it.",
 			"Mail <mailto:someone@example.com> and www.example.org.",
 		)}, page{content: "BT /F1 12 Tf 72 700 Td (Same) Tj ( line) Tj 200 0 Td (http://gap.example/) Tj ET"})
 		return w.bytes(root)
@@ -362,18 +362,57 @@ func TestLZWSpecExample(t *testing.T) {
 func TestWrapsURI(t *testing.T) {
 	for _, c := range []struct {
 		before, after string
-		want          bool
+		want          int
 	}{
-		{"see http://a.example/long/", "path.html now", true},
-		{"see http://a.example/x-", "y.html", true},
-		{"see http://a.example/x", "next/word", true},
-		{"see http://a.example/x", "The end", false},
-		{"see http://a.example/", "http://b.example/", false},
-		{"plain words", "go/on", false},
-		{"www.example.org/", "index.html", true},
+		{"see http://a.example/long/", "path.html now", 2},
+		{"see http://a.example/x-", "y.html", 2},
+		{"see http://a.example/x", "next/word", 1},
+		{"see http://a.example/", "next word", 1},
+		{"see http://a.example/x", "The end.", 0},
+		{"see http://a.example/", "http://b.example/", 0},
+		{"plain words", "go/on", 0},
+		{"www.example.org/", "index.html", 2},
 	} {
 		if got := wrapsURI([]byte(c.before), []byte(c.after)); got != c.want {
 			t.Errorf("wrapsURI(%q, %q) = %v", c.before, c.after, got)
 		}
+	}
+}
+
+// TestRoundTrip reads the PDF LibreOffice made of an HTML document of
+// known links (testdata/roundtrip/make.sh): every link it kept, made
+// absolute, and every URI of its prose, wrapped by the layout, is found,
+// and nothing else.
+func TestRoundTrip(t *testing.T) {
+	data, err := os.ReadFile("testdata/roundtrip/links.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantB, err := os.ReadFile("testdata/roundtrip/links.want")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, l := range strings.Fields(string(wantB)) {
+		want[l] = true
+	}
+	s, err := read(data, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, h := range s.Hits {
+		got[h.URI] = true
+		if !want[h.URI] {
+			t.Errorf("unexpected %s (%s, page %d)", h.URI, h.Kind, h.PDFPage)
+		}
+	}
+	for u := range want {
+		if !got[u] {
+			t.Errorf("missing %s", u)
+		}
+	}
+	if len(want) < 100 {
+		t.Errorf("only %d links wanted", len(want))
 	}
 }

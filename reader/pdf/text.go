@@ -305,12 +305,12 @@ func (p *pageText) sp() {
 
 // text is the page's text with wrapped URIs joined (doc/spec.md §7a PDF):
 // a line break is removed when the line before it ends with a bare URI
-// (a word holding "://" or starting "www.") that reaches the right
-// margin (within one line height of the page's longest line) and ends
-// in one of "/-.?&=_#%~" or is followed by a word holding one of "/.=",
-// and the next line's first word starts no new scheme. A layout wraps a
-// long URI this way; a URI that ends a sentence before the margin is not
-// joined to the next line.
+// (a word holding "://" or starting "www.") and the next line's first
+// word starts no new scheme, on evidence: the URI ends in one of
+// "/-.?&=_#%~" and the next word holds one of "/.=?&" (a layout broke
+// the URI there), or one of the two holds and the line reaches the right
+// margin (within one line height of the page's longest line). A URI
+// that ends a sentence before the margin is not joined to the next line.
 func (p *pageText) text() []byte {
 	b := p.buf.Bytes()
 	if len(p.ends) == 0 {
@@ -328,29 +328,36 @@ func (p *pageText) text() []byte {
 		}
 		out = append(out, b[last:e.at]...)
 		last = e.at + 1
-		if !(margin-e.x <= math.Max(p.lastSize, 1) && wrapsURI(b[:e.at], b[e.at+1:])) {
+		if w := wrapsURI(b[:e.at], b[e.at+1:]); !(w == 2 || w == 1 && margin-e.x <= math.Max(p.lastSize, 1)) {
 			out = append(out, '\n')
 		}
 	}
 	return append(out, b[last:]...)
 }
 
-// wrapsURI says whether a URI at the end of before goes on at the start
-// of after.
-func wrapsURI(before, after []byte) bool {
+// wrapsURI says how likely a URI at the end of before goes on at the
+// start of after: 0 not, 1 on one piece of evidence, 2 on two.
+func wrapsURI(before, after []byte) int {
 	word := before[bytes.LastIndexAny(before, " \n\t")+1:]
 	if !(bytes.Contains(word, []byte("://")) || bytes.HasPrefix(bytes.ToLower(word), []byte("www."))) {
-		return false
+		return 0
 	}
 	next := after
 	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
 		next = next[:i]
 	}
 	if len(next) == 0 || bytes.Contains(next, []byte("://")) {
-		return false
+		return 0
 	}
 	if c := next[0]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/%~_-.?&=#", c) >= 0) {
-		return false
+		return 0
 	}
-	return strings.IndexByte("/-.?&=_#%~", word[len(word)-1]) >= 0 || bytes.ContainsAny(next, "/.=")
+	n := 0
+	if strings.IndexByte("/-.?&=_#%~", word[len(word)-1]) >= 0 {
+		n++
+	}
+	if bytes.ContainsAny(bytes.TrimRight(next, ".,;:!?)"), "/.=?&") {
+		n++
+	}
+	return n
 }
