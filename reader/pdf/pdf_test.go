@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -414,5 +415,38 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if len(want) < 100 {
 		t.Errorf("only %d links wanted", len(want))
+	}
+}
+
+// TestPopplerGoldens compares the URI link annotations of real PDFs, page
+// by page, with what poppler's pdfinfo -url lists (testdata/real/README).
+func TestPopplerGoldens(t *testing.T) {
+	files, _ := filepath.Glob("testdata/real/*.pdf")
+	if len(files) == 0 {
+		t.Fatal("no files")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(strings.TrimSuffix(f, ".pdf") + ".pdfinfo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := read(data, "", true)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		var got []string
+		for _, h := range s.Hits {
+			if h.Kind == "pdf-annot" && h.Attr == "URI" {
+				got = append(got, fmt.Sprintf("%d\t%s\n", h.PDFPage, h.Raw))
+			}
+		}
+		slices.Sort(got)
+		if g := strings.Join(got, ""); g != string(want) {
+			t.Errorf("%s:\n got:\n%s\nwant:\n%s", f, g, want)
+		}
 	}
 }
