@@ -183,7 +183,9 @@ func hash6(salt, udata []byte) []byte {
 			s := sha512.Sum512(e)
 			k = s[:]
 		}
-		if i >= 63 && int(e[len(e)-1]) <= i-32 {
+		// Stop after 64 rounds once the last byte of E is at most the
+		// number of rounds done less 32.
+		if n := i + 1; n >= 64 && int(e[len(e)-1]) <= n-32 {
 			return k[:32]
 		}
 	}

@@ -299,6 +299,13 @@ var cases = map[string]func() []byte{
 		root := w.build("", page{content: textC("text http://aes.example/text"), annots: []int{a}})
 		return w.bytes(root)
 	},
+	"aes256": func() []byte {
+		w := newW()
+		w.enc = newEnc256()
+		a := linkAnnot(w, "<< /S /URI /URI (http://aes256.example/annot) >>")
+		root := w.build("", page{content: textC("text http://aes256.example/text"), annots: []int{a}})
+		return w.bytes(root)
+	},
 	"encrypted-password": func() []byte {
 		w := newW()
 		w.enc = newEnc(false)
@@ -447,6 +454,38 @@ func TestPopplerGoldens(t *testing.T) {
 		slices.Sort(got)
 		if g := strings.Join(got, ""); g != string(want) {
 			t.Errorf("%s:\n got:\n%s\nwant:\n%s", f, g, want)
+		}
+	}
+}
+
+// TestEncryptedProducers reads files encrypted by real producers for the
+// empty user password (testdata/encrypted/make.sh), and fails on one
+// that needs a password.
+func TestEncryptedProducers(t *testing.T) {
+	annot := "http://example.com/a https://example.org/b http://example.net/next https://other.example/x"
+	for _, c := range []struct{ file, want string }{
+		{"qpdf-rc4-40.pdf", annot},
+		{"qpdf-rc4-128.pdf", annot},
+		{"qpdf-aes128.pdf", annot},
+		{"qpdf-aes256-r5.pdf", annot},
+		{"qpdf-aes256-r6.pdf", annot},
+		{"libreoffice-rc4.pdf", "http://encrypted.example/text"},
+		{"qpdf-password.pdf", "error: pdf: encrypted document (needs a password or an unsupported security handler)"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "encrypted", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := read(data, "", true)
+		var got []string
+		for _, h := range s.Hits {
+			got = append(got, h.URI)
+		}
+		if err != nil {
+			got = append(got, "error: "+err.Error())
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s: got %s, want %s", c.file, g, c.want)
 		}
 	}
 }

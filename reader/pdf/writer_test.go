@@ -212,6 +212,7 @@ func update(file []byte, root int, objs map[int]string) []byte {
 // standard security handler: RC4 (R3, 128 bits) or AES-128 (V4 R4).
 type testEnc struct {
 	aes  bool
+	v5   bool // AES-256, revision 6
 	key  []byte
 	id   []byte
 	dict string
@@ -251,7 +252,27 @@ func newEnc(useAES bool) *testEnc {
 	return e
 }
 
+// newEnc256 encrypts with AES-256 (ISO 32000-2, revision 6).
+func newEnc256() *testEnc {
+	e := &testEnc{aes: true, v5: true, id: []byte("0123456789abcdef"), key: []byte("0123456789abcdef0123456789ABCDEF")}
+	vs, ks := []byte("validati"), []byte("keysalt!")
+	u := append(append(hash6(vs, nil), vs...), ks...)
+	blk, _ := aes.NewCipher(hash6(ks, nil))
+	ue := make([]byte, 32)
+	cipher.NewCBCEncrypter(blk, make([]byte, 16)).CryptBlocks(ue, e.key)
+	perms := []byte{0xfc, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 'T', 'a', 'd', 'b', 1, 2, 3, 4}
+	pb, _ := aes.NewCipher(e.key)
+	pb.Encrypt(perms, perms)
+	o := bytes.Repeat([]byte{0x42}, 48)
+	oe := bytes.Repeat([]byte{0x43}, 32)
+	e.dict = fmt.Sprintf("<< /Filter /Standard /V 5 /R 6 /Length 256 /CF << /StdCF << /CFM /AESV3 /Length 32 /AuthEvent /DocOpen >> >> /StmF /StdCF /StrF /StdCF /O <%x> /U <%x> /OE <%x> /UE <%x> /P -4 /Perms <%x> >>", o, u, oe, ue, perms)
+	return e
+}
+
 func (e *testEnc) objKey(n int) []byte {
+	if e.v5 {
+		return e.key
+	}
 	b := append(append([]byte{}, e.key...), byte(n), byte(n>>8), byte(n>>16), 0, 0)
 	if e.aes {
 		b = append(b, "sAlT"...)
