@@ -51,10 +51,7 @@ func open(s *src, budget int64) (*doc, error) {
 	err := d.readXref()
 	if err != nil || d.trailer["Root"] == nil {
 		if rerr := d.rebuild(); rerr != nil {
-			if err != nil {
-				return nil, err
-			}
-			return nil, rerr
+			return nil, rerr // what the scan found says more than the table's fault
 		}
 	}
 	if enc := d.trailer["Encrypt"]; enc != nil {
