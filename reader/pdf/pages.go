@@ -72,16 +72,16 @@ func (r *run) page(n, num int, pg, res dict) {
 		}
 		obj := refNum(a)
 		sub, _ := r.d.resolve(ad["Subtype"]).(name)
-		r.action(ad["A"], "pdf-annot", n, obj, string(sub), 0)
+		r.action(ad["A"], "pdf-annot", n, obj, string(sub))
 		for _, x := range r.d.resolveDict(ad["AA"]) {
-			r.action(x, "pdf-annot", n, obj, string(sub), 0)
+			r.action(x, "pdf-annot", n, obj, string(sub))
 		}
 		if sub == "FileAttachment" {
 			r.embedded(ad["FS"], n)
 		}
 	}
 	for _, x := range r.d.resolveDict(pg["AA"]) {
-		r.action(x, "pdf-action", n, num, "", 0)
+		r.action(x, "pdf-action", n, num, "")
 	}
 	text, off, err := r.pageText(pg, res)
 	if len(text) > 0 {

@@ -58,13 +58,16 @@ const Name = "pdf"
 // Limits of a document (doc/spec.md §8).
 const (
 	MaxMemory   = 32 << 20 // bytes of a PDF read from a stream
-	maxAnnots   = 1000000  // annotations of a document
 	maxPages    = 1 << 20  // pages of a document
 	maxOutline  = 1 << 20  // outline items
 	maxURI      = 64 << 10 // bytes of one reported URI
 	maxNesting  = 4        // PDFs embedded in embedded PDFs
 	headerBytes = 1024     // "%PDF-" is looked for in these first bytes
 )
+
+// maxAnnots caps the annotations read of a document (a variable for the
+// tests).
+var maxAnnots = 1000000
 
 // Format is PDF's entry of the format table.
 var Format = &reader.Format{
@@ -153,9 +156,9 @@ func (r *run) document() error {
 		}
 	}
 	catNum := refNum(r.d.trailer["Root"])
-	r.action(cat["OpenAction"], "pdf-action", 0, catNum, "", 0)
+	r.action(cat["OpenAction"], "pdf-action", 0, catNum, "")
 	for _, a := range r.d.resolveDict(cat["AA"]) {
-		r.action(a, "pdf-action", 0, catNum, "", 0)
+		r.action(a, "pdf-action", 0, catNum, "")
 	}
 	if err := r.pages(cat); err != nil {
 		return err
@@ -222,13 +225,26 @@ func where(page int) string {
 }
 
 // action reports the URIs of an action and of the actions after it
-// (/Next).
-func (r *run) action(v any, kind string, page, obj int, elem string, depth int) {
-	if depth > maxRefChain {
+// (/Next), each indirect action once and at most maxActions of a chain.
+func (r *run) action(v any, kind string, page, obj int, elem string) {
+	r.actions(v, kind, page, obj, elem, map[int]bool{}, new(int))
+}
+
+// maxActions caps the actions of one chain (/Next).
+const maxActions = 1000
+
+func (r *run) actions(v any, kind string, page, obj int, elem string, seen map[int]bool, count *int) {
+	if *count++; *count > maxActions {
 		return
 	}
-	if n := refNum(v); n != 0 && kind != "pdf-annot" && kind != "pdf-outline" {
-		obj = n
+	if n := refNum(v); n != 0 {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if kind != "pdf-annot" && kind != "pdf-outline" {
+			obj = n
+		}
 	}
 	a := r.d.resolveDict(v)
 	if a == nil {
@@ -257,12 +273,18 @@ func (r *run) action(v any, kind string, page, obj int, elem string, depth int) 
 			r.report(kind, u, page, obj, elem, string(typ))
 		}
 	}
-	switch next := r.d.resolve(a["Next"]).(type) {
+	switch next := a["Next"]; nx := r.d.resolve(next).(type) {
 	case dict:
-		r.action(next, kind, page, obj, elem, depth+1)
+		r.actions(next, kind, page, obj, elem, seen, count)
 	case array:
-		for _, x := range next {
-			r.action(x, kind, page, obj, elem, depth+1)
+		if refNum(next) != 0 {
+			if seen[refNum(next)] {
+				return
+			}
+			seen[refNum(next)] = true
+		}
+		for _, x := range nx {
+			r.actions(x, kind, page, obj, elem, seen, count)
 		}
 	}
 }
@@ -307,7 +329,7 @@ func (r *run) outline(cat dict) {
 		if it == nil {
 			continue
 		}
-		r.action(it["A"], "pdf-outline", 0, num, "", 0)
+		r.action(it["A"], "pdf-outline", 0, num, "")
 		if nx := it["Next"]; nx != nil {
 			stack = append(stack, nx)
 		}

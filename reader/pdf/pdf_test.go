@@ -323,6 +323,27 @@ var cases = map[string]func() []byte{
 		}
 		return w.bytes(root)
 	},
+	"flate-bomb": func() []byte {
+		w := newW()
+		bomb := flate(bytes.Repeat([]byte(" "), 40<<20))
+		root := w.build("", page{content: textC("before http://before.example/")}, page{content: "x"}, page{content: textC("after http://after.example/")})
+		for i, o := range w.objs {
+			if strings.Contains(o, "stream\nx\n") {
+				w.objs[i] = streamObj("/Filter /FlateDecode", bomb)
+			}
+		}
+		return w.bytes(root)
+	},
+	"nesting": func() []byte {
+		w := newW()
+		deep := linkAnnot(w, "<< /S /URI /URI (http://deep.example/) /X "+strings.Repeat("[", 100)+strings.Repeat("]", 100)+" >>")
+		ok := linkAnnot(w, "<< /S /URI /URI (http://shallow.example/) >>")
+		self := w.reserve()
+		w.set(self, fmt.Sprintf("<< /Type /Annot /Subtype /Link /A << /S /URI /URI (http://next-loop.example/) /Next %d 0 R >> >>", self+1))
+		w.add(fmt.Sprintf("<< /S /URI /URI (http://loop2.example/) /Next << /S /URI /URI (http://loop3.example/) /Next %d 0 R >> >>", self+1))
+		root := w.build("", page{content: textC("t"), annots: []int{deep, ok, self}})
+		return w.bytes(root)
+	},
 	"page-tree-loop": func() []byte {
 		w := newW()
 		root := w.build("", page{content: textC("loop http://loop.example/")})
@@ -355,6 +376,30 @@ func TestConstructs(t *testing.T) {
 				os.WriteFile(filepath.Join("testdata", "golden", name+".pdf"), data, 0o644)
 			}
 		})
+	}
+}
+
+// TestAnnotCap: past the cap, the annotations are skipped with one
+// warning.
+func TestAnnotCap(t *testing.T) {
+	defer func(n int) { maxAnnots = n }(maxAnnots)
+	maxAnnots = 3
+	w := newW()
+	a := linkAnnot(w, "<< /S /URI /URI (http://a.example/) >>")
+	root := w.build("", page{content: textC("t"), annots: []int{a, a, a, a, a}}, page{content: textC("t"), annots: []int{a}})
+	s, err := read(w.bytes(root), "", true)
+	if err != nil || len(s.Hits) != 3 || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "more than 3 annotations") {
+		t.Errorf("%s", summary(s, err))
+	}
+}
+
+// TestStreamCap: a PDF from a stream is read into memory up to
+// MaxMemory, then fails with one line.
+func TestStreamCap(t *testing.T) {
+	data := append([]byte("%PDF-1.4\n"), make([]byte, MaxMemory)...)
+	_, err := read(data, "", false)
+	if err == nil || err.Error() != "PDF from a stream larger than 32 MiB: give it as a file" {
+		t.Errorf("err %v", err)
 	}
 }
 
