@@ -47,7 +47,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/delimit"
-	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
@@ -106,12 +105,11 @@ func Read(c *reader.Content, s reader.Sink) error {
 	if c.Whole != nil {
 		ra, size = c.Whole, c.Whole.Size()
 	} else {
-		var buf bytes.Buffer
-		_, err := buf.ReadFrom(limit.Reader(c.R, MaxMemory, errTooBig))
+		m, err := readChunks(c.R)
 		if err != nil {
 			return err
 		}
-		ra, size = bytes.NewReader(buf.Bytes()), int64(buf.Len())
+		ra, size = m, m.size
 	}
 	head := make([]byte, min(size, headerBytes+8))
 	n, _ := ra.ReadAt(head, 0)
@@ -128,6 +126,50 @@ func Read(c *reader.Content, s reader.Sink) error {
 	err = r.document()
 	s.Count("pdf.pages", int64(r.npages))
 	return err
+}
+
+// chunks is a PDF read from a stream, in pieces of 1 MiB: no piece is
+// copied as it grows, so reading it takes no more memory than it holds.
+type chunks struct {
+	c    [][]byte
+	size int64
+}
+
+const chunkSize = 1 << 20
+
+func readChunks(r io.Reader) (*chunks, error) {
+	m := &chunks{}
+	for {
+		b := make([]byte, chunkSize)
+		n, err := io.ReadFull(r, b)
+		if n > 0 {
+			if m.size+int64(n) > MaxMemory {
+				return nil, errTooBig
+			}
+			m.c = append(m.c, b[:n])
+			m.size += int64(n)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return m, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// ReadAt implements io.ReaderAt.
+func (m *chunks) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	for n < len(p) {
+		o := off + int64(n)
+		if o >= m.size || o < 0 {
+			return n, io.EOF
+		}
+		c := m.c[o/chunkSize]
+		n += copy(p[n:], c[o%chunkSize:])
+	}
+	return n, nil
 }
 
 var errTooBig = fmt.Errorf("PDF from a stream larger than %d MiB: give it as a file", MaxMemory>>20)

@@ -338,6 +338,7 @@ func (d *doc) object(num int) (any, error) {
 	case 1:
 		v, _, err = d.parseIndirect(e.off, num)
 		if err != nil && !d.rebuilt {
+			delete(d.loading, num)
 			if rerr := d.rebuild(); rerr == nil {
 				return d.object(num)
 			}
