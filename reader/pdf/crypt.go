@@ -20,7 +20,7 @@ var errEncrypted = errors.New("encrypted document (needs a password or an unsupp
 
 // crypt decrypts the strings and streams of a document encrypted by the
 // standard security handler and opened with the empty user password
-// (PDF 32000-1 §7.6; ISO 32000-2 for AES-256): RC4 40 to 128 bits,
+// (ISO 32000-1 clause 7.6; ISO 32000-2 for AES-256): RC4 40 to 128 bits,
 // AES-128 and AES-256.
 type crypt struct {
 	key      []byte

@@ -89,7 +89,7 @@ func (d *doc) decodeRaw(st *stream, decrypt bool) ([]byte, error) {
 
 var zlibChecksum = zlib.ErrChecksum
 
-// filter adds one decoding filter (§7.4).
+// filter adds one decoding filter (ISO 32000-1 clause 7.4).
 func (d *doc) filter(r io.Reader, f name, p dict) (io.Reader, error) {
 	switch f {
 	case "FlateDecode", "Fl":
@@ -239,7 +239,7 @@ func (l *rlReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// predictor undoes a PNG or TIFF predictor (§7.4.4.4).
+// predictor undoes a PNG or TIFF predictor (ISO 32000-1 clause 7.4.4.4).
 func (d *doc) predictor(r io.Reader, p dict) (io.Reader, error) {
 	pred, _ := d.int(p["Predictor"])
 	if pred <= 1 {
@@ -356,7 +356,7 @@ func abs(x int) int {
 	return x
 }
 
-// lzwReader decodes LZW as PDF writes it (§7.4.4): MSB first, codes of
+// lzwReader decodes LZW as PDF writes it (ISO 32000-1 clause 7.4.4): MSB first, codes of
 // 9 to 12 bits, code width grows one code early unless EarlyChange is 0.
 type lzwReader struct {
 	r     *bufio.Reader

@@ -11,7 +11,7 @@ import (
 )
 
 // font maps the codes of a string shown with it to text and widths
-// (§9.6–9.10): a ToUnicode CMap first, else the simple font's encoding
+// (ISO 32000-1 clause 9.6–9.10): a ToUnicode CMap first, else the simple font's encoding
 // (a base encoding and /Differences).
 type font struct {
 	cid     bool              // a Type0 font: codes of two bytes unless its CMaps say otherwise
@@ -141,7 +141,7 @@ func (f *font) decode(s str, out []glyph) []glyph {
 }
 
 // codeLen is the length of the code at the start of s by the code space
-// ranges (§9.7.6.2).
+// ranges (ISO 32000-1 clause 9.7.6.2).
 func (f *font) codeLen(s str) int {
 	if len(f.lens) == 0 {
 		return 2
@@ -249,7 +249,7 @@ func utf16be(s str) string {
 	return string(utf16.Decode(u))
 }
 
-// textString decodes a text string (§7.9.2.2): UTF-16BE or UTF-8 with a
+// textString decodes a text string (ISO 32000-1 clause 7.9.2.2): UTF-16BE or UTF-8 with a
 // byte-order mark, UTF-8 when it is valid UTF-8, else PDFDocEncoding (read as Latin-1, which it is
 // for every character a URI or file name uses).
 func textString(s str) string {

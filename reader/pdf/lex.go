@@ -7,7 +7,7 @@ import (
 	"strconv"
 )
 
-// The objects of PDF 32000-1 §7.3, as the parser makes them.
+// The objects of ISO 32000-1 clause 7.3, as the parser makes them.
 type (
 	name    string
 	keyword string // an operator of a content stream, or "obj", "stream", ...

@@ -5,7 +5,7 @@
 // written in the text of each page, found by the text rules (§2,
 // Appendix E); embedded files go back through the format table.
 //
-// The document catalog's URI dictionary /Base (PDF 32000-1 §12.6.4.7) is
+// The document catalog's URI dictionary /Base (ISO 32000-1 clause 12.6.4.7) is
 // the base the document declares (Section 5.1.1): every relative
 // reference is made absolute against it, itself made absolute against
 // the content's base.
@@ -331,7 +331,7 @@ func (r *run) actions(v any, kind string, page, obj int, elem string, seen map[i
 	}
 }
 
-// fileSpec is the file or URL a file specification names (§7.11).
+// fileSpec is the file or URL a file specification names (ISO 32000-1 clause 7.11).
 func (r *run) fileSpec(v any) string {
 	switch f := r.d.resolve(v).(type) {
 	case str:
@@ -381,7 +381,7 @@ func (r *run) outline(cat dict) {
 	}
 }
 
-// nameTree calls fn with every value of a name tree (§7.9.6).
+// nameTree calls fn with every value of a name tree (ISO 32000-1 clause 7.9.6).
 func (r *run) nameTree(v any, depth int, visited map[int]bool, fn func(any)) {
 	if depth > maxDepth {
 		return

@@ -405,7 +405,7 @@ func TestStreamCap(t *testing.T) {
 }
 
 func TestLZWSpecExample(t *testing.T) {
-	// PDF 32000-1 §7.4.4.2.
+	// ISO 32000-1 clause 7.4.4.2.
 	data, _ := hex.DecodeString("800b6050220c0c8501")
 	got, err := io.ReadAll(newLZW(bytes.NewReader(data), true))
 	if err != nil || string(got) != "-----A---B" {

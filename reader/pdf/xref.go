@@ -171,7 +171,7 @@ func (d *doc) section(off int64) (dict, error) {
 	}
 }
 
-// xrefStream reads a cross-reference stream (§7.5.8).
+// xrefStream reads a cross-reference stream (ISO 32000-1 clause 7.5.8).
 func (d *doc) xrefStream(l *lexer) (dict, error) {
 	v, _, err := d.parseIndirect(l.pos, -1)
 	if err != nil {
@@ -386,7 +386,7 @@ func (d *doc) loadObjStm(num int, st *stream) error {
 	return nil
 }
 
-// fromObjStm returns the idx-th object of object stream sn (§7.5.7).
+// fromObjStm returns the idx-th object of object stream sn (ISO 32000-1 clause 7.5.7).
 func (d *doc) fromObjStm(sn, idx, num int) (any, error) {
 	if sn == num {
 		return nil, errors.New("object stream contains itself")
