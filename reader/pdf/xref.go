@@ -37,12 +37,23 @@ type doc struct {
 	encNum  int // the encryption dictionary's object, whose strings are not encrypted
 	budget  int64
 	rebuilt bool
-	objstm  struct {
-		num  int
-		data []byte
-		offs []int64
-	}
+	objstm  *objStm         // the object stream read last
+	stms    map[int]*objStm // decoded object streams, up to maxStmCache bytes
+	stmSize int
+	endMemo struct{ from, at int64 } // the last search for "endstream"
 }
+
+// objStm is a decoded object stream: its data, and for each object its
+// number (high 32 bits) and offset in data.
+type objStm struct {
+	num  int
+	data []byte
+	offs []int64
+}
+
+// maxStmCache caps the bytes of decoded object streams kept: pages use
+// objects of several streams in turn.
+const maxStmCache = 8 << 20
 
 // open reads the cross-reference sections of a document, and rebuilds
 // them by scanning the file when they are damaged.
@@ -63,7 +74,9 @@ func open(s *src, budget int64) (*doc, error) {
 			return nil, err
 		}
 		d.crypt = c
+		// What was read before the key was known is read again.
 		clear(d.cache)
+		d.stms, d.stmSize, d.objstm = nil, 0, nil
 	}
 	return d, nil
 }
@@ -296,26 +309,38 @@ func (d *doc) streamLen(st *stream) int64 {
 			return n
 		}
 	}
-	// Search for it.
+	end := d.findEndstream(st.off)
+	if end > st.off && d.s.at(end-1) == '\n' {
+		end--
+	}
+	if end > st.off && d.s.at(end-1) == '\r' {
+		end--
+	}
+	return end - st.off
+}
+
+// findEndstream is the offset of the first "endstream" at or after from,
+// the file's size for none. The last answer is kept: streams searched in
+// file order make one pass over the file, not one each.
+func (d *doc) findEndstream(from int64) int64 {
+	if m := d.endMemo; m.at != 0 && from >= m.from && from <= m.at {
+		return m.at
+	}
 	const pat = "endstream"
+	at := d.s.size
 	buf := make([]byte, 1<<16)
-	for p := st.off; p < d.s.size; p += int64(len(buf) - len(pat)) {
+	for p := from; p < d.s.size; p += int64(len(buf) - len(pat)) {
 		n, _ := d.s.r.ReadAt(buf, p)
 		if i := bytes.Index(buf[:n], []byte(pat)); i >= 0 {
-			end := p + int64(i)
-			if end > st.off && d.s.at(end-1) == '\n' {
-				end--
-			}
-			if end > st.off && d.s.at(end-1) == '\r' {
-				end--
-			}
-			return end - st.off
+			at = p + int64(i)
+			break
 		}
 		if n < len(buf) {
 			break
 		}
 	}
-	return d.s.size - st.off
+	d.endMemo.from, d.endMemo.at = from, at
+	return at
 }
 
 // object returns object num, parsed (cached).
@@ -358,7 +383,8 @@ func (d *doc) object(num int) (any, error) {
 
 // loadObjStm decodes object stream num and reads its header.
 func (d *doc) loadObjStm(num int, st *stream) error {
-	if d.objstm.num == num && d.objstm.data != nil {
+	if o := d.stms[num]; o != nil {
+		d.objstm = o
 		return nil
 	}
 	data, err := d.decode(st)
@@ -382,7 +408,13 @@ func (d *doc) loadObjStm(num int, st *stream) error {
 		}
 		offs = append(offs, on<<32|(first+oo))
 	}
-	d.objstm.num, d.objstm.data, d.objstm.offs = num, data, offs
+	o := &objStm{num: num, data: data, offs: offs}
+	if d.stms == nil || d.stmSize+len(data) > maxStmCache {
+		d.stms, d.stmSize = map[int]*objStm{}, 0
+	}
+	d.stms[num] = o
+	d.stmSize += len(data)
+	d.objstm = o
 	return nil
 }
 
@@ -391,17 +423,21 @@ func (d *doc) fromObjStm(sn, idx, num int) (any, error) {
 	if sn == num {
 		return nil, errors.New("object stream contains itself")
 	}
-	if d.objstm.num != sn || d.objstm.data == nil {
-		v, err := d.object(sn)
-		if err != nil {
-			return nil, err
-		}
-		st, ok := v.(*stream)
-		if !ok {
-			return nil, fmt.Errorf("object %d: no object stream %d", num, sn)
-		}
-		if err := d.loadObjStm(sn, st); err != nil {
-			return nil, err
+	if d.objstm == nil || d.objstm.num != sn {
+		if o := d.stms[sn]; o != nil {
+			d.objstm = o
+		} else {
+			v, err := d.object(sn)
+			if err != nil {
+				return nil, err
+			}
+			st, ok := v.(*stream)
+			if !ok {
+				return nil, fmt.Errorf("object %d: no object stream %d", num, sn)
+			}
+			if err := d.loadObjStm(sn, st); err != nil {
+				return nil, err
+			}
 		}
 	}
 	offs := d.objstm.offs
