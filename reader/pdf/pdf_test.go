@@ -127,10 +127,11 @@ var cases = map[string]func() []byte{
 		root := w.build("", page{content: textC(
 			"A long link wraps: http://example.com/a/very/long/path/that/",
 			"continues/here.html in prose, then a hyphenated one http://hy-",
-			"phen.example/page too; a short line http://short.example/",
-			"and this line is not joined to it.",
+			"phen.example/page too; a line ends http://short.example/",
+			"And this line is not joined to it.",
 			"Mail <mailto:someone@example.com> and www.example.org.",
-		)}, page{content: "BT /F1 12 Tf 72 700 Td (Same) Tj ( line) Tj 200 0 Td (http://gap.example/) Tj ET"})
+		)}, page{content: "BT /F1 12 Tf 72 700 Td (Same) Tj ( line) Tj 200 0 Td (http://gap.example/) Tj ET " +
+			"BT /F1 7 Tf 72 600 Td 0 4 Td (1) Tj /F1 12 Tf 4 -4 Td (http://footnote.example/) Tj ET"})
 		return w.bytes(root)
 	},
 	"fonts": func() []byte {
@@ -416,16 +417,22 @@ func TestLZWSpecExample(t *testing.T) {
 func TestWrapsURI(t *testing.T) {
 	for _, c := range []struct {
 		before, after string
-		want          int
+		want          bool
 	}{
-		{"see http://a.example/long/", "path.html now", 2},
-		{"see http://a.example/x-", "y.html", 2},
-		{"see http://a.example/x", "next/word", 1},
-		{"see http://a.example/", "next word", 1},
-		{"see http://a.example/x", "The end.", 0},
-		{"see http://a.example/", "http://b.example/", 0},
-		{"plain words", "go/on", 0},
-		{"www.example.org/", "index.html", 2},
+		{"see http://a.example/long/", "path.html now", true},
+		{"see http://a.example/x-", "y.html", true},
+		{"see www.example.", "org/index.html", true},
+		{"see http://a.example/x", "next/word", false},
+		{"see http://a.example/", "next word", false},
+		{"see http://a.example/", "See the manual.", false},
+		{"see http://a.example/x", "The end.", false},
+		{"see http://a.example/x.", "The/end.", false},
+		{"see http://a.example/a/1.", "10.10.1 Heading", false},
+		{"see http://a.example/", "http://b.example/", false},
+		{"see http://a.example/", "1 http://b.example/", false},
+		{"see http://a.example/", ".2.3", false},
+		{"plain words/", "go/on", false},
+		{"www.example.org/", "index.html", true},
 	} {
 		if got := wrapsURI([]byte(c.before), []byte(c.after)); got != c.want {
 			t.Errorf("wrapsURI(%q, %q) = %v", c.before, c.after, got)

@@ -29,7 +29,8 @@ func (m matrix) mul(n matrix) matrix {
 
 // pageText builds the text of a page (doc/spec.md §7a PDF): the strings
 // shown in content order, a line break where the text moves to another
-// line, a space where it jumps ahead on the same line.
+// line, a space where it jumps ahead on the same line or changes its
+// baseline (a superscript footnote mark before a URI).
 type pageText struct {
 	d      *doc
 	buf    bytes.Buffer
@@ -41,15 +42,11 @@ type pageText struct {
 	// text; have is false before the first glyph.
 	ex, ey, lastSize float64
 	have             bool
-	// ends are the line breaks written: where in buf, and where the line
-	// before it ended (x in device space).
+	// ends are where in buf the line breaks are.
 	ends []lineEnd
 }
 
-type lineEnd struct {
-	at int
-	x  float64
-}
+type lineEnd struct{ at int }
 
 // gstate is the part of the graphics state text needs.
 type gstate struct {
@@ -263,8 +260,8 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 		switch {
 		case math.Abs(y-p.ey) > 0.5*lh:
 			p.nl()
-		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh:
-			p.sp()
+		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh || math.Abs(y-p.ey) > 0.15*lh:
+			p.sp() // a gap, a step back, or another baseline (a footnote mark)
 		}
 	}
 	var gl []glyph
@@ -291,7 +288,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 func (p *pageText) nl() {
 	b := p.buf.Bytes()
 	if len(b) > 0 && b[len(b)-1] != '\n' && len(p.ends) < maxPageText/8 {
-		p.ends = append(p.ends, lineEnd{len(b), p.ex})
+		p.ends = append(p.ends, lineEnd{len(b)})
 		p.buf.WriteByte('\n')
 	}
 }
@@ -305,20 +302,16 @@ func (p *pageText) sp() {
 
 // text is the page's text with wrapped URIs joined (doc/spec.md §7a PDF):
 // a line break is removed when the line before it ends with a bare URI
-// (a word holding "://" or starting "www.") and the next line's first
-// word starts no new scheme, on evidence: the URI ends in one of
-// "/-.?&=_#%~" and the next word holds one of "/.=?&" (a layout broke
-// the URI there), or one of the two holds and the line reaches the right
-// margin (within one line height of the page's longest line). A URI
-// that ends a sentence before the margin is not joined to the next line.
+// (a word holding "://" or starting "www.") that ends in one of
+// "/-.?&=_#%~" (a "." only before a lower-case letter: else it ends a
+// sentence), and the next line's first word is at least two characters,
+// starts with a letter, a digit or one of "/%~_", holds one of "/.=?&"
+// and starts no new scheme. A layout breaks a long URI this way; the
+// right margin says nothing in justified text, so it is not used.
 func (p *pageText) text() []byte {
 	b := p.buf.Bytes()
 	if len(p.ends) == 0 {
 		return b
-	}
-	margin := p.ex
-	for _, e := range p.ends {
-		margin = max(margin, e.x)
 	}
 	out := make([]byte, 0, len(b))
 	last := 0
@@ -328,36 +321,33 @@ func (p *pageText) text() []byte {
 		}
 		out = append(out, b[last:e.at]...)
 		last = e.at + 1
-		if w := wrapsURI(b[:e.at], b[e.at+1:]); !(w == 2 || w == 1 && margin-e.x <= math.Max(p.lastSize, 1)) {
+		if !wrapsURI(b[:e.at], b[e.at+1:]) {
 			out = append(out, '\n')
 		}
 	}
 	return append(out, b[last:]...)
 }
 
-// wrapsURI says how likely a URI at the end of before goes on at the
-// start of after: 0 not, 1 on one piece of evidence, 2 on two.
-func wrapsURI(before, after []byte) int {
+// wrapsURI says whether a URI at the end of before goes on at the start
+// of after.
+func wrapsURI(before, after []byte) bool {
 	word := before[bytes.LastIndexAny(before, " \n\t")+1:]
 	if !(bytes.Contains(word, []byte("://")) || bytes.HasPrefix(bytes.ToLower(word), []byte("www."))) {
-		return 0
+		return false
 	}
 	next := after
 	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
 		next = next[:i]
 	}
-	if len(next) == 0 || bytes.Contains(next, []byte("://")) {
-		return 0
+	next = bytes.TrimRight(next, ".,;:!?)")
+	if len(next) < 2 || bytes.Contains(next, []byte("://")) || !bytes.ContainsAny(next, "/.=?&") {
+		return false // a footnote mark, a word, or another URI
 	}
-	if c := next[0]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/%~_-.?&=#", c) >= 0) {
-		return 0
+	c := next[0]
+	lower := c >= 'a' && c <= 'z'
+	if !(lower || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/%~_", c) >= 0) {
+		return false
 	}
-	n := 0
-	if strings.IndexByte("/-.?&=_#%~", word[len(word)-1]) >= 0 {
-		n++
-	}
-	if bytes.ContainsAny(bytes.TrimRight(next, ".,;:!?)"), "/.=?&") {
-		n++
-	}
-	return n
+	end := word[len(word)-1]
+	return strings.IndexByte("/-?&=_#%~", end) >= 0 || end == '.' && lower
 }
