@@ -50,12 +50,6 @@ func (r *run) pages(cat dict) error {
 
 // page reads one page.
 func (r *run) page(n, num int, pg, res dict) {
-	defer func() {
-		// A bug on a hostile page loses the page, not the document.
-		if e := recover(); e != nil {
-			r.s.Warn(where(n), fmt.Errorf("pdf: page not read: %v", e))
-		}
-	}()
 	r.seen = map[string]bool{}
 	defer func() { r.seen = nil }()
 	for _, a := range r.d.resolveArray(pg["Annots"]) {
