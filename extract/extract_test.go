@@ -39,6 +39,10 @@ func TestSniff(t *testing.T) {
 		{"plain text http://a/b", "msg.eml", Email},
 		{"plain text http://a/b", "box.mbox", Mbox},
 		{"plain text http://a/b", "notes", Text},
+		{"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "doc.bin", PDF},
+		{"junk before the header\n%PDF-1.4\n", "doc", PDF},
+		{"a note on %PDF- headers", "note", Text},
+		{"", "report.PDF", PDF},
 	}
 	for _, tt := range tests {
 		if got := Sniff([]byte(tt.head), tt.name); got != tt.want {
@@ -48,14 +52,14 @@ func TestSniff(t *testing.T) {
 }
 
 func TestParseType(t *testing.T) {
-	for _, name := range []string{"auto", "text", "html", "email", "mbox", "HTML"} {
+	for _, name := range []string{"auto", "text", "html", "email", "mbox", "pdf", "HTML"} {
 		typ, err := ParseType(name)
 		if err != nil || !strings.EqualFold(typ.String(), name) {
 			t.Errorf("ParseType(%q) = %v, %v", name, typ, err)
 		}
 	}
-	if _, err := ParseType("pdf"); err == nil {
-		t.Error("ParseType(pdf): no error")
+	if _, err := ParseType("docx"); err == nil {
+		t.Error("ParseType(docx): no error")
 	}
 }
 

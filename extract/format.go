@@ -12,6 +12,7 @@ import (
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/html"
 	"github.com/urix/urix/reader/mail"
+	"github.com/urix/urix/reader/pdf"
 	"github.com/urix/urix/reader/markdown"
 	"github.com/urix/urix/reader/text"
 	"github.com/urix/urix/reader/warc"
@@ -41,6 +42,7 @@ func DefaultFormats() []*reader.Format {
 		markdown.New(markdown.Options{}),
 		xml.Format,
 		warc.New(warc.Options{}),
+		pdf.Format,
 	}
 }
 

@@ -16,6 +16,7 @@ const (
 	Markdown Type = "markdown"
 	XML      Type = "xml"
 	WARC     Type = "warc"
+	PDF      Type = "pdf"
 )
 
 // The limits of the formats' readers, for the tests.

@@ -79,8 +79,14 @@ func (p *positionPrinter) Hit(h extract.Hit) {
 }
 
 // appendLineCol appends "LINE:COL: URI", the line number coloured green
-// when colouring, as grep and ripgrep colour theirs.
+// when colouring, as grep and ripgrep colour theirs; "page N: URI" for a
+// hit of a PDF page, which has no line (doc/spec.md §7a PDF).
 func (s *sink) appendLineCol(b []byte, color bool, h extract.Hit) []byte {
+	if h.Line == 0 && h.PDFPage > 0 {
+		b = paint(b, color, "32", appendString, "page "+strconv.Itoa(h.PDFPage))
+		b = append(b, ": "...)
+		return s.appendURI(b, h.URI)
+	}
 	b = paint(b, color, "32", appendString, strconv.Itoa(h.Line))
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(h.Col), 10)

@@ -41,6 +41,35 @@ func TestGroupPrinter(t *testing.T) {
 	}
 }
 
+// TestPDFPage: a hit of a PDF page shows its page where other hits show
+// LINE:COL, in both the grouped and the grep-like view; a hit with a line
+// (a text file embedded in a PDF) keeps LINE:COL.
+func TestPDFPage(t *testing.T) {
+	hits := []extract.Hit{
+		{File: "a.pdf", PDFPage: 3, URI: "http://a/1"},
+		{File: "a.pdf", PDFPage: 2, Line: 4, Col: 2, URI: "http://a/2"},
+	}
+	for _, grouped := range []bool{false, true} {
+		var out bytes.Buffer
+		p, err := New(&out, Options{Format: Plain, Position: !grouped, Grouped: grouped})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hits {
+			p.Hit(h)
+		}
+		p.Finish()
+		p.Flush()
+		want := "a.pdf:page 3: http://a/1\na.pdf:4:2: http://a/2\n"
+		if grouped {
+			want = "page 3: http://a/1\n4:2: http://a/2\n"
+		}
+		if out.String() != want {
+			t.Errorf("grouped %v: %q, want %q", grouped, out.String(), want)
+		}
+	}
+}
+
 // TestParseFormat: the format names are checked here alone, for the
 // command line and the Beam pipeline.
 func TestParseFormat(t *testing.T) {

@@ -1,0 +1,450 @@
+package pdf
+
+import (
+	"bufio"
+	"bytes"
+	"compress/zlib"
+	"encoding/ascii85"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urix/urix/internal/limit"
+)
+
+// Caps on decoding (doc/spec.md §8): one stream decodes to at most
+// maxStream bytes, and to at most maxRatio times its encoded size once
+// past 1 MiB (stacked Flate filters make bombs of any ratio); a whole
+// document decodes at most Options.MaxDecoded bytes (maxTotal when not
+// set).
+const (
+	maxStream = 16 << 20
+	maxRatio  = 1100
+	maxTotal  = 256 << 20
+)
+
+var errBudget = errors.New("decoded data exceeds the document's limit (compression bomb?)")
+
+// decode returns a stream's data, decrypted and decoded.
+func (d *doc) decode(st *stream) ([]byte, error) { return d.decodeRaw(st, true) }
+
+func (d *doc) decodeRaw(st *stream, decrypt bool) ([]byte, error) {
+	if st.len < 0 {
+		return nil, errors.New("bad stream length")
+	}
+	var r io.Reader = io.NewSectionReader(st.src.r, st.off, st.len)
+	if decrypt && d.crypt != nil && st.num != 0 && st.d["Type"] != name("XRef") {
+		var err error
+		if r, err = d.crypt.streamReader(r, st); err != nil {
+			return nil, err
+		}
+	}
+	filters := d.resolve(st.d["Filter"])
+	parms := d.resolve(st.d["DecodeParms"])
+	if parms == nil {
+		parms = d.resolve(st.d["DP"])
+	}
+	var fs []any
+	var ps []any
+	switch f := filters.(type) {
+	case name:
+		fs, ps = []any{f}, []any{parms}
+	case array:
+		fs = f
+		ps, _ = parms.(array)
+	}
+	if len(fs) > 8 {
+		return nil, errors.New("too many filters")
+	}
+	for i, f := range fs {
+		var p dict
+		if i < len(ps) {
+			p = d.resolveDict(ps[i])
+		}
+		fn, _ := d.resolve(f).(name)
+		var err error
+		if r, err = d.filter(r, fn, p); err != nil {
+			return nil, err
+		}
+	}
+	capn := int64(maxStream)
+	if lim := max(int64(1<<20), st.len*maxRatio); len(fs) > 0 && lim < capn {
+		capn = lim
+	}
+	capn = min(capn, d.budget)
+	var buf bytes.Buffer
+	_, err := buf.ReadFrom(limit.Reader(r, capn, errBudget))
+	d.budget -= int64(buf.Len())
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && err != zlibChecksum {
+		if errors.Is(err, errBudget) {
+			return buf.Bytes(), fmt.Errorf("stream of object %d: %w", st.num, err)
+		}
+		if buf.Len() == 0 {
+			return nil, fmt.Errorf("stream of object %d: %v", st.num, err)
+		}
+		// A truncated or corrupt stream: what was decoded is used.
+	}
+	return buf.Bytes(), nil
+}
+
+var zlibChecksum = zlib.ErrChecksum
+
+// filter adds one decoding filter (ISO 32000-1 clause 7.4).
+func (d *doc) filter(r io.Reader, f name, p dict) (io.Reader, error) {
+	switch f {
+	case "FlateDecode", "Fl":
+		br := bufio.NewReader(r)
+		z, err := zlib.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("flate: %v", err)
+		}
+		return d.predictor(z, p)
+	case "LZWDecode", "LZW":
+		early := 1
+		if v, ok := d.int(p["EarlyChange"]); ok {
+			early = int(v)
+		}
+		return d.predictor(newLZW(r, early == 1), p)
+	case "ASCII85Decode", "A85":
+		return ascii85.NewDecoder(&a85Input{r: bufio.NewReader(r)}), nil
+	case "ASCIIHexDecode", "AHx":
+		return &hexReader{r: bufio.NewReader(r)}, nil
+	case "RunLengthDecode", "RL":
+		return &rlReader{r: bufio.NewReader(r)}, nil
+	case "Crypt":
+		return r, nil // Identity: the only crypt filter a stream names here
+	}
+	return nil, fmt.Errorf("unsupported filter %s", f)
+}
+
+// a85Input feeds the ASCII85 decoder until "~>", without white space.
+type a85Input struct {
+	r    *bufio.Reader
+	done bool
+}
+
+func (a *a85Input) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) && !a.done {
+		c, err := a.r.ReadByte()
+		if err != nil {
+			a.done = true
+			break
+		}
+		if c == '~' {
+			a.done = true
+			break
+		}
+		if isSpace(int(c)) {
+			continue
+		}
+		p[n] = c
+		n++
+	}
+	if n == 0 && a.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+type hexReader struct {
+	r    *bufio.Reader
+	done bool
+}
+
+func (h *hexReader) Read(p []byte) (int, error) {
+	n := 0
+	hi := -1
+	for n < len(p) && !h.done {
+		c, err := h.r.ReadByte()
+		if err != nil || c == '>' {
+			h.done = true
+			break
+		}
+		v := unhex(int(c))
+		if v < 0 {
+			continue
+		}
+		if hi < 0 {
+			hi = v
+			continue
+		}
+		p[n] = byte(hi<<4 | v)
+		n++
+		hi = -1
+	}
+	if hi >= 0 {
+		if n < len(p) {
+			p[n] = byte(hi << 4)
+			n++
+		} else {
+			_ = h.r.UnreadByte() // the digit is read again next time
+		}
+	}
+	if n == 0 && h.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+type rlReader struct {
+	r       *bufio.Reader
+	run     int // bytes left of a run of rep
+	lit     int // literal bytes left
+	rep     byte
+	stopped bool
+}
+
+func (l *rlReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		switch {
+		case l.run > 0:
+			p[n] = l.rep
+			l.run--
+			n++
+		case l.lit > 0:
+			c, err := l.r.ReadByte()
+			if err != nil {
+				l.stopped = true
+				l.lit = 0
+				continue
+			}
+			p[n] = c
+			l.lit--
+			n++
+		case l.stopped:
+			if n == 0 {
+				return 0, io.EOF
+			}
+			return n, nil
+		default:
+			c, err := l.r.ReadByte()
+			if err != nil || c == 128 {
+				l.stopped = true
+				continue
+			}
+			if c < 128 {
+				l.lit = int(c) + 1
+			} else {
+				r, err := l.r.ReadByte()
+				if err != nil {
+					l.stopped = true
+					continue
+				}
+				l.rep, l.run = r, 257-int(c)
+			}
+		}
+	}
+	return n, nil
+}
+
+// predictor undoes a PNG or TIFF predictor (ISO 32000-1 clause 7.4.4.4).
+func (d *doc) predictor(r io.Reader, p dict) (io.Reader, error) {
+	pred, _ := d.int(p["Predictor"])
+	if pred <= 1 {
+		return r, nil
+	}
+	colors, bpc, columns := int64(1), int64(8), int64(1)
+	if v, ok := d.int(p["Colors"]); ok {
+		colors = v
+	}
+	if v, ok := d.int(p["BitsPerComponent"]); ok {
+		bpc = v
+	}
+	if v, ok := d.int(p["Columns"]); ok {
+		columns = v
+	}
+	if colors < 1 || colors > 32 || bpc < 1 || bpc > 16 || columns < 1 || columns > 1<<20 {
+		return nil, errors.New("bad predictor parameters")
+	}
+	bpp := int((colors*bpc + 7) / 8)
+	row := int((colors*bpc*columns + 7) / 8)
+	return &predReader{r: bufio.NewReader(r), tiff: pred == 2, bpp: bpp, bpc: int(bpc), colors: int(colors), prev: make([]byte, row), cur: make([]byte, row+1)}, nil
+}
+
+type predReader struct {
+	r                *bufio.Reader
+	tiff             bool
+	bpp, bpc, colors int
+	prev, cur        []byte
+	out              []byte
+	err              error
+}
+
+func (p *predReader) Read(b []byte) (int, error) {
+	for len(p.out) == 0 {
+		if p.err != nil {
+			return 0, p.err
+		}
+		if err := p.row(); err != nil {
+			p.err = err
+		}
+	}
+	n := copy(b, p.out)
+	p.out = p.out[n:]
+	return n, nil
+}
+
+func (p *predReader) row() error {
+	if p.tiff {
+		cur := p.cur[1:]
+		n, err := io.ReadFull(p.r, cur)
+		if n == 0 {
+			return eofOr(err)
+		}
+		if p.bpc == 8 {
+			for i := p.bpp; i < n; i++ {
+				cur[i] += cur[i-p.bpp]
+			}
+		}
+		p.out = cur[:n]
+		return nil
+	}
+	n, err := io.ReadFull(p.r, p.cur)
+	if n <= 1 {
+		return eofOr(err)
+	}
+	typ, cur := p.cur[0], p.cur[1:n]
+	prev := p.prev
+	for i := range cur {
+		var a, b, c byte
+		if i >= p.bpp {
+			a = cur[i-p.bpp]
+			c = prev[i-p.bpp]
+		}
+		b = prev[i]
+		switch typ {
+		case 1:
+			cur[i] += a
+		case 2:
+			cur[i] += b
+		case 3:
+			cur[i] += byte((int(a) + int(b)) / 2)
+		case 4:
+			cur[i] += paeth(a, b, c)
+		}
+	}
+	copy(p.prev, cur)
+	p.out = cur
+	return nil
+}
+
+func eofOr(err error) error {
+	if err == io.ErrUnexpectedEOF || err == nil {
+		return io.EOF
+	}
+	return err
+}
+
+func paeth(a, b, c byte) byte {
+	p := int(a) + int(b) - int(c)
+	pa, pb, pc := abs(p-int(a)), abs(p-int(b)), abs(p-int(c))
+	if pa <= pb && pa <= pc {
+		return a
+	}
+	if pb <= pc {
+		return b
+	}
+	return c
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// lzwReader decodes LZW as PDF writes it (ISO 32000-1 clause 7.4.4): MSB first, codes of
+// 9 to 12 bits, code width grows one code early unless EarlyChange is 0.
+type lzwReader struct {
+	r     *bufio.Reader
+	early int
+	bits  uint32
+	nbits uint
+	width uint
+	table [][]byte
+	prev  []byte
+	out   []byte
+	done  bool
+}
+
+func newLZW(r io.Reader, early bool) *lzwReader {
+	l := &lzwReader{r: bufio.NewReader(r), width: 9}
+	if early {
+		l.early = 1
+	}
+	l.reset()
+	return l
+}
+
+func (l *lzwReader) reset() {
+	l.table = l.table[:0]
+	for i := 0; i < 256; i++ {
+		l.table = append(l.table, []byte{byte(i)})
+	}
+	l.table = append(l.table, nil, nil) // 256 clear, 257 end
+	l.width = 9
+	l.prev = nil
+}
+
+func (l *lzwReader) Read(p []byte) (int, error) {
+	for len(l.out) == 0 {
+		if l.done {
+			return 0, io.EOF
+		}
+		l.step()
+	}
+	n := copy(p, l.out)
+	l.out = l.out[n:]
+	return n, nil
+}
+
+func (l *lzwReader) step() {
+	for l.nbits < l.width {
+		c, err := l.r.ReadByte()
+		if err != nil {
+			l.done = true
+			return
+		}
+		l.bits = l.bits<<8 | uint32(c)
+		l.nbits += 8
+	}
+	code := int(l.bits >> (l.nbits - l.width) & (1<<l.width - 1))
+	l.nbits -= l.width
+	switch {
+	case code == 256:
+		l.reset()
+		return
+	case code == 257:
+		l.done = true
+		return
+	}
+	var entry []byte
+	switch {
+	case code < len(l.table) && l.table[code] != nil:
+		entry = l.table[code]
+		if l.prev != nil {
+			l.addEntry(append(bytes.Clone(l.prev), entry[0]))
+		}
+	case code == len(l.table) && l.prev != nil:
+		entry = append(bytes.Clone(l.prev), l.prev[0])
+		l.addEntry(entry)
+	default:
+		l.done = true // a bad code
+		return
+	}
+	l.prev = entry
+	l.out = entry
+}
+
+func (l *lzwReader) addEntry(e []byte) {
+	if len(l.table) >= 4096 {
+		return
+	}
+	l.table = append(l.table, e)
+	if len(l.table)+l.early >= 1<<l.width && l.width < 12 {
+		l.width++
+	}
+}

@@ -1,0 +1,361 @@
+package pdf
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// font maps the codes of a string shown with it to text and widths
+// (ISO 32000-1 clause 9.6–9.10): a ToUnicode CMap first, else the simple font's encoding
+// (a base encoding and /Differences).
+type font struct {
+	cid     bool              // a Type0 font: codes of two bytes unless its CMaps say otherwise
+	lens    []codeRange       // code space ranges of the ToUnicode CMap
+	uni     map[uint32]string // ToUnicode
+	enc     *[256]string      // simple fonts
+	first   int
+	widths  []float64
+	cidW    map[uint32]float64
+	dw      float64
+	noWidth bool // no widths known: a guess is used
+}
+
+type codeRange struct {
+	n      int
+	lo, hi uint32
+}
+
+// maxCMap caps the entries of one ToUnicode CMap.
+const maxCMap = 1 << 17
+
+// glyph is one code of a shown string.
+type glyph struct {
+	text  string
+	width float64 // in thousandths of the font size
+	space bool    // the single-byte code 32 (word spacing applies)
+}
+
+// loadFont reads a font dictionary.
+func (d *doc) loadFont(fd dict) *font {
+	f := &font{dw: 1000}
+	sub, _ := d.resolve(fd["Subtype"]).(name)
+	if st, ok := d.resolve(fd["ToUnicode"]).(*stream); ok {
+		if data, err := d.decode(st); err == nil {
+			f.parseCMap(data)
+		}
+	}
+	if sub == "Type0" {
+		f.cid = true
+		if desc := d.resolveArray(fd["DescendantFonts"]); len(desc) > 0 {
+			dd := d.resolveDict(desc[0])
+			if v, ok := d.int(dd["DW"]); ok {
+				f.dw = float64(v)
+			}
+			f.cidWidths(d, d.resolveArray(dd["W"]))
+		}
+		if len(f.lens) == 0 {
+			f.lens = []codeRange{{2, 0, 0xffff}}
+		}
+		return f
+	}
+	f.enc = d.encoding(fd)
+	if fc, ok := d.int(fd["FirstChar"]); ok && fc >= 0 && fc < 256 {
+		f.first = int(fc)
+	}
+	for _, w := range d.resolveArray(fd["Widths"]) {
+		if len(f.widths) >= 256 {
+			break
+		}
+		f.widths = append(f.widths, d.num(w))
+	}
+	f.noWidth = len(f.widths) == 0
+	return f
+}
+
+func (f *font) cidWidths(d *doc, w array) {
+	f.cidW = map[uint32]float64{}
+	for i := 0; i < len(w) && len(f.cidW) < maxCMap; {
+		first, ok := d.int(w[i])
+		if !ok || i+1 >= len(w) {
+			return
+		}
+		if ws, ok := d.resolve(w[i+1]).(array); ok {
+			for k, x := range ws {
+				f.cidW[uint32(first)+uint32(k)] = d.num(x)
+			}
+			i += 2
+			continue
+		}
+		last, _ := d.int(w[i+1])
+		if i+2 >= len(w) || last-first > maxCMap {
+			return
+		}
+		v := d.num(w[i+2])
+		for c := first; c <= last && len(f.cidW) < maxCMap; c++ {
+			f.cidW[uint32(c)] = v
+		}
+		i += 3
+	}
+}
+
+// decode splits a shown string into glyphs.
+func (f *font) decode(s str, out []glyph) []glyph {
+	for i := 0; i < len(s); {
+		n := 1
+		if f.cid || len(f.lens) > 0 {
+			n = f.codeLen(s[i:])
+		}
+		n = min(n, len(s)-i)
+		var code uint32
+		for k := 0; k < n; k++ {
+			code = code<<8 | uint32(s[i+k])
+		}
+		i += n
+		g := glyph{space: n == 1 && code == 32}
+		if t, ok := f.uni[code]; ok {
+			g.text = t
+		} else if f.enc != nil && code < 256 {
+			g.text = f.enc[code]
+		} else if !f.cid && code < 256 {
+			g.text = string(rune(code))
+		}
+		switch {
+		case f.cid:
+			g.width = f.dw
+			if w, ok := f.cidW[code]; ok {
+				g.width = w
+			}
+		case int(code) >= f.first && int(code)-f.first < len(f.widths):
+			g.width = f.widths[int(code)-f.first]
+		default:
+			g.width = 500
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// codeLen is the length of the code at the start of s by the code space
+// ranges (ISO 32000-1 clause 9.7.6.2).
+func (f *font) codeLen(s str) int {
+	if len(f.lens) == 0 {
+		return 2
+	}
+	for n := 1; n <= 4 && n <= len(s); n++ {
+		var c uint32
+		for k := 0; k < n; k++ {
+			c = c<<8 | uint32(s[k])
+		}
+		for _, r := range f.lens {
+			if r.n == n && c >= r.lo && c <= r.hi {
+				return n
+			}
+		}
+	}
+	return f.lens[0].n
+}
+
+// parseCMap reads the code space ranges and bfchar/bfrange mappings of a
+// ToUnicode CMap.
+func (f *font) parseCMap(data []byte) {
+	f.uni = map[uint32]string{}
+	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	var ops []any
+	for {
+		v, err := l.next()
+		if err != nil {
+			return
+		}
+		kw, ok := v.(keyword)
+		if !ok {
+			if len(ops) < 3*maxCMap {
+				ops = append(ops, v)
+			}
+			continue
+		}
+		switch kw {
+		case "endcodespacerange":
+			for i := 0; i+1 < len(ops); i += 2 {
+				lo, _ := ops[i].(str)
+				hi, _ := ops[i+1].(str)
+				if len(lo) >= 1 && len(lo) <= 4 && len(hi) == len(lo) {
+					f.lens = append(f.lens, codeRange{len(lo), beUint(lo), beUint(hi)})
+				}
+			}
+		case "endbfchar":
+			for i := 0; i+1 < len(ops) && len(f.uni) < maxCMap; i += 2 {
+				src, _ := ops[i].(str)
+				if dst, ok := ops[i+1].(str); ok && len(src) <= 4 {
+					f.uni[beUint(src)] = utf16be(dst)
+				}
+			}
+		case "endbfrange":
+			for i := 0; i+2 < len(ops); i += 3 {
+				lo, _ := ops[i].(str)
+				hi, _ := ops[i+1].(str)
+				if len(lo) > 4 || len(hi) > 4 {
+					continue
+				}
+				a, b := beUint(lo), beUint(hi)
+				switch dst := ops[i+2].(type) {
+				case str:
+					base := []byte(dst)
+					for c := a; c <= b && len(f.uni) < maxCMap && c-a < maxCMap; c++ {
+						t := bytes.Clone(base)
+						if len(t) > 0 {
+							off := c - a
+							for k := len(t) - 1; k >= 0 && off > 0; k-- {
+								s := uint32(t[k]) + off
+								t[k] = byte(s)
+								off = s >> 8
+							}
+						}
+						f.uni[c] = utf16be(str(t))
+					}
+				case array:
+					for k, x := range dst {
+						if s, ok := x.(str); ok && len(f.uni) < maxCMap && a+uint32(k) <= b {
+							f.uni[a+uint32(k)] = utf16be(s)
+						}
+					}
+				}
+			}
+		}
+		ops = ops[:0]
+	}
+}
+
+func beUint(s str) uint32 {
+	var v uint32
+	for i := 0; i < len(s) && i < 4; i++ {
+		v = v<<8 | uint32(s[i])
+	}
+	return v
+}
+
+func utf16be(s str) string {
+	u := make([]uint16, 0, len(s)/2)
+	for i := 0; i+1 < len(s); i += 2 {
+		u = append(u, uint16(s[i])<<8|uint16(s[i+1]))
+	}
+	if len(s) == 1 {
+		return string(rune(s[0]))
+	}
+	return string(utf16.Decode(u))
+}
+
+// textString decodes a text string (ISO 32000-1 clause 7.9.2.2): UTF-16BE or UTF-8 with a
+// byte-order mark, UTF-8 when it is valid UTF-8, else PDFDocEncoding (read as Latin-1, which it is
+// for every character a URI or file name uses).
+func textString(s str) string {
+	if strings.HasPrefix(string(s), "\xfe\xff") {
+		return utf16be(s[2:])
+	}
+	if strings.HasPrefix(string(s), "\xef\xbb\xbf") {
+		return string(s[3:])
+	}
+	if utf8.ValidString(string(s)) {
+		return string(s) // UTF-8 without a mark, as some producers write
+	}
+	b := make([]rune, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		b = append(b, rune(s[i]))
+	}
+	return string(b)
+}
+
+// encoding builds a simple font's code-to-text table.
+func (d *doc) encoding(fd dict) *[256]string {
+	var t [256]string
+	base := name("StandardEncoding")
+	var diffs array
+	switch e := d.resolve(fd["Encoding"]).(type) {
+	case name:
+		base = e
+	case dict:
+		if b, ok := d.resolve(e["BaseEncoding"]).(name); ok {
+			base = b
+		}
+		diffs = d.resolveArray(e["Differences"])
+	}
+	var cm *charmap.Charmap
+	switch base {
+	case "WinAnsiEncoding":
+		cm = charmap.Windows1252
+	case "MacRomanEncoding":
+		cm = charmap.Macintosh
+	}
+	for i := range t {
+		switch {
+		case cm != nil:
+			t[i] = string(cm.DecodeByte(byte(i)))
+		case i == 0x27:
+			t[i] = "\u2019"
+		case i == 0x60:
+			t[i] = "\u2018"
+		default:
+			t[i] = string(rune(i))
+		}
+	}
+	code := 0
+	for _, x := range diffs {
+		switch v := d.resolve(x).(type) {
+		case int64:
+			code = int(v)
+		case name:
+			if code >= 0 && code < 256 {
+				if g, ok := glyphText(string(v)); ok {
+					t[code] = g
+				}
+			}
+			code++
+		}
+	}
+	return &t
+}
+
+// glyphNames are the glyph names of the ASCII characters and a few more
+// (Adobe Glyph List).
+var glyphNames = map[string]string{
+	"space": " ", "exclam": "!", "quotedbl": "\"", "numbersign": "#", "dollar": "$", "percent": "%",
+	"ampersand": "&", "quotesingle": "'", "quoteright": "\u2019", "quoteleft": "\u2018", "parenleft": "(",
+	"parenright": ")", "asterisk": "*", "plus": "+", "comma": ",", "hyphen": "-", "minus": "-", "period": ".",
+	"slash": "/", "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+	"seven": "7", "eight": "8", "nine": "9", "colon": ":", "semicolon": ";", "less": "<", "equal": "=",
+	"greater": ">", "question": "?", "at": "@", "bracketleft": "[", "backslash": "\\", "bracketright": "]",
+	"asciicircum": "^", "underscore": "_", "grave": "`", "braceleft": "{", "bar": "|", "braceright": "}",
+	"asciitilde": "~", "nbspace": "\u00a0", "endash": "\u2013", "emdash": "\u2014", "bullet": "\u2022",
+	"quotedblleft": "\u201c", "quotedblright": "\u201d", "fi": "fi", "fl": "fl", "ff": "ff", "ffi": "ffi",
+	"ffl": "ffl", "softhyphen": "\u00ad", "eacute": "é", "egrave": "è", "aacute": "á", "agrave": "à",
+	"udieresis": "ü", "odieresis": "ö", "adieresis": "ä", "germandbls": "ß", "ccedilla": "ç",
+}
+
+// glyphText is the text of a glyph name: a listed name, a letter,
+// "uniXXXX" or "uXXXX[XX]"; a suffix after "." is dropped.
+func glyphText(g string) (string, bool) {
+	if i := strings.IndexByte(g, '.'); i > 0 {
+		g = g[:i]
+	}
+	if t, ok := glyphNames[g]; ok {
+		return t, true
+	}
+	if len(g) == 1 && (g[0] >= 'a' && g[0] <= 'z' || g[0] >= 'A' && g[0] <= 'Z') {
+		return g, true
+	}
+	if strings.HasPrefix(g, "uni") && len(g) >= 7 {
+		if v, err := strconv.ParseUint(g[3:7], 16, 32); err == nil {
+			return string(rune(v)), true
+		}
+	}
+	if strings.HasPrefix(g, "u") && len(g) >= 5 && len(g) <= 7 {
+		if v, err := strconv.ParseUint(g[1:], 16, 32); err == nil {
+			return string(rune(v)), true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,386 @@
+package pdf
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// The objects of ISO 32000-1 clause 7.3, as the parser makes them.
+type (
+	name    string
+	keyword string // an operator of a content stream, or "obj", "stream", ...
+	str     string // a string object's bytes
+	dict    map[name]any
+	array   []any
+	ref     struct{ num, gen int }
+)
+
+// stream is a stream object: its dictionary and where its data starts.
+type stream struct {
+	d        dict
+	src      *src
+	off, len int64
+	num, gen int // the object's number, for decryption (0: inside an object stream)
+}
+
+// Limits of the parser (doc/spec.md §8): every object of a hostile file is
+// bounded in depth and in the number of its elements.
+const (
+	maxDepth    = 64       // array and dictionary nesting
+	maxElems    = 1 << 20  // elements of one object, all nesting levels
+	maxString   = 16 << 20 // bytes of one string
+	windowBytes = 16 << 10 // bytes a src reads at a time
+)
+
+var errSyntax = errors.New("syntax error")
+
+// src gives random access to the bytes of a document (or of a decoded
+// stream) through a small window, so that a large file is never read
+// whole.
+type src struct {
+	r    io.ReaderAt
+	size int64
+	buf  []byte
+	base int64
+}
+
+func newSrc(r io.ReaderAt, size int64) *src { return &src{r: r, size: size} }
+
+// at returns the byte at off, -1 past the end.
+func (s *src) at(off int64) int {
+	if off >= s.base && off < s.base+int64(len(s.buf)) {
+		return int(s.buf[off-s.base])
+	}
+	if off < 0 || off >= s.size {
+		return -1
+	}
+	if s.buf == nil || cap(s.buf) < windowBytes {
+		s.buf = make([]byte, windowBytes)
+	}
+	n := min(int64(windowBytes), s.size-off)
+	s.buf = s.buf[:n]
+	m, _ := s.r.ReadAt(s.buf, off)
+	s.buf = s.buf[:m]
+	s.base = off
+	if m == 0 {
+		return -1
+	}
+	return int(s.buf[0])
+}
+
+// lexer reads objects from a src.
+type lexer struct {
+	s     *src
+	pos   int64
+	elems int
+}
+
+func isSpace(c int) bool {
+	return c == 0 || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '
+}
+
+func isDelim(c int) bool {
+	switch c {
+	case '(', ')', '<', '>', '[', ']', '{', '}', '/', '%':
+		return true
+	}
+	return false
+}
+
+func isRegular(c int) bool { return c >= 0 && !isSpace(c) && !isDelim(c) }
+
+// skip passes white space and comments.
+func (l *lexer) skip() {
+	for {
+		c := l.s.at(l.pos)
+		switch {
+		case isSpace(c):
+			l.pos++
+		case c == '%':
+			for c != '\n' && c != '\r' && c >= 0 {
+				l.pos++
+				c = l.s.at(l.pos)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// regular reads a run of regular characters (at most 256 bytes are kept).
+func (l *lexer) regular() string {
+	var b []byte
+	for c := l.s.at(l.pos); isRegular(c); c = l.s.at(l.pos) {
+		if len(b) < 256 {
+			b = append(b, byte(c))
+		}
+		l.pos++
+	}
+	return string(b)
+}
+
+// next reads one object: a number, a name, a string, an array, a
+// dictionary, a reference "N G R", or a keyword. io.EOF at the end.
+func (l *lexer) next() (any, error) {
+	l.elems = 0
+	return l.object(0)
+}
+
+func (l *lexer) object(depth int) (any, error) {
+	if depth > maxDepth {
+		return nil, errors.New("objects nested too deep")
+	}
+	if l.elems++; l.elems > maxElems {
+		return nil, errors.New("object has too many elements")
+	}
+	l.skip()
+	c := l.s.at(l.pos)
+	switch {
+	case c < 0:
+		return nil, io.EOF
+	case c == '/':
+		l.pos++
+		return l.name(), nil
+	case c == '(':
+		l.pos++
+		return l.literal()
+	case c == '<':
+		if l.s.at(l.pos+1) == '<' {
+			l.pos += 2
+			return l.dict(depth)
+		}
+		l.pos++
+		return l.hex()
+	case c == '[':
+		l.pos++
+		var a array
+		for {
+			l.skip()
+			if c := l.s.at(l.pos); c == ']' {
+				l.pos++
+				return a, nil
+			} else if c < 0 {
+				return a, io.ErrUnexpectedEOF
+			}
+			v, err := l.object(depth + 1)
+			if err != nil {
+				return a, err
+			}
+			a = append(a, v)
+		}
+	case c == ']' || c == ')' || c == '>' || c == '{' || c == '}':
+		l.pos++
+		return keyword(rune(c)), nil
+	}
+	w := l.regular()
+	if w == "" {
+		l.pos++
+		return keyword(rune(c)), nil
+	}
+	switch w {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	case "null":
+		return nil, nil
+	}
+	if n, err := strconv.ParseInt(w, 10, 64); err == nil {
+		// "N G R" is a reference.
+		save := l.pos
+		l.skip()
+		if c := l.s.at(l.pos); c >= '0' && c <= '9' {
+			g := l.regular()
+			l.skip()
+			if gen, err := strconv.Atoi(g); err == nil && l.s.at(l.pos) == 'R' && !isRegular(l.s.at(l.pos+1)) && n >= 0 && n < 1<<31 {
+				l.pos++
+				return ref{int(n), gen}, nil
+			}
+		}
+		l.pos = save
+		return n, nil
+	}
+	if f, err := parseReal(w); err == nil {
+		return f, nil
+	}
+	return keyword(w), nil
+}
+
+// parseReal reads a real number as PDF writes it ("-.5", "3.", also
+// "--5" and "1-2" that some producers write, read as far as they make sense).
+func parseReal(w string) (float64, error) {
+	for len(w) > 1 && w[0] == '-' && w[1] == '-' {
+		w = w[1:]
+	}
+	if f, err := strconv.ParseFloat(w, 64); err == nil {
+		return f, nil
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] == '-' {
+			return strconv.ParseFloat(w[:i], 64)
+		}
+	}
+	return 0, errSyntax
+}
+
+func unhex(c int) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10
+	}
+	return -1
+}
+
+func (l *lexer) name() name {
+	var b []byte
+	for c := l.s.at(l.pos); isRegular(c); c = l.s.at(l.pos) {
+		l.pos++
+		if c == '#' {
+			if h, k := unhex(l.s.at(l.pos)), unhex(l.s.at(l.pos+1)); h >= 0 && k >= 0 {
+				c = h<<4 | k
+				l.pos += 2
+			}
+		}
+		if len(b) < 256 {
+			b = append(b, byte(c))
+		}
+	}
+	return name(b)
+}
+
+func (l *lexer) literal() (str, error) {
+	var b []byte
+	depth := 1
+	for {
+		c := l.s.at(l.pos)
+		l.pos++
+		switch c {
+		case -1:
+			return str(b), io.ErrUnexpectedEOF
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return str(b), nil
+			}
+		case '\r':
+			if l.s.at(l.pos) == '\n' {
+				l.pos++
+			}
+			c = '\n'
+		case '\\':
+			c = l.s.at(l.pos)
+			l.pos++
+			switch c {
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case '\r':
+				if l.s.at(l.pos) == '\n' {
+					l.pos++
+				}
+				continue
+			case '\n':
+				continue
+			case -1:
+				return str(b), io.ErrUnexpectedEOF
+			default:
+				if c >= '0' && c <= '7' {
+					v := c - '0'
+					for i := 0; i < 2; i++ {
+						d := l.s.at(l.pos)
+						if d < '0' || d > '7' {
+							break
+						}
+						v = v*8 + d - '0'
+						l.pos++
+					}
+					c = v & 0xff
+				}
+			}
+		}
+		if len(b) >= maxString {
+			return str(b), errors.New("string too long")
+		}
+		b = append(b, byte(c))
+	}
+}
+
+func (l *lexer) hex() (str, error) {
+	var b []byte
+	hi := -1
+	for {
+		c := l.s.at(l.pos)
+		l.pos++
+		if c == '>' || c < 0 {
+			if hi >= 0 {
+				b = append(b, byte(hi<<4))
+			}
+			if c < 0 {
+				return str(b), io.ErrUnexpectedEOF
+			}
+			return str(b), nil
+		}
+		v := unhex(c)
+		if v < 0 {
+			continue
+		}
+		if hi < 0 {
+			hi = v
+		} else {
+			if len(b) >= maxString {
+				return str(b), errors.New("string too long")
+			}
+			b = append(b, byte(hi<<4|v))
+			hi = -1
+		}
+	}
+}
+
+func (l *lexer) dict(depth int) (dict, error) {
+	d := dict{}
+	for {
+		l.skip()
+		c := l.s.at(l.pos)
+		if c == '>' && l.s.at(l.pos+1) == '>' {
+			l.pos += 2
+			return d, nil
+		}
+		if c < 0 {
+			return d, io.ErrUnexpectedEOF
+		}
+		k, err := l.object(depth + 1)
+		if err != nil {
+			return d, err
+		}
+		key, ok := k.(name)
+		if !ok {
+			if kw, ok := k.(keyword); ok && (kw == "endobj" || kw == "stream") {
+				return d, fmt.Errorf("dictionary not closed")
+			}
+			continue // a stray token: skipped, as readers do
+		}
+		v, err := l.object(depth + 1)
+		if err != nil {
+			return d, err
+		}
+		if kw, ok := v.(keyword); ok && kw == ">" {
+			l.pos--
+			continue
+		}
+		d[key] = v
+	}
+}

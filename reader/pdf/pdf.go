@@ -1,0 +1,462 @@
+// Package pdf reads PDF documents (doc/spec.md §7a PDF): the URIs of link
+// and other annotations' actions (URI, and the file specifications of
+// GoToR, GoToE, Launch, SubmitForm and ImportData), of the document's
+// OpenAction and additional actions, of outline items, and the URIs
+// written in the text of each page, found by the text rules (§2,
+// Appendix E); embedded files go back through the format table.
+//
+// The document catalog's URI dictionary /Base (ISO 32000-1 clause 12.6.4.7) is
+// the base the document declares (Section 5.1.1): every relative
+// reference is made absolute against it, itself made absolute against
+// the content's base.
+//
+// Hits carry the 1-based page (pdf_page; 0 for the catalog's actions,
+// outline items and the embedded-file name tree) and, for annotations and
+// actions, the object number (pdf_object) of the annotation, outline
+// item or action. Their kind is pdf-annot, pdf-action (OpenAction and
+// additional actions of the catalog or a page) or pdf-outline, with the
+// annotation's subtype in Element and the action type in Attr; text hits
+// have the kinds of package delimit. Line and column are 0: a PDF has
+// none. The offset of an annotation or action hit is the byte offset of
+// its object in the file (of the object stream holding it); a text hit's
+// is that of the page's first content stream, since an offset in the
+// extracted text means nothing in the file.
+//
+// A URI in the text that an annotation or action of the same page gives
+// too is reported once, as the annotation (which says where the link
+// really goes: the text is often shortened). They are the same when they
+// are equal without their scheme "http://", "https://" or "mailto:", a
+// trailing "/" and case.
+//
+// The file is read with random access (Content.Whole); a PDF from a
+// stream (standard input, a MIME part) is read into memory up to
+// MaxMemory bytes. Damaged cross-reference data is rebuilt by scanning
+// the file for objects. A document encrypted by the standard security
+// handler is read when the empty user password opens it (RC4, AES-128,
+// AES-256); any other fails with an error that says "encrypted".
+// Nothing is fetched and nothing (JavaScript, Launch) is run. Limits
+// (§8): see the constants of this package.
+package pdf
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/resolve"
+)
+
+// Name is the format's name, as --type gives it.
+const Name = "pdf"
+
+// Limits of a document (doc/spec.md §8).
+const (
+	MaxMemory   = 32 << 20 // bytes of a PDF read from a stream
+	maxPages    = 1 << 20  // pages of a document
+	maxOutline  = 1 << 20  // outline items
+	maxURI      = 64 << 10 // bytes of one reported URI
+	maxNesting  = 4        // PDFs embedded in embedded PDFs
+	headerBytes = 1024     // "%PDF-" is looked for in these first bytes
+)
+
+// maxAnnots caps the annotations read of a document (a variable for the
+// tests).
+var maxAnnots = 1000000
+
+// Format is PDF's entry of the format table.
+var Format = &reader.Format{
+	Name:       Name,
+	Extensions: []string{".pdf"},
+	MediaTypes: []string{"application/pdf", "application/x-pdf"},
+	Sniff:      Sniff,
+	Binary:     true,
+	Read:       Read,
+}
+
+// Sniff reports whether head holds "%PDF-" and a version digit within
+// its first 1024 bytes (readers accept junk before the header).
+func Sniff(head []byte) bool {
+	return header(head) >= 0
+}
+
+func header(head []byte) int {
+	h := head[:min(len(head), headerBytes+8)]
+	for off := 0; ; {
+		i := bytes.Index(h[off:], []byte("%PDF-"))
+		if i < 0 || off+i >= headerBytes {
+			return -1
+		}
+		if j := off + i + 5; j < len(h) && h[j] >= '1' && h[j] <= '9' {
+			return off + i
+		}
+		off += i + 5
+	}
+}
+
+// Read reads one PDF document.
+func Read(c *reader.Content, s reader.Sink) error {
+	var ra io.ReaderAt
+	var size int64
+	if c.Whole != nil {
+		ra, size = c.Whole, c.Whole.Size()
+	} else {
+		m, err := readChunks(c.R)
+		if err != nil {
+			return err
+		}
+		ra, size = m, m.size
+	}
+	head := make([]byte, min(size, headerBytes+8))
+	n, _ := ra.ReadAt(head, 0)
+	shift := int64(max(header(head[:n]), 0))
+	budget := int64(maxTotal)
+	if m := s.Options().MaxDecoded; m > 0 && m < budget {
+		budget = m
+	}
+	d, err := open(newSrc(io.NewSectionReader(ra, shift, size-shift), size-shift), budget)
+	if err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
+	r := &run{d: d, c: c, s: s, shift: shift, base: c.Base}
+	err = r.document()
+	s.Count("pdf.pages", int64(r.npages))
+	return err
+}
+
+// chunks is a PDF read from a stream, in pieces of 1 MiB: no piece is
+// copied as it grows, so reading it takes no more memory than it holds.
+type chunks struct {
+	c    [][]byte
+	size int64
+}
+
+const chunkSize = 1 << 20
+
+func readChunks(r io.Reader) (*chunks, error) {
+	m := &chunks{}
+	for {
+		b := make([]byte, chunkSize)
+		n, err := io.ReadFull(r, b)
+		if n > 0 {
+			if m.size+int64(n) > MaxMemory {
+				return nil, errTooBig
+			}
+			m.c = append(m.c, b[:n])
+			m.size += int64(n)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return m, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// ReadAt implements io.ReaderAt.
+func (m *chunks) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	for n < len(p) {
+		o := off + int64(n)
+		if o >= m.size || o < 0 {
+			return n, io.EOF
+		}
+		c := m.c[o/chunkSize]
+		n += copy(p[n:], c[o%chunkSize:])
+	}
+	return n, nil
+}
+
+var errTooBig = fmt.Errorf("PDF from a stream larger than %d MiB: give it as a file", MaxMemory>>20)
+
+// run is the reading of one document.
+type run struct {
+	d       *doc
+	c       *reader.Content
+	s       reader.Sink
+	shift   int64
+	base    string
+	annots  int
+	npages  int
+	seen    map[string]bool // the URIs the current page's annotations gave
+	capWarn bool
+}
+
+func (r *run) document() error {
+	cat := r.d.resolveDict(r.d.trailer["Root"])
+	if cat == nil {
+		return errors.New("pdf: no document catalog")
+	}
+	if b, ok := r.d.resolve(r.d.resolveDict(cat["URI"])["Base"]).(str); ok && len(b) > 0 {
+		if abs, ok := resolve.Make(uriString(b), r.s.Resolver(r.c.Base), r.s.Options().Resolve, resolve.FromMarkup); ok {
+			r.base = abs
+		}
+	}
+	catNum := refNum(r.d.trailer["Root"])
+	r.action(cat["OpenAction"], "pdf-action", 0, catNum, "")
+	for _, a := range r.d.resolveDict(cat["AA"]) {
+		r.action(a, "pdf-action", 0, catNum, "")
+	}
+	if err := r.pages(cat); err != nil {
+		return err
+	}
+	r.outline(cat)
+	r.nameTree(r.d.resolveDict(cat["Names"])["EmbeddedFiles"], 0, map[int]bool{}, func(v any) {
+		r.embedded(v, 0)
+	})
+	return r.s.Err()
+}
+
+func refNum(v any) int {
+	if x, ok := v.(ref); ok {
+		return x.num
+	}
+	return 0
+}
+
+// uriString is a URI string's text: ASCII as PDF wants it, UTF-8 as
+// some producers write it, else a text string.
+func uriString(s str) string {
+	if utf8.ValidString(string(s)) && !strings.HasPrefix(string(s), "\xef\xbb\xbf") {
+		return string(s)
+	}
+	return textString(s)
+}
+
+// report passes on one annotation, action or outline hit.
+func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
+	uri = strings.TrimSpace(uri)
+	if uri == "" {
+		return
+	}
+	if len(uri) > maxURI {
+		r.s.Warn(where(page), fmt.Errorf("pdf: a URI of %d bytes skipped", len(uri)))
+		return
+	}
+	c := *r.c
+	c.Pos, c.At.PDFPage = nil, page
+	off := r.d.offset(obj) + r.shift
+	h := reader.NewHit(&c, kind, uri, uri, reader.Span{Start: off, End: off}, 0)
+	h.PDFObject, h.Element, h.Attr, h.Source = obj, elem, attr, resolve.FromMarkup
+	if r.seen != nil {
+		r.seen[sameKey(uri)] = true
+	}
+	r.s.Report(h, r.base)
+}
+
+// sameKey is what a text URI and an annotation's must share to be the
+// same link.
+func sameKey(u string) string {
+	u = strings.ToLower(u)
+	for _, p := range []string{"http://", "https://", "mailto:"} {
+		u = strings.TrimPrefix(u, p)
+	}
+	return strings.TrimSuffix(u, "/")
+}
+
+func where(page int) string {
+	if page == 0 {
+		return ""
+	}
+	return fmt.Sprintf("page %d", page)
+}
+
+// action reports the URIs of an action and of the actions after it
+// (/Next), each indirect action once and at most maxActions of a chain.
+func (r *run) action(v any, kind string, page, obj int, elem string) {
+	r.actions(v, kind, page, obj, elem, map[int]bool{}, new(int))
+}
+
+// maxActions caps the actions of one chain (/Next).
+const maxActions = 1000
+
+func (r *run) actions(v any, kind string, page, obj int, elem string, seen map[int]bool, count *int) {
+	if *count++; *count > maxActions {
+		return
+	}
+	if n := refNum(v); n != 0 {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if kind != "pdf-annot" && kind != "pdf-outline" {
+			obj = n
+		}
+	}
+	a := r.d.resolveDict(v)
+	if a == nil {
+		return
+	}
+	typ, _ := r.d.resolve(a["S"]).(name)
+	switch typ {
+	case "URI":
+		if u, ok := r.d.resolve(a["URI"]).(str); ok {
+			r.report(kind, uriString(u), page, obj, elem, string(typ))
+		}
+	case "GoToR", "GoToE", "Launch", "SubmitForm", "ImportData":
+		f := a["F"]
+		if f == nil && typ == "Launch" {
+			for _, k := range []name{"Unix", "Win", "Mac"} {
+				if w := r.d.resolveDict(a[k]); w != nil {
+					f = w["F"]
+					break
+				} else if s, ok := r.d.resolve(a[k]).(str); ok {
+					f = s
+					break
+				}
+			}
+		}
+		if u := r.fileSpec(f); u != "" {
+			r.report(kind, u, page, obj, elem, string(typ))
+		}
+	}
+	switch next := a["Next"]; nx := r.d.resolve(next).(type) {
+	case dict:
+		r.actions(next, kind, page, obj, elem, seen, count)
+	case array:
+		if refNum(next) != 0 {
+			if seen[refNum(next)] {
+				return
+			}
+			seen[refNum(next)] = true
+		}
+		for _, x := range nx {
+			r.actions(x, kind, page, obj, elem, seen, count)
+		}
+	}
+}
+
+// fileSpec is the file or URL a file specification names (ISO 32000-1 clause 7.11).
+func (r *run) fileSpec(v any) string {
+	switch f := r.d.resolve(v).(type) {
+	case str:
+		return textString(f)
+	case dict:
+		for _, k := range []name{"UF", "F", "Unix", "DOS", "Mac"} {
+			if s, ok := r.d.resolve(f[k]).(str); ok && len(s) > 0 {
+				if k != "UF" && f["FS"] == name("URL") {
+					return uriString(s)
+				}
+				return textString(s)
+			}
+		}
+	}
+	return ""
+}
+
+// outline reports the actions of the outline items (bookmarks).
+func (r *run) outline(cat dict) {
+	root := r.d.resolveDict(cat["Outlines"])
+	if root == nil {
+		return
+	}
+	visited := map[int]bool{}
+	stack := []any{root["First"]}
+	for n := 0; len(stack) > 0 && n < maxOutline; n++ {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		num := refNum(v)
+		if num != 0 {
+			if visited[num] {
+				continue
+			}
+			visited[num] = true
+		}
+		it := r.d.resolveDict(v)
+		if it == nil {
+			continue
+		}
+		r.action(it["A"], "pdf-outline", 0, num, "")
+		if nx := it["Next"]; nx != nil {
+			stack = append(stack, nx)
+		}
+		if fi := it["First"]; fi != nil {
+			stack = append(stack, fi)
+		}
+	}
+}
+
+// nameTree calls fn with every value of a name tree (ISO 32000-1 clause 7.9.6).
+func (r *run) nameTree(v any, depth int, visited map[int]bool, fn func(any)) {
+	if depth > maxDepth {
+		return
+	}
+	if n := refNum(v); n != 0 {
+		if visited[n] {
+			return
+		}
+		visited[n] = true
+	}
+	node := r.d.resolveDict(v)
+	names := r.d.resolveArray(node["Names"])
+	for i := 1; i < len(names); i += 2 {
+		fn(names[i])
+	}
+	for _, k := range r.d.resolveArray(node["Kids"]) {
+		r.nameTree(k, depth+1, visited, fn)
+	}
+}
+
+// embedded reads an embedded file (a file specification with /EF) with
+// the format its media type or its content names.
+func (r *run) embedded(v any, page int) {
+	fs := r.d.resolveDict(v)
+	ef := r.d.resolveDict(fs["EF"])
+	st, ok := r.d.resolve(ef["UF"]).(*stream)
+	if !ok {
+		st, ok = r.d.resolve(ef["F"]).(*stream)
+	}
+	if !ok || strings.Count(r.c.At.Member, "!/") >= maxNesting {
+		return
+	}
+	fname := r.fileSpec(fs)
+	data, err := r.d.decode(st)
+	if err != nil {
+		r.s.Warn(where(page), fmt.Errorf("pdf: embedded file %q: %v", fname, err))
+		return
+	}
+	var f *reader.Format
+	if mt, ok := r.d.resolve(st.d["Subtype"]).(name); ok {
+		f = r.s.FormatFor(strings.ToLower(string(mt)))
+	}
+	head := data[:min(len(data), 8<<10)]
+	if f == nil {
+		f = r.s.Sniff(head, fname)
+	}
+	if f == nil || (!f.Binary && !r.s.Options().Binary && bytes.IndexByte(head, 0) >= 0) {
+		return
+	}
+	c := &reader.Content{
+		R: bytes.NewReader(data), Name: fname, Base: r.base,
+		Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data))),
+		At:    r.c.At,
+	}
+	c.At.PDFPage = page
+	if c.At.Member != "" {
+		c.At.Member += "!/" + fname
+	} else {
+		c.At.Member = fname
+	}
+	if err := r.s.Read(f, c); err != nil && r.s.Err() == nil {
+		r.s.Warn(where(page), fmt.Errorf("pdf: embedded file %q: %v", fname, err))
+	}
+}
+
+// textHits reports the URIs of a page's text, but for those its
+// annotations gave.
+func (r *run) textHits(text []byte, page int, off int64) {
+	c := *r.c
+	c.Pos, c.At.PDFPage = nil, page
+	for _, h := range delimit.Find(text, r.s.Options().Delimit) {
+		if r.seen[sameKey(h.URI)] || len(h.URI) > maxURI {
+			continue
+		}
+		hit := reader.NewHit(&c, h.Kind.String(), h.URI, h.Raw, reader.Span{Start: off, End: off}, h.Flags)
+		r.s.Report(hit, r.base)
+	}
+}

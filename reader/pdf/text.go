@@ -1,0 +1,353 @@
+package pdf
+
+import (
+	"bytes"
+	"io"
+	"math"
+	"strings"
+)
+
+// Limits of text extraction (doc/spec.md §8).
+const (
+	maxPageText  = 8 << 20 // bytes of text kept of one page
+	maxFormDepth = 8       // form XObjects within form XObjects
+	maxForms     = 10000   // form XObjects drawn on one page
+	maxOperands  = 1 << 16
+)
+
+type matrix [6]float64
+
+var identity = matrix{1, 0, 0, 1, 0, 0}
+
+func (m matrix) mul(n matrix) matrix {
+	return matrix{
+		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
+		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
+		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
+	}
+}
+
+// pageText builds the text of a page (doc/spec.md §7a PDF): the strings
+// shown in content order, a line break where the text moves to another
+// line, a space where it jumps ahead on the same line or changes its
+// baseline (a superscript footnote mark before a URI).
+type pageText struct {
+	d      *doc
+	buf    bytes.Buffer
+	fcache map[any]*font
+	forms  int
+	full   bool
+
+	// Where the last glyph ended, in device space, and the size of its
+	// text; have is false before the first glyph.
+	ex, ey, lastSize float64
+	have             bool
+	// ends are where in buf the line breaks are.
+	ends []lineEnd
+}
+
+type lineEnd struct{ at int }
+
+// gstate is the part of the graphics state text needs.
+type gstate struct {
+	ctm                        matrix
+	font                       *font
+	size, tc, tw, tz, tl, rise float64
+}
+
+func newPageText(d *doc) *pageText {
+	return &pageText{d: d, fcache: map[any]*font{}}
+}
+
+// run interprets one content stream with its resources.
+func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*stream]bool) error {
+	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	var ops []any
+	var stack []gstate
+	var tm, tlm matrix
+	for {
+		v, err := l.next()
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		kw, ok := v.(keyword)
+		if !ok {
+			if len(ops) >= maxOperands {
+				ops = ops[:0]
+			}
+			ops = append(ops, v)
+			continue
+		}
+		num := func(i int) float64 {
+			if i < len(ops) {
+				switch x := ops[i].(type) {
+				case int64:
+					return float64(x)
+				case float64:
+					return x
+				}
+			}
+			return 0
+		}
+		switch kw {
+		case "q":
+			if len(stack) < 256 {
+				stack = append(stack, gs)
+			}
+		case "Q":
+			if n := len(stack); n > 0 {
+				gs = stack[n-1]
+				stack = stack[:n-1]
+			}
+		case "cm":
+			if len(ops) >= 6 {
+				gs.ctm = matrix{num(0), num(1), num(2), num(3), num(4), num(5)}.mul(gs.ctm)
+			}
+		case "BT":
+			tm, tlm = identity, identity
+		case "Tf":
+			if len(ops) >= 2 {
+				fn, _ := ops[0].(name)
+				gs.font = p.font(res, fn)
+				gs.size = num(1)
+			}
+		case "Tc":
+			gs.tc = num(0)
+		case "Tw":
+			gs.tw = num(0)
+		case "Tz":
+			gs.tz = num(0) / 100
+		case "TL":
+			gs.tl = num(0)
+		case "Ts":
+			gs.rise = num(0)
+		case "Td", "TD":
+			if len(ops) >= 2 {
+				tlm = matrix{1, 0, 0, 1, num(0), num(1)}.mul(tlm)
+				tm = tlm
+				if kw == "TD" {
+					gs.tl = -num(1)
+				}
+			}
+		case "Tm":
+			if len(ops) >= 6 {
+				tlm = matrix{num(0), num(1), num(2), num(3), num(4), num(5)}
+				tm = tlm
+			}
+		case "T*":
+			tlm = matrix{1, 0, 0, 1, 0, -gs.tl}.mul(tlm)
+			tm = tlm
+		case "Tj", "'", "\"":
+			if kw != "Tj" {
+				tlm = matrix{1, 0, 0, 1, 0, -gs.tl}.mul(tlm)
+				tm = tlm
+			}
+			if kw == "\"" && len(ops) >= 3 {
+				gs.tw, gs.tc = num(0), num(1)
+			}
+			if len(ops) > 0 {
+				if s, ok := ops[len(ops)-1].(str); ok {
+					p.show(s, &tm, &gs)
+				}
+			}
+		case "TJ":
+			if len(ops) > 0 {
+				if a, ok := ops[0].(array); ok {
+					for _, x := range a {
+						switch v := x.(type) {
+						case str:
+							p.show(v, &tm, &gs)
+						case int64, float64:
+							n := 0.0
+							if i, ok := v.(int64); ok {
+								n = float64(i)
+							} else {
+								n = v.(float64)
+							}
+							tm = matrix{1, 0, 0, 1, -n / 1000 * gs.size * gs.tz, 0}.mul(tm)
+						}
+					}
+				}
+			}
+		case "ID":
+			skipInlineImage(l)
+		case "Do":
+			if len(ops) > 0 && depth < maxFormDepth && p.forms < maxForms {
+				fn, _ := ops[0].(name)
+				st, ok := p.d.resolve(p.d.resolveDict(res["XObject"])[fn]).(*stream)
+				if ok && st.d["Subtype"] == name("Form") && !active[st] {
+					p.forms++
+					data, err := p.d.decode(st)
+					if err != nil {
+						return err
+					}
+					fres := p.d.resolveDict(st.d["Resources"])
+					if fres == nil {
+						fres = res
+					}
+					active[st] = true
+					err = p.run(data, fres, gs, depth+1, active)
+					delete(active, st)
+					if err != nil {
+						return err
+					}
+				}
+			}
+		}
+		ops = ops[:0]
+	}
+}
+
+// skipInlineImage passes the data of an inline image, up to "EI".
+func skipInlineImage(l *lexer) {
+	l.pos++
+	for {
+		c := l.s.at(l.pos)
+		if c < 0 {
+			return
+		}
+		if c == 'E' && l.s.at(l.pos+1) == 'I' && isSpace(l.s.at(l.pos-1)) && !isRegular(l.s.at(l.pos+2)) {
+			l.pos += 2
+			return
+		}
+		l.pos++
+	}
+}
+
+// font returns the font a resource name gives, loaded once a page.
+func (p *pageText) font(res dict, fn name) *font {
+	fv := p.d.resolveDict(res["Font"])[fn]
+	key := any(fv)
+	if r, ok := fv.(ref); ok {
+		key = r
+	} else {
+		key = string(fn) // a direct font dictionary: by name
+	}
+	if f, ok := p.fcache[key]; ok {
+		return f
+	}
+	var f *font
+	if fd := p.d.resolveDict(fv); fd != nil {
+		f = p.d.loadFont(fd)
+	}
+	if len(p.fcache) < 4096 {
+		p.fcache[key] = f
+	}
+	return f
+}
+
+// show appends a shown string to the page's text and moves the text
+// matrix past it.
+func (p *pageText) show(s str, tm *matrix, gs *gstate) {
+	if p.full {
+		return
+	}
+	f := gs.font
+	if f == nil {
+		f = &font{noWidth: true}
+	}
+	trm := tm.mul(gs.ctm)
+	x, y := trm[4], trm[5]
+	size := gs.size * math.Hypot(trm[2], trm[3])
+	if size == 0 {
+		size = 1
+	}
+	if p.have {
+		lh := math.Max(math.Min(size, p.lastSize), 1e-3)
+		switch {
+		case math.Abs(y-p.ey) > 0.5*lh:
+			p.nl()
+		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh || math.Abs(y-p.ey) > 0.15*lh:
+			p.sp() // a gap, a step back, or another baseline (a footnote mark)
+		}
+	}
+	var gl []glyph
+	gl = f.decode(s, gl)
+	for _, g := range gl {
+		p.buf.WriteString(g.text)
+		w := g.width / 1000 * gs.size
+		if f.noWidth {
+			w = 0.5 * gs.size
+		}
+		tx := (w + gs.tc) * gs.tz
+		if g.space {
+			tx += gs.tw * gs.tz
+		}
+		*tm = matrix{1, 0, 0, 1, tx, 0}.mul(*tm)
+	}
+	end := tm.mul(gs.ctm)
+	p.ex, p.ey, p.lastSize, p.have = end[4], end[5], size, true
+	if p.buf.Len() > maxPageText {
+		p.full = true
+	}
+}
+
+func (p *pageText) nl() {
+	b := p.buf.Bytes()
+	if len(b) > 0 && b[len(b)-1] != '\n' && len(p.ends) < maxPageText/8 {
+		p.ends = append(p.ends, lineEnd{len(b)})
+		p.buf.WriteByte('\n')
+	}
+}
+
+func (p *pageText) sp() {
+	b := p.buf.Bytes()
+	if len(b) > 0 && !strings.ContainsRune(" \n", rune(b[len(b)-1])) {
+		p.buf.WriteByte(' ')
+	}
+}
+
+// text is the page's text with wrapped URIs joined (doc/spec.md §7a PDF):
+// a line break is removed when the line before it ends with a bare URI
+// (a word holding "://" or starting "www.") that ends in one of
+// "/-.?&=_#%~" (a "." only before a lower-case letter: else it ends a
+// sentence), and the next line's first word is at least two characters,
+// starts with a letter, a digit or one of "/%~_", holds one of "/.=?&"
+// and starts no new scheme. A layout breaks a long URI this way; the
+// right margin says nothing in justified text, so it is not used.
+func (p *pageText) text() []byte {
+	b := p.buf.Bytes()
+	if len(p.ends) == 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	last := 0
+	for _, e := range p.ends {
+		if e.at >= len(b) || b[e.at] != '\n' {
+			continue
+		}
+		out = append(out, b[last:e.at]...)
+		last = e.at + 1
+		if !wrapsURI(b[:e.at], b[e.at+1:]) {
+			out = append(out, '\n')
+		}
+	}
+	return append(out, b[last:]...)
+}
+
+// wrapsURI says whether a URI at the end of before goes on at the start
+// of after.
+func wrapsURI(before, after []byte) bool {
+	word := before[bytes.LastIndexAny(before, " \n\t")+1:]
+	if !(bytes.Contains(word, []byte("://")) || bytes.HasPrefix(bytes.ToLower(word), []byte("www."))) {
+		return false
+	}
+	next := after
+	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
+		next = next[:i]
+	}
+	next = bytes.TrimRight(next, ".,;:!?)")
+	if len(next) < 2 || bytes.Contains(next, []byte("://")) || !bytes.ContainsAny(next, "/.=?&") {
+		return false // a footnote mark, a word, or another URI
+	}
+	c := next[0]
+	lower := c >= 'a' && c <= 'z'
+	if !(lower || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/%~_", c) >= 0) {
+		return false
+	}
+	end := word[len(word)-1]
+	return strings.IndexByte("/-?&=_#%~", end) >= 0 || end == '.' && lower
+}
