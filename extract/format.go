@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
 	"github.com/urix/urix/reader/html"
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/reader/markdown"
@@ -41,6 +42,8 @@ func DefaultFormats() []*reader.Format {
 		markdown.New(markdown.Options{}),
 		xml.Format,
 		warc.New(warc.Options{}),
+		archive.ZipFormat,
+		archive.TarFormat,
 	}
 }
 
