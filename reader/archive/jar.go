@@ -42,7 +42,7 @@ type root struct {
 // jar: form, and keeps the depth and the decoded budget.
 type memberSink struct {
 	reader.Sink
-	roots  []root
+	roots    []root
 	depth    int // containers open, compressed streams counted
 	archives int // archives open
 	budget   Budget
