@@ -11,9 +11,11 @@ import (
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/epub"
 	"github.com/urix/urix/reader/html"
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/reader/markdown"
+	"github.com/urix/urix/reader/office"
 	"github.com/urix/urix/reader/text"
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/reader/xml"
@@ -42,6 +44,9 @@ func DefaultFormats() []*reader.Format {
 		markdown.New(markdown.Options{}),
 		xml.Format,
 		warc.New(warc.Options{}),
+		office.OOXML,
+		office.ODF,
+		epub.Format,
 		archive.ZipFormat,
 		archive.TarFormat,
 	}

@@ -253,7 +253,13 @@ func readZip(c *reader.Content, s reader.Sink) error {
 		return err
 	}
 	defer m.End()
-	err = z.Each(func(e *Entry) error {
+	return ReadAll(z, m)
+}
+
+// ReadAll reads every member of zip archive z through the table, in the
+// order of its central directory.
+func ReadAll(z *Zip, m *Members) error {
+	err := z.Each(func(e *Entry) error {
 		if e.IsDir() || !m.Next() {
 			return nil
 		}
