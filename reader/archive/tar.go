@@ -123,7 +123,7 @@ func (d *budgeted) Read(p []byte) (int, error) {
 	if d.b.Left <= 0 {
 		return 0, ErrDecoded
 	}
-	n, err := d.r.Read(p)
+	n, err := d.r.Read(p[:min(int64(len(p)), d.b.Left)])
 	d.b.Left -= int64(n)
 	return n, err
 }
@@ -145,6 +145,7 @@ func readTar(c *reader.Content, s reader.Sink) error {
 	}
 	defer m.End()
 	tr := tar.NewReader(&budgeted{r: br, b: m.Budget()})
+	tm := &tarMember{tr: tr}
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
@@ -154,7 +155,9 @@ func readTar(c *reader.Content, s reader.Sink) error {
 			if errors.Is(err, ErrDecoded) {
 				return err
 			}
-			m.Warn("", errors.New("tar: "+strings.TrimPrefix(err.Error(), "archive/tar: ")+": the rest is not read"))
+			if !tm.truncated { // else the member's warning said it
+				m.Warn("", errors.New("tar: "+strings.TrimPrefix(err.Error(), "archive/tar: ")+": the rest is not read"))
+			}
 			return m.s.Err()
 		}
 		if h.Typeflag != tar.TypeReg && h.Typeflag != tar.TypeRegA {
@@ -163,19 +166,24 @@ func readTar(c *reader.Content, s reader.Sink) error {
 		if !m.Next() {
 			return nil
 		}
-		if err := m.Read(h.Name, "", &tarMember{tr}); err != nil {
+		if err := m.Read(h.Name, "", tm); err != nil {
 			return err
 		}
 	}
 }
 
 // tarMember names the errors of a member's data.
-type tarMember struct{ tr *tar.Reader }
+type tarMember struct {
+	tr        *tar.Reader
+	truncated bool
+}
+
+var errTruncated = errors.New("tar: member truncated: the rest is not read")
 
 func (t *tarMember) Read(p []byte) (int, error) {
 	n, err := t.tr.Read(p)
 	if err == io.ErrUnexpectedEOF {
-		err = errors.New("tar: member truncated")
+		t.truncated, err = true, errTruncated
 	}
 	return n, err
 }

@@ -343,9 +343,12 @@ func (m *member) Read(p []byte) (int, error) {
 		m.err = ErrRatio
 		return 0, m.err
 	}
-	if m.b != nil && m.b.Left <= 0 {
-		m.err = ErrDecoded
-		return 0, m.err
+	if m.b != nil {
+		if m.b.Left <= 0 {
+			m.err = ErrDecoded
+			return 0, m.err
+		}
+		p = p[:min(int64(len(p)), m.b.Left)]
 	}
 	n, err := m.r.Read(p)
 	m.n += uint64(n)
