@@ -136,7 +136,7 @@ func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map
 		m.Warn(e.Name, err)
 		return m.Sink().Err()
 	}
-	if err := m.Read(e.Name, "application/oebps-package+xml", bytes.NewReader(opf)); err != nil {
+	if err := m.Read(e.Name, "application/xml", bytes.NewReader(opf)); err != nil {
 		return err
 	}
 	dir := path.Dir(e.Name)
