@@ -59,8 +59,9 @@ type visitor struct {
 // inner fills c with the content of something found in v.c at part w,
 // whose positions pm maps onto v.c's stream.
 func (v *visitor) inner(c *reader.Content, w Where, messageID, base string, pm PosMap) *reader.Content {
-	*c = reader.Content{Name: v.c.Name, Base: base, Pos: chain(pm, v.c.Pos),
-		At: reader.Location{Part: w.Part, Message: w.Message, MessageID: messageID}}
+	at := v.c.At // a message in an archive member or a WARC record keeps where that is
+	at.Part, at.Message, at.MessageID = w.Part, w.Message, messageID
+	*c = reader.Content{Name: v.c.Name, Base: base, Pos: chain(pm, v.c.Pos), At: at}
 	return c
 }
 
