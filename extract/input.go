@@ -312,6 +312,10 @@ func utf16BOM(b []byte) encoding.Encoding {
 // bytes that may not stand in a URI path (Section 5.1.3 for local files).
 func FileURI(abs string) string { return reader.FileURI(abs) }
 
+// maxResolvers bounds the parsed bases an input keeps: an archive has one
+// base per member, a WARC file one per record (SPEC §8, memory).
+const maxResolvers = 1024
+
 // resolver returns the parsed form of base, or nil when base is empty or
 // not absolute.
 func (j *job) resolver(base string) *resolve.Resolver {
@@ -329,7 +333,7 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	if err != nil {
 		r = nil
 	}
-	if j.resolvers == nil {
+	if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
 		j.resolvers = make(map[string]*resolve.Resolver)
 	}
 	j.resolvers[base] = r
@@ -354,7 +358,7 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 	rv, ok := j.resolvers[key]
 	if !ok {
 		rv, _ = resolve.NewResolver(base, opts)
-		if j.resolvers == nil {
+		if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
 			j.resolvers = make(map[string]*resolve.Resolver)
 		}
 		j.resolvers[key] = rv

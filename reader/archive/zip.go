@@ -2,7 +2,6 @@ package archive
 
 import (
 	"bufio"
-	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
@@ -55,6 +54,9 @@ type Zip struct {
 	overlap map[int64]bool // local header offsets of overlapping members
 	// Capped says the archive has more than MaxMembers members.
 	Capped bool
+
+	buf   *bufio.Reader // the compressed data of the member being read
+	flate io.ReadCloser // its decompressor
 }
 
 // Entry is a member as the central directory describes it.
@@ -78,14 +80,11 @@ func OpenZip(c *reader.Content) (*Zip, error) {
 	if c.Whole != nil {
 		ra, size = c.Whole, c.Whole.Size()
 	} else {
-		b, err := io.ReadAll(io.LimitReader(c.R, MaxBuffer+1))
+		ch, err := readChunks(c.R)
 		if err != nil {
 			return nil, err
 		}
-		if len(b) > MaxBuffer {
-			return nil, ErrBuffer
-		}
-		ra, size = bytes.NewReader(b), int64(len(b))
+		ra, size = ch, ch.size
 	}
 	z := &Zip{ra: ra, size: size}
 	if err := z.readEnd(); err != nil {
@@ -279,7 +278,8 @@ var ErrDecoded = errors.New("archive: decoded size exceeds the limit (compressio
 
 // Open returns a reader of member e's data, decompressed and checked: it
 // ends at the declared size (ErrSizeLie past it), fails past MaxRatio
-// (ErrRatio), and checks the CRC-32 at the end (ErrChecksum).
+// (ErrRatio), and checks the CRC-32 at the end (ErrChecksum). It is valid
+// until the next call of Open.
 func (z *Zip) Open(e *Entry, b *Budget) (io.Reader, error) {
 	if z.overlap[e.Offset] {
 		return nil, ErrOverlap
@@ -302,7 +302,16 @@ func (z *Zip) Open(e *Entry, b *Budget) (io.Reader, error) {
 	case 0:
 		r = sec
 	case 8:
-		r = flate.NewReader(bufio.NewReaderSize(sec, 4096))
+		// One decompressor and buffer per archive, reset for each
+		// member: making them is most of the work of a small member.
+		if z.buf == nil {
+			z.buf = bufio.NewReaderSize(sec, 4096)
+			z.flate = flate.NewReader(z.buf)
+		} else {
+			z.buf.Reset(sec)
+			z.flate.(flate.Resetter).Reset(z.buf, nil)
+		}
+		r = z.flate
 	default:
 		return nil, fmt.Errorf("zip: compression method %d not supported: member skipped", e.Method)
 	}
@@ -368,4 +377,53 @@ func (m *member) Read(p []byte) (int, error) {
 		m.err = err
 	}
 	return n, err
+}
+
+// chunks holds a stream in pieces of chunkSize bytes, so that holding it
+// never copies what was read (a growing slice would hold twice as much
+// at its last copy).
+type chunks struct {
+	c    [][]byte
+	size int64
+}
+
+const chunkSize = 1 << 20
+
+// readChunks reads r to its end, up to MaxBuffer bytes (ErrBuffer past).
+func readChunks(r io.Reader) (*chunks, error) {
+	ch := &chunks{}
+	for {
+		b := make([]byte, chunkSize)
+		n, err := io.ReadFull(r, b)
+		if n > 0 {
+			ch.c = append(ch.c, b[:n])
+			ch.size += int64(n)
+		}
+		if ch.size > MaxBuffer {
+			return nil, ErrBuffer
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return ch, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// ReadAt implements io.ReaderAt.
+func (ch *chunks) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, errors.New("zip: negative offset")
+	}
+	n := 0
+	for n < len(p) && off < ch.size {
+		k := copy(p[n:], ch.c[off/chunkSize][off%chunkSize:])
+		n += k
+		off += int64(k)
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
 }
