@@ -94,6 +94,8 @@ type Members struct {
 	root  string // the hierarchical base of the archive's root; "" for none
 	count int
 	buf   *bufio.Reader
+	// overlaps counts the members skipped as overlapping others.
+	overlaps int
 }
 
 // Begin starts reading the members of the archive in content c, reported
@@ -133,7 +135,13 @@ func enter(s reader.Sink) (*memberSink, error) {
 }
 
 // End ends the archive's reading.
-func (m *Members) End() { m.s.depth--; m.s.archives-- }
+func (m *Members) End() {
+	m.s.depth--
+	m.s.archives--
+	if m.overlaps > 1 {
+		m.s.Warn(m.c.At.Member, fmt.Errorf("zip: %d more members overlap another member's data: skipped", m.overlaps-1))
+	}
+}
 
 // Sink returns the sink the members report to.
 func (m *Members) Sink() reader.Sink { return m.s }
@@ -161,7 +169,14 @@ func (m *Members) Content(name string, r io.Reader) *reader.Content {
 }
 
 // Warn reports a problem of the member called name ("" for the archive).
+// Of the members that overlap others (a zip bomb lists thousands), the
+// first is named and End counts the rest.
 func (m *Members) Warn(name string, err error) {
+	if errors.Is(err, ErrOverlap) {
+		if m.overlaps++; m.overlaps > 1 {
+			return
+		}
+	}
 	where := m.c.At.Member
 	if name != "" {
 		where = m.Path(name)
