@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -269,5 +270,28 @@ func TestContainerSniff(t *testing.T) {
 		if got := Sniff(tc.head, tc.name); got != tc.want {
 			t.Errorf("Sniff(%q, %q) = %v, want %v", tc.head[:min(len(tc.head), 12)], tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestContainersInWARC: a zip fetched in a crawl (a WARC response record
+// of type application/zip) is read through the table; its hits carry the
+// record's page and the member, and resolve inside the archive's URL.
+func TestContainersInWARC(t *testing.T) {
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, _ := zw.Create("docs/a.html")
+	io.WriteString(w, `<a href="b.html">b</a>`)
+	zw.Close()
+	http := "HTTP/1.1 200 OK\r\nContent-Type: application/zip\r\nContent-Length: " + strconv.Itoa(zb.Len()) + "\r\n\r\n" + zb.String()
+	warc := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://site.example/dl/docs.zip\r\n" +
+		"Content-Type: application/http; msgtype=response\r\nContent-Length: " + strconv.Itoa(len(http)) + "\r\n\r\n" + http + "\r\n\r\n"
+	x := mustNew(t, Options{})
+	hits, warns := collect(t, x, "crawl.warc", "", []byte(warc))
+	if len(hits) != 1 || len(warns) > 0 {
+		t.Fatalf("hits %+v warnings %v", hits, warns)
+	}
+	h := hits[0]
+	if h.URI != "jar:http://site.example/dl/docs.zip!/docs/b.html" || h.Page != "http://site.example/dl/docs.zip" || h.Member != "docs/a.html" || h.Status != 200 {
+		t.Errorf("hit %+v", h)
 	}
 }
