@@ -160,7 +160,7 @@ func readTar(c *reader.Content, s reader.Sink) error {
 			}
 			return m.s.Err()
 		}
-		if h.Typeflag != tar.TypeReg && h.Typeflag != tar.TypeRegA {
+		if h.Typeflag != tar.TypeReg { // archive/tar reports the old TypeRegA as TypeReg
 			continue // directories, links, devices: no content
 		}
 		if !m.Next() {
