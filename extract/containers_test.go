@@ -194,7 +194,9 @@ func TestArchiveAgainstUnpacking(t *testing.T) {
 }
 
 // TestContainersInMail: a .docx and a .zip attached to a message are read
-// through the table by their media types; hits carry part and member.
+// through the table by their media types; hits carry part and member. An
+// application/octet-stream part is read when its name has the extension
+// of an archive or package format, never as text.
 func TestContainersInMail(t *testing.T) {
 	var zb bytes.Buffer
 	zw := zip.NewWriter(&zb)
@@ -218,18 +220,24 @@ func TestContainersInMail(t *testing.T) {
 		"--b\nContent-Type: text/plain\n\nsee the attachments\n" +
 		"--b\nContent-Type: application/zip; name=docs.zip\nContent-Transfer-Encoding: base64\nContent-Location: http://mail.example/docs.zip\n\n" + b64(zb.Bytes()) +
 		"--b\nContent-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document; name=links.docx\nContent-Transfer-Encoding: base64\n\n" + b64(docx) +
+		"--b\nContent-Type: application/octet-stream; name=\"same.zip\"\nContent-Transfer-Encoding: base64\n\n" + b64(zb.Bytes()) +
+		"--b\nContent-Type: application/octet-stream; name=\"notes.txt\"\n\nnot read http://octet.example/\n" +
 		"--b--\n"
 	hits, warns := mailHits(t, msg, Options{})
 	if len(warns) > 0 {
 		t.Errorf("warnings %q", warns)
 	}
-	var zipHits []string
+	var zipHits, octet []string
 	docxHits := 0
 	for _, h := range hits {
 		switch {
 		case h.Kind == "header":
 		case h.Part == "2":
 			zipHits = append(zipHits, h.Member+" "+h.URI)
+		case h.Part == "4":
+			octet = append(octet, h.Member+" "+h.URI)
+		case h.Part == "5":
+			t.Errorf("an octet-stream part named .txt was read: %s", h.URI)
 		case h.Part == "3":
 			if h.Member == "" {
 				t.Errorf("docx hit %s has no member", h.URI)
@@ -239,6 +247,9 @@ func TestContainersInMail(t *testing.T) {
 	}
 	if want := []string{"docs/a.html jar:http://mail.example/docs.zip!/docs/b.html", "docs/a.html https://zip.example/"}; !slices.Equal(zipHits, want) {
 		t.Errorf("zip attachment hits %q, want %q", zipHits, want)
+	}
+	if want := []string{"docs/a.html b.html", "docs/a.html https://zip.example/"}; !slices.Equal(octet, want) {
+		t.Errorf("octet-stream zip attachment hits %q, want %q", octet, want)
 	}
 	if docxHits < 80 {
 		t.Errorf("docx attachment: %d hits, want at least 80", docxHits)
