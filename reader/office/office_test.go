@@ -171,3 +171,17 @@ func TestODF(t *testing.T) {
 		t.Errorf("flat ODF hits %q", hits)
 	}
 }
+
+// TestHyperlinkBase: the HyperlinkBase of docProps/app.xml is the base of
+// the document's relative links.
+func TestHyperlinkBase(t *testing.T) {
+	data := makeZip(t,
+		file{"[Content_Types].xml", contentTypes},
+		file{"docProps/app.xml", `<Properties><HyperlinkBase>https://base.example/docs/</HyperlinkBase></Properties>`},
+		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="page.html" TargetMode="External"/></Relationships>`},
+	)
+	hits, _ := run(t, OOXML, data, "file:///x/d.docx")
+	if want := []string{"word/_rels/document.xml.rels:1:45 office-rel https://base.example/docs/page.html"}; !slices.Equal(hits, want) {
+		t.Errorf("hits %q, want %q", hits, want)
+	}
+}

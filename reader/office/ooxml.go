@@ -84,8 +84,9 @@ const maxPart = 16 << 20
 //	              package delimit
 //
 // Relationships and fields resolve against the document's own location
-// (an external relative target names a file beside the package); text
-// URIs likewise. Internal relationships (styles, images in the package)
+// (an external relative target names a file beside the package), or the
+// HyperlinkBase its extended properties (docProps/app.xml) declare, as
+// Word does (the base inside the content, B1); text URIs likewise. Internal relationships (styles, images in the package)
 // are structure, not links, and are not reported.
 func readOOXML(c *reader.Content, s reader.Sink) error {
 	z, err := archive.OpenZip(c)
@@ -97,6 +98,7 @@ func readOOXML(c *reader.Content, s reader.Sink) error {
 		return err
 	}
 	defer m.End()
+	base := hyperlinkBase(z, m.Sink(), c.Base)
 	err = z.Each(func(e *archive.Entry) error {
 		lower := strings.ToLower(e.Name)
 		rels := strings.HasSuffix(lower, ".rels")
@@ -110,9 +112,9 @@ func readOOXML(c *reader.Content, s reader.Sink) error {
 		}
 		pc := m.Content(e.Name, r)
 		if rels {
-			err = readRels(pc, m.Sink(), c.Base)
+			err = readRels(pc, m.Sink(), base)
 		} else {
-			err = readParts(pc, m.Sink(), c.Base)
+			err = readParts(pc, m.Sink(), base)
 		}
 		if err != nil {
 			m.Warn(e.Name, err)
@@ -308,4 +310,41 @@ func fieldArgs(code string) []string {
 		i = j
 	}
 	return args
+}
+
+// hyperlinkBase returns the base of the document's relative links: the
+// HyperlinkBase of docProps/app.xml made absolute against the document's
+// own base, else that base.
+func hyperlinkBase(z *archive.Zip, s reader.Sink, base string) string {
+	var hb string
+	_ = z.Each(func(e *archive.Entry) error {
+		if e.Name != "docProps/app.xml" {
+			return nil
+		}
+		if b, err := z.ReadSmall(e, 1<<20); err == nil {
+			if i := bytes.Index(b, []byte("<HyperlinkBase>")); i >= 0 {
+				b = b[i+len("<HyperlinkBase>"):]
+				if j := bytes.Index(b, []byte("</HyperlinkBase>")); j >= 0 {
+					hb = strings.TrimSpace(string(b[:j]))
+				}
+			}
+		}
+		return io.EOF
+	})
+	if hb == "" {
+		return base
+	}
+	hb = resolve.EscapeInvalid(xmlUnescape(hb))
+	if abs, ok := resolve.Absolute(hb, s.Resolver(base)); ok && s.Resolver(abs) != nil {
+		return abs
+	}
+	return base
+}
+
+// xmlUnescape undoes the predefined entities of XML text.
+func xmlUnescape(v string) string {
+	if !strings.Contains(v, "&") {
+		return v
+	}
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", "\"", "&apos;", "'", "&amp;", "&").Replace(v)
 }
