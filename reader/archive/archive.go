@@ -318,8 +318,10 @@ func packageFormat(z *Zip, s reader.Sink) *reader.Format {
 	if mt == "" || !strings.Contains(mt, "/") {
 		return nil
 	}
+	// Only a package format (binary, as archives are): a zip that holds
+	// a "mimetype" of text/plain is still a zip.
 	f := s.FormatFor(strings.ToLower(mt))
-	if f == nil || f.Name == ZipName {
+	if f == nil || f.Name == ZipName || !f.Binary {
 		return nil
 	}
 	return f

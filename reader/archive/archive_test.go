@@ -288,6 +288,7 @@ func TestZipHostile(t *testing.T) {
 		{"binary member", makeZip(t, file{"x.bin", "\x00\x01http://bin.example/"}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, ""},
 		{"binary member read", makeZip(t, file{"x.bin", "\x00\x01 http://bin.example/"}), reader.Options{Binary: true}, []string{"x.bin|http://bin.example/"}, ""},
 		{"truncated", makeZip(t, good)[:40], reader.Options{}, nil, "error: zip: no end of central directory"},
+		{"mimetype of a text format", makeZip(t, file{"mimetype", "text/plain"}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, ""},
 	} {
 		hits, warns := run(t, ZipFormat, tc.data, "h.zip", "", true, tc.opts)
 		if !slices.Equal(hits, tc.hits) {
@@ -363,5 +364,25 @@ func TestXZDictionaryCap(t *testing.T) {
 	_, warns := run(t, TarFormat, o.Bytes(), "a.txt.xz", "", false, reader.Options{})
 	if len(warns) != 1 || !strings.Contains(warns[0], "dictionary larger than 64 MiB") {
 		t.Errorf("warnings %q", warns)
+	}
+}
+
+// TestTarBudget: a plain tar is not decoded, so its size is not held to
+// the decoded-size cap; a compressed one's decompressed bytes are, once.
+func TestTarBudget(t *testing.T) {
+	body := strings.Repeat("http://t.example/ ", 100)
+	plain := makeTar(t, file{"a.txt", body}, file{"b.txt", "http://last.example/"})
+	hits, warns := run(t, TarFormat, plain, "t.tar", "", false, reader.Options{MaxDecoded: 1000})
+	if len(hits) != 101 || len(warns) > 0 {
+		t.Errorf("plain tar under a 1000-byte cap: %d hits, warnings %q", len(hits), warns)
+	}
+	n := int64(len(plain))
+	hits, warns = run(t, TarFormat, gz(plain), "t.tar.gz", "", false, reader.Options{MaxDecoded: n})
+	if len(hits) != 101 || len(warns) > 0 {
+		t.Errorf("tar.gz at a cap of its decompressed size: %d hits, warnings %q", len(hits), warns)
+	}
+	_, warns = run(t, TarFormat, gz(plain), "t.tar.gz", "", false, reader.Options{MaxDecoded: n - 600})
+	if len(warns) != 1 || !strings.Contains(warns[0], "decoded size exceeds the limit") {
+		t.Errorf("tar.gz past the cap: warnings %q", warns)
 	}
 }

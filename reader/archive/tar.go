@@ -144,7 +144,9 @@ func readTar(c *reader.Content, s reader.Sink) error {
 		return err
 	}
 	defer m.End()
-	tr := tar.NewReader(&budgeted{r: br, b: m.Budget()})
+	// A tar's bytes are not decoded here: the decompression around it,
+	// or the zip member it is, counts them against the budget.
+	tr := tar.NewReader(br)
 	tm := &tarMember{tr: tr}
 	for {
 		h, err := tr.Next()
