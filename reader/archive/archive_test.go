@@ -386,3 +386,25 @@ func TestTarBudget(t *testing.T) {
 		t.Errorf("tar.gz past the cap: warnings %q", warns)
 	}
 }
+
+// TestJarNotHierarchical records why members are not given their jar:
+// URI as base (jar.go): resolution against it goes wrong in every
+// standard, while the hierarchical form the member sink uses does not.
+func TestJarNotHierarchical(t *testing.T) {
+	const jar = "jar:file:///x/docs.zip!/guide/a.html"
+	if got, _ := resolve.Resolve(jar, "/abs.html", resolve.Options{}); got != "jar:/abs.html" {
+		t.Errorf("RFC 3986: /abs.html against %s = %q; the reason for the rewrap changed", jar, got)
+	}
+	if got, _ := resolve.Resolve(jar, "../../../out.html", resolve.Options{}); got != "jar:file:///out.html" {
+		t.Errorf("RFC 3986: ../../../out.html against %s = %q", jar, got)
+	}
+	if _, err := resolve.Resolve(jar, "b.html", resolve.Options{Mode: resolve.WHATWG}); err == nil {
+		t.Errorf("WHATWG: b.html against %s resolved; the reason for the rewrap changed", jar)
+	}
+	hits, _ := run(t, ZipFormat, makeZip(t, file{"guide/a.html", `<a href="/abs.html">a</a> <a href="../../../out.html">o</a> <a href="b.html">b</a>`}),
+		"docs.zip", "file:///x/docs.zip", true, reader.Options{Resolve: resolve.Options{Mode: resolve.WHATWG}})
+	want := []string{"guide/a.html|file:///abs.html", "guide/a.html|file:///out.html", "guide/a.html|jar:file:///x/docs.zip!/guide/b.html"}
+	if !slices.Equal(hits, want) {
+		t.Errorf("hits %q, want %q", hits, want)
+	}
+}
