@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -78,6 +79,10 @@ func FuzzTar(f *testing.F) {
 	f.Add(makeTar(f, tree...))
 	f.Add(gz(makeTar(f, file{"a.txt", "http://a.example/"}, file{"in.tar", string(makeTar(f, file{"b.html", `<a href="x">x</a>`}))})))
 	f.Add(makeTar(f, file{"a.txt", "http://a.example/ " + strings.Repeat("x", 600)})[:1100])
+	f.Add(xzip(f, makeTar(f, file{"a.txt", "http://xz.example/"})))
+	if bz2, err := os.ReadFile("testdata/tree.tar.bz2"); err == nil {
+		f.Add(bz2)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h1, w1 := fuzzRun(TarFormat, data, true)
 		h2, w2 := fuzzRun(TarFormat, data, false)
