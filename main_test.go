@@ -27,7 +27,7 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
-		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": exits, "serve": serve},
+		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": exits, "serve": serve, "pack": pack},
 	})
 }
 

@@ -10,10 +10,13 @@ import (
 	"sync/atomic"
 
 	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/epub"
 	"github.com/urix/urix/reader/html"
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/reader/pdf"
 	"github.com/urix/urix/reader/markdown"
+	"github.com/urix/urix/reader/office"
 	"github.com/urix/urix/reader/text"
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/reader/xml"
@@ -43,6 +46,11 @@ func DefaultFormats() []*reader.Format {
 		xml.Format,
 		warc.New(warc.Options{}),
 		pdf.Format,
+		office.OOXML,
+		office.ODF,
+		epub.Format,
+		archive.ZipFormat,
+		archive.TarFormat,
 	}
 }
 

@@ -319,8 +319,9 @@ func utf16BOM(b []byte) encoding.Encoding {
 // bytes that may not stand in a URI path (Section 5.1.3 for local files).
 func FileURI(abs string) string { return reader.FileURI(abs) }
 
-// maxResolvers is how many parsed bases a job keeps.
-const maxResolvers = 256
+// maxResolvers bounds the parsed bases an input keeps: an archive has one
+// base per member, a WARC file one per record (SPEC §8, memory).
+const maxResolvers = 1024
 
 // resolver returns the parsed form of base, or nil when base is empty or
 // not absolute.

@@ -49,7 +49,7 @@ func (p *tsvPrinter) Hit(h extract.Hit) {
 func (s *sink) appendTSV(b []byte, h extract.Hit) []byte {
 	page := h.Page
 	if page == "" {
-		page = h.File
+		page = where(h)
 	}
 	b = s.appendText(b, tsvEscaper.Replace(page))
 	b = append(b, '\t')
@@ -70,7 +70,7 @@ type positionPrinter struct {
 
 func (p *positionPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
-	b = paint(b, p.color, "35", p.appendText, h.File)
+	b = paint(b, p.color, "35", p.appendText, where(h))
 	b = append(b, ':')
 	b = p.appendLineCol(b, p.color, h)
 	p.w.Write(b)
@@ -109,6 +109,16 @@ func paint(b []byte, color bool, code string, add func([]byte, string) []byte, s
 
 func appendString(b []byte, s string) []byte { return append(b, s...) }
 
+// where names the file of a hit, and the archive member it is in as the
+// jar: form writes one: "site.zip!/guide/a.html" (doc/spec.md §7a,
+// containers).
+func where(h extract.Hit) string {
+	if h.Member == "" {
+		return h.File
+	}
+	return h.File + "!/" + h.Member
+}
+
 func (*positionPrinter) Finish() {}
 
 // groupPrinter prints hits as ripgrep prints matches on a terminal: under
@@ -125,13 +135,13 @@ type groupPrinter struct {
 
 func (p *groupPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
-	if p.heading && (!p.started || h.File != p.file) {
+	if w := where(h); p.heading && (!p.started || w != p.file) {
 		if p.started {
 			b = append(b, '\n')
 		}
-		b = paint(b, p.color, "35", p.appendText, h.File)
+		b = paint(b, p.color, "35", p.appendText, w)
 		b = append(b, '\n')
-		p.file, p.started = h.File, true
+		p.file, p.started = w, true
 	}
 	b = p.appendLineCol(b, p.color, h)
 	p.w.Write(b)

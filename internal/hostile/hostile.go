@@ -10,8 +10,11 @@
 package hostile
 
 import (
+	"archive/tar"
+	"archive/zip"
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -176,6 +179,12 @@ var Cases = []Case{
 	// WARC.
 	{"warc-many-header-fields", ".warc", "one response whose HTTP header has n/12 small fields", warcManyFields},
 	{"warc-many-records", ".warc", "n/600 small response records", warcManyRecords},
+	// Archives (doc/spec.md §7a containers): members by the thousand, the
+	// overlapping-files zip bomb, nesting, a tar cut in a member.
+	{"zip-many-members", ".zip", "n/100 small members", zipMany},
+	{"zip-overlap-bomb", ".zip", "n/200 members sharing one member's data", zipOverlap},
+	{"zip-nested", ".zip", "zips nested 8 deep around n bytes of text", zipNested},
+	{"tar-truncated", ".tar", "a tar of n bytes cut inside its last member", tarTruncated},
 }
 
 func nestedMIME(w *bufio.Writer, n int) {
@@ -253,4 +262,71 @@ func warcManyRecords(w *bufio.Writer, n int) {
 		http := fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: %d\r\n\r\n%s", len(page), page)
 		size += warcRecord(w, i, fmt.Sprintf("http://warc.example/%d", i), []byte(http))
 	}
+}
+
+func zipMany(w *bufio.Writer, n int) {
+	zw := zip.NewWriter(w)
+	for i := 0; i < max(n/100, 2); i++ {
+		f, _ := zw.Create(fmt.Sprintf("d/%d.txt", i))
+		fmt.Fprintf(f, "see http://zip.example/%d\n", i)
+	}
+	zw.Close()
+}
+
+// zipOverlap writes a zip whose central directory lists one member many
+// times, all at the first one's data (David Fifield's overlapping bomb,
+// unquoted).
+func zipOverlap(w *bufio.Writer, n int) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	k := max(n/200, 2)
+	for i := 0; i < k; i++ {
+		f, _ := zw.Create(fmt.Sprintf("%d.txt", i))
+		fmt.Fprint(f, strings.Repeat("http://bomb.example/ ", 50))
+	}
+	zw.Close()
+	d := b.Bytes()
+	for i := bytes.Index(d, []byte("PK\x01\x02")); i >= 0 && i+46 <= len(d); {
+		binary.LittleEndian.PutUint32(d[i+42:], 0)
+		next := bytes.Index(d[i+46:], []byte("PK\x01\x02"))
+		if next < 0 {
+			break
+		}
+		i += 46 + next
+	}
+	w.Write(d)
+}
+
+func zipNested(w *bufio.Writer, n int) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	f, _ := zw.Create("deep.txt")
+	bw := bufio.NewWriter(f)
+	fill(bw, "http://nested.example/ ", n)
+	bw.Flush()
+	zw.Close()
+	for i := 0; i < 8; i++ {
+		var o bytes.Buffer
+		zw := zip.NewWriter(&o)
+		f, _ := zw.Create(fmt.Sprintf("level%d.zip", i))
+		f.Write(b.Bytes())
+		g, _ := zw.Create(fmt.Sprintf("level%d.txt", i))
+		fmt.Fprintf(g, "http://nested.example/level%d\n", i)
+		zw.Close()
+		b = o
+	}
+	w.Write(b.Bytes())
+}
+
+func tarTruncated(w *bufio.Writer, n int) {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	body := strings.Repeat("http://tar.example/ ", max(n/20, 2))
+	for _, name := range []string{"a.txt", "b.txt"} {
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
+		tw.Write([]byte(body))
+	}
+	tw.Close()
+	d := b.Bytes()
+	w.Write(d[:len(d)-1024-len(body)/2])
 }

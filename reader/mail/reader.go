@@ -2,6 +2,9 @@ package mail
 
 import (
 	"bytes"
+	"path"
+	"slices"
+	"strings"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
@@ -59,8 +62,9 @@ type visitor struct {
 // inner fills c with the content of something found in v.c at part w,
 // whose positions pm maps onto v.c's stream.
 func (v *visitor) inner(c *reader.Content, w Where, messageID, base string, pm PosMap) *reader.Content {
-	*c = reader.Content{Name: v.c.Name, Base: base, Pos: chain(pm, v.c.Pos),
-		At: reader.Location{Part: w.Part, Message: w.Message, MessageID: messageID}}
+	at := v.c.At // a message in an archive member or a WARC record keeps where that is
+	at.Part, at.Message, at.MessageID = w.Part, w.Message, messageID
+	*c = reader.Content{Name: v.c.Name, Base: base, Pos: chain(pm, v.c.Pos), At: at}
 	return c
 }
 
@@ -68,6 +72,9 @@ func (v *visitor) inner(c *reader.Content, w Where, messageID, base string, pm P
 // other types are skipped.
 func (v *visitor) Part(p *Part) error {
 	f := v.s.FormatFor(p.MediaType)
+	if f == nil && p.MediaType == "application/octet-stream" {
+		f = byName(v.s, p.Params["name"])
+	}
 	if f == nil {
 		return nil
 	}
@@ -222,4 +229,21 @@ type chained struct{ inner, outer PosMap }
 func (c chained) Map(line, col int, off int64) Pos {
 	p := c.inner.Map(line, col, off)
 	return c.outer.Map(p.Line, p.Col, p.Offset)
+}
+
+// byName returns the format of an application/octet-stream part by the
+// extension of its name (Content-Type's name parameter), as mail clients
+// often send an archive or an office document (doc/spec.md §7a,
+// containers): only a binary format (an archive, a package, a WARC) whose
+// extension the name has, never text, which any unknown name would get.
+func byName(s reader.Sink, name string) *reader.Format {
+	ext := strings.ToLower(path.Ext(name))
+	if ext == "" {
+		return nil
+	}
+	f := s.Sniff(nil, name)
+	if f == nil || !f.Binary || !slices.Contains(f.Extensions, ext) {
+		return nil
+	}
+	return f
 }

@@ -1,0 +1,104 @@
+package archive
+
+import (
+	"archive/tar"
+	"bytes"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
+)
+
+// fuzzRun reads data with f as a file (Whole) or as a stream read one
+// byte at a time, and returns the hits and the warnings.
+func fuzzRun(f *reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
+	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
+	c := &reader.Content{Name: "f", Base: "file:///x/f"}
+	if whole {
+		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
+		c.R = bytes.NewReader(data)
+	} else {
+		c.R = iotest.OneByteReader(bytes.NewReader(data))
+	}
+	if err := f.Read(c, s); err != nil {
+		s.Warnings = append(s.Warnings, "error: "+err.Error())
+	}
+	return s.Hits, s.Warnings
+}
+
+// checkMembers checks that every hit names a member of the archive
+// (its first path element, for a nested one) and that every in-archive
+// URI is under the archive's jar: root.
+func checkMembers(t *testing.T, hits []reader.Hit, names map[string]bool) {
+	t.Helper()
+	for _, h := range hits {
+		top, _, _ := strings.Cut(h.Member, "!/")
+		if !names[top] {
+			t.Fatalf("hit %q names member %q, not in the archive", h.URI, h.Member)
+		}
+		if strings.HasPrefix(h.URI, "jar:") && !strings.HasPrefix(h.URI, "jar:file:///x/f!/") && !strings.HasPrefix(h.URI, "jar:jar:file:///x/f!/") {
+			t.Fatalf("hit %q: a jar: URI outside the archive", h.URI)
+		}
+	}
+}
+
+func sameHits(t *testing.T, a, b []reader.Hit, wa, wb []string) {
+	t.Helper()
+	if !slices.Equal(a, b) || !slices.Equal(wa, wb) {
+		t.Fatalf("whole and one-byte reads differ:\n%v %q\n%v %q", a, wa, b, wb)
+	}
+}
+
+// FuzzZip: whatever the bytes, every hit names a member of the central
+// directory, and a zip read as a stream one byte at a time gives what
+// the file gives.
+func FuzzZip(f *testing.F) {
+	f.Add(makeZip(f, tree...))
+	f.Add(makeZip(f, file{"in.zip", string(makeZip(f, file{"a.txt", "http://a.example/"}))}, file{"b.html", `<a href="../c">c</a>`}))
+	f.Add(patch(makeZip(f, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}), func(i int, cd []byte) { cd[42] = 0 }))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h1, w1 := fuzzRun(ZipFormat, data, true)
+		h2, w2 := fuzzRun(ZipFormat, data, false)
+		sameHits(t, h1, h2, w1, w2)
+		names := map[string]bool{}
+		if z, err := OpenZip(&reader.Content{R: bytes.NewReader(data)}); err == nil {
+			z.Each(func(e *Entry) error { names[e.Name] = true; return nil })
+		}
+		checkMembers(t, h1, names)
+	})
+}
+
+// FuzzTar: every hit names a member archive/tar lists, and one-byte
+// reads give what whole reads give.
+func FuzzTar(f *testing.F) {
+	f.Add(makeTar(f, tree...))
+	f.Add(gz(makeTar(f, file{"a.txt", "http://a.example/"}, file{"in.tar", string(makeTar(f, file{"b.html", `<a href="x">x</a>`}))})))
+	f.Add(makeTar(f, file{"a.txt", "http://a.example/ " + strings.Repeat("x", 600)})[:1100])
+	f.Add(xzip(f, makeTar(f, file{"a.txt", "http://xz.example/"})))
+	if bz2, err := os.ReadFile("testdata/tree.tar.bz2"); err == nil {
+		f.Add(bz2)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h1, w1 := fuzzRun(TarFormat, data, true)
+		h2, w2 := fuzzRun(TarFormat, data, false)
+		sameHits(t, h1, h2, w1, w2)
+		if compression(data) != "" {
+			return // the names are inside the compressed stream
+		}
+		names := map[string]bool{}
+		tr := tar.NewReader(bytes.NewReader(data))
+		for {
+			h, err := tr.Next()
+			if err != nil {
+				break
+			}
+			names[h.Name] = true
+		}
+		checkMembers(t, h1, names)
+	})
+}

@@ -1,0 +1,230 @@
+package archive
+
+import (
+	"archive/tar"
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/ulikunitz/xz"
+
+	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader"
+)
+
+// compression names the compressed stream b starts, "" for none.
+func compression(b []byte) string {
+	switch {
+	case len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b:
+		return "gzip"
+	case len(b) >= 10 && bytes.HasPrefix(b, []byte("BZh")) && '1' <= b[3] && b[3] <= '9' && string(b[4:10]) == "1AY&SY":
+		return "bzip2"
+	case bytes.HasPrefix(b, []byte("\xfd7zXZ\x00")):
+		return "xz"
+	}
+	return ""
+}
+
+// maxXZDict is the largest xz dictionary read (xz -9 uses 64 MiB): the
+// decoder allocates what the stream's header asks for.
+const maxXZDict = 64 << 20
+
+// decompress returns a reader of the decompressed stream r (whose first
+// bytes are head), capped at the archive's budget.
+func decompress(kind string, head []byte, r io.Reader, b *Budget) (io.Reader, error) {
+	var d io.Reader
+	switch kind {
+	case "gzip":
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, err
+		}
+		d = zr
+	case "bzip2":
+		d = bzip2.NewReader(r)
+	case "xz":
+		if xzDict(head) > maxXZDict {
+			return nil, ErrDictionary
+		}
+		zr, err := xz.ReaderConfig{SingleStream: false}.NewReader(r)
+		if err != nil {
+			return nil, err
+		}
+		d = zr
+	}
+	return &budgeted{r: limit.Named(d, kind), b: b}, nil
+}
+
+// xzDict returns the dictionary size the first block of an xz stream
+// declares for its LZMA2 filter, 0 when head does not say.
+func xzDict(head []byte) int64 {
+	if len(head) < 13 {
+		return 0
+	}
+	bh := head[12:] // the first block header, after the 12-byte stream header
+	size := (int(bh[0]) + 1) * 4
+	if bh[0] == 0 || len(bh) < size {
+		return 0
+	}
+	bh = bh[1:size]
+	flags := bh[0]
+	bh = bh[1:]
+	vli := func() uint64 {
+		var v uint64
+		for i := 0; i < 9 && len(bh) > 0; i++ {
+			c := bh[0]
+			bh = bh[1:]
+			v |= uint64(c&0x7f) << (7 * i)
+			if c&0x80 == 0 {
+				break
+			}
+		}
+		return v
+	}
+	if flags&0x40 != 0 {
+		vli()
+	}
+	if flags&0x80 != 0 {
+		vli()
+	}
+	var dict int64
+	for range int(flags&3) + 1 {
+		id, n := vli(), vli()
+		if n > uint64(len(bh)) {
+			return 0
+		}
+		if id == 0x21 && n >= 1 {
+			p := bh[0] & 0x3f
+			if p > 40 {
+				return 1 << 40
+			}
+			if p == 40 {
+				dict = 1<<32 - 1
+			} else {
+				dict = int64(2|p&1) << (p/2 + 11)
+			}
+		}
+		bh = bh[n:]
+	}
+	return dict
+}
+
+// budgeted counts decoded bytes against an archive's budget.
+type budgeted struct {
+	r io.Reader
+	b *Budget
+}
+
+func (d *budgeted) Read(p []byte) (int, error) {
+	if d.b.Left <= 0 {
+		return 0, ErrDecoded
+	}
+	n, err := d.r.Read(p[:min(int64(len(p)), d.b.Left)])
+	d.b.Left -= int64(n)
+	return n, err
+}
+
+// readTar reads a tar archive, or a compressed stream: what it holds, a
+// tar or not, is read as a member would be (through the table).
+func readTar(c *reader.Content, s reader.Sink) error {
+	br := bufio.NewReaderSize(c.R, 64<<10)
+	head, _ := br.Peek(sniffLen)
+	if kind := compression(head); kind != "" {
+		return readCompressed(c, s, kind, head, br)
+	}
+	if !looksLikeTar(head) && !strings.HasSuffix(strings.ToLower(c.Name), ".tar") {
+		return ErrNotTar
+	}
+	m, err := Begin(c, s)
+	if err != nil {
+		return err
+	}
+	defer m.End()
+	// A tar's bytes are not decoded here: the decompression around it,
+	// or the zip member it is, counts them against the budget.
+	tr := tar.NewReader(br)
+	tm := &tarMember{tr: tr}
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, ErrDecoded) {
+				return err
+			}
+			if !tm.truncated { // else the member's warning said it
+				m.Warn("", errors.New("tar: "+strings.TrimPrefix(err.Error(), "archive/tar: ")+": the rest is not read"))
+			}
+			return m.s.Err()
+		}
+		if h.Typeflag != tar.TypeReg { // archive/tar reports the old TypeRegA as TypeReg
+			continue // directories, links, devices: no content
+		}
+		if !m.Next() {
+			return nil
+		}
+		if err := m.Read(h.Name, "", tm); err != nil {
+			return err
+		}
+	}
+}
+
+// tarMember names the errors of a member's data.
+type tarMember struct {
+	tr        *tar.Reader
+	truncated bool
+}
+
+var errTruncated = errors.New("tar: member truncated: the rest is not read")
+
+func (t *tarMember) Read(p []byte) (int, error) {
+	n, err := t.tr.Read(p)
+	if err == io.ErrUnexpectedEOF {
+		t.truncated, err = true, errTruncated
+	}
+	return n, err
+}
+
+// readCompressed reads a gzip, bzip2 or xz stream: a tar in it is read as
+// a tar; anything else goes through the table as a member called by the
+// stream's name without its extension (x.txt.bz2 is read as x.txt).
+func readCompressed(c *reader.Content, s reader.Sink, kind string, head []byte, r io.Reader) error {
+	ms, err := enter(s)
+	if err != nil {
+		return err
+	}
+	defer func() { ms.depth-- }()
+	s, bp := ms, &ms.budget
+	d, err := decompress(kind, head, r, bp)
+	if err != nil {
+		return err
+	}
+	name := c.Name
+	for _, ext := range []string{".gz", ".bz2", ".xz", ".tgz", ".tbz2", ".tbz", ".txz"} {
+		if strings.HasSuffix(strings.ToLower(name), ext) {
+			name = name[:len(name)-len(ext)]
+			if ext[1] == 't' {
+				name += ".tar"
+			}
+			break
+		}
+	}
+	inner := *c
+	inner.R, inner.Name, inner.Whole, inner.Pos = d, name, nil, nil
+	dr := bufio.NewReaderSize(d, sniffLen)
+	ih, _ := dr.Peek(sniffLen)
+	inner.R = dr
+	if looksLikeTar(ih) || compression(ih) != "" {
+		return readTar(&inner, s)
+	}
+	f := s.Sniff(bytes.TrimPrefix(ih, []byte("\xef\xbb\xbf")), name)
+	if f == nil || !f.Binary && !s.Options().Binary && bytes.IndexByte(ih, 0) >= 0 {
+		return nil
+	}
+	return s.Read(f, &inner)
+}

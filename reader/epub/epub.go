@@ -1,0 +1,202 @@
+// Package epub reads EPUB 2 and 3 books as a format of the table
+// (doc/spec.md §7a, containers): the package document that
+// META-INF/container.xml names, then every item of its manifest through
+// the table by its media type (XHTML through the HTML reader, the NCX,
+// SVG and the package document through the XML reader, CSS as text).
+// Each document's base is its location in the book (package archive), so
+// links between the book's documents resolve to its members.
+package epub
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+)
+
+// Name is the format's name, as --type gives it.
+const Name = "epub"
+
+// Format is EPUB's entry of the format table.
+var Format = &reader.Format{
+	Name:       Name,
+	Extensions: []string{".epub"},
+	MediaTypes: []string{"application/epub+zip"},
+	Sniff:      looksLikeEPUB,
+	Binary:     true,
+	OwnCharset: true,
+	Read:       read,
+}
+
+// looksLikeEPUB reports whether b starts a zip whose first member is the
+// "mimetype" application/epub+zip (EPUB OCF 3.3, 4.2.2).
+func looksLikeEPUB(b []byte) bool {
+	return len(b) >= 58 && string(b[30:38]) == "mimetype" && string(b[38:58]) == "application/epub+zip"
+}
+
+// maxPackage caps container.xml and a package document, which are held
+// whole.
+const maxPackage = 8 << 20
+
+// maxIndex caps the bytes of member names kept to find manifest items.
+const maxIndex = 8 << 20
+
+var (
+	errNoContainer = errors.New("epub: no META-INF/container.xml: read as a zip archive")
+	errIndex       = errors.New("epub: member names exceed 8 MiB: later members are not found")
+)
+
+// read reads an EPUB book.
+func read(c *reader.Content, s reader.Sink) error {
+	z, err := archive.OpenZip(c)
+	if err != nil {
+		return err
+	}
+	m, err := archive.Begin(c, s)
+	if err != nil {
+		return err
+	}
+	defer m.End()
+	index := map[string]*archive.Entry{}
+	size := 0
+	err = z.Each(func(e *archive.Entry) error {
+		if size += len(e.Name); size > maxIndex {
+			m.Warn("", errIndex)
+			return io.EOF
+		}
+		if _, dup := index[e.Name]; !dup {
+			index[e.Name] = e
+		}
+		return nil
+	})
+	if err != nil && err != io.EOF {
+		return err
+	}
+	ce := index["META-INF/container.xml"]
+	if ce == nil {
+		m.Warn("", errNoContainer)
+		return archive.ReadAll(z, m)
+	}
+	cx, err := z.ReadSmall(ce, maxPackage)
+	if err != nil {
+		m.Warn(ce.Name, err)
+		return archive.ReadAll(z, m)
+	}
+	done := map[string]bool{}
+	for _, opf := range rootfiles(cx) {
+		if done[opf] {
+			continue
+		}
+		done[opf] = true
+		e := index[opf]
+		if e == nil {
+			m.Warn(ce.Name, errors.New("epub: package document "+opf+" not in the book"))
+			continue
+		}
+		if err := readPackage(z, m, e, index, done); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rootfiles returns the full-path of every rootfile of container.xml.
+func rootfiles(cx []byte) []string {
+	var out []string
+	d := xml.NewDecoder(bytes.NewReader(cx))
+	d.Strict = false
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return out
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rootfile" {
+			for _, a := range se.Attr {
+				if a.Name.Local == "full-path" && a.Value != "" {
+					out = append(out, strings.TrimPrefix(path.Clean("/"+a.Value), "/"))
+				}
+			}
+		}
+	}
+}
+
+// item is one manifest item: its member name and media type.
+type item struct{ name, mediaType string }
+
+// readPackage reads a package document and the items of its manifest.
+func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map[string]*archive.Entry, read map[string]bool) error {
+	opf, err := z.ReadSmall(e, maxPackage)
+	if err != nil {
+		m.Warn(e.Name, err)
+		return m.Sink().Err()
+	}
+	if err := m.Read(e.Name, "application/xml", bytes.NewReader(opf)); err != nil {
+		return err
+	}
+	dir := path.Dir(e.Name)
+	for _, it := range manifest(opf, dir) {
+		if read[it.name] || !m.Next() {
+			continue
+		}
+		read[it.name] = true
+		ie := index[it.name]
+		if ie == nil {
+			m.Warn(e.Name, errors.New("epub: manifest item "+it.name+" not in the book"))
+			continue
+		}
+		r, err := z.Open(ie, m.Budget())
+		if err != nil {
+			m.Warn(ie.Name, err)
+			if err := m.Sink().Err(); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := m.Read(ie.Name, it.mediaType, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// manifest returns the items of a package document's manifest, in order,
+// their hrefs (URLs relative to the package document) made member names.
+func manifest(opf []byte, dir string) []item {
+	var out []item
+	d := xml.NewDecoder(bytes.NewReader(opf))
+	d.Strict = false
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return out
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "item" {
+			continue
+		}
+		var href, mt string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "href":
+				href = a.Value
+			case "media-type":
+				mt = strings.ToLower(strings.TrimSpace(a.Value))
+			}
+		}
+		u, err := url.Parse(strings.TrimSpace(href))
+		if err != nil || href == "" || u.Scheme != "" || u.Host != "" {
+			continue // remote resources are not in the book
+		}
+		name := strings.TrimPrefix(path.Clean("/"+path.Join(dir, u.Path)), "/")
+		if mt, _, _ = strings.Cut(mt, ";"); mt == "" {
+			continue
+		}
+		out = append(out, item{name: name, mediaType: strings.TrimSpace(mt)})
+	}
+}

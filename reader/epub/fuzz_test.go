@@ -1,0 +1,60 @@
+package epub
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/readertest"
+)
+
+func fuzzRun(data []byte, whole bool) ([]reader.Hit, []string) {
+	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
+	c := &reader.Content{Name: "f", Base: "file:///x/f"}
+	if whole {
+		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
+		c.R = bytes.NewReader(data)
+	} else {
+		c.R = iotest.OneByteReader(bytes.NewReader(data))
+	}
+	if err := Format.Read(c, s); err != nil {
+		s.Warnings = append(s.Warnings, "error: "+err.Error())
+	}
+	return s.Hits, s.Warnings
+}
+
+// FuzzEPUB: every hit names a member of the book, every jar: URI is in
+// the book, and one-byte reads give what whole reads give.
+func FuzzEPUB(f *testing.F) {
+	f.Add(makeZip(f,
+		file{"mimetype", "application/epub+zip"},
+		file{"META-INF/container.xml", container},
+		file{"OPS/book.opf", opf},
+		file{"OPS/text/ch1.xhtml", `<html><body><a href="ch%202.xhtml#s">n</a> <a href="https://out.example/">o</a></body></html>`},
+		file{"OPS/text/ch 2.xhtml", `<a href="ch1.xhtml">b</a>`}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h1, w1 := fuzzRun(data, true)
+		h2, w2 := fuzzRun(data, false)
+		if !slices.Equal(h1, h2) || !slices.Equal(w1, w2) {
+			t.Fatalf("whole and one-byte reads differ:\n%v %q\n%v %q", h1, w1, h2, w2)
+		}
+		names := map[string]bool{}
+		if z, err := archive.OpenZip(&reader.Content{R: bytes.NewReader(data)}); err == nil {
+			z.Each(func(e *archive.Entry) error { names[e.Name] = true; return nil })
+		}
+		for _, h := range h1 {
+			top, _, _ := strings.Cut(h.Member, "!/")
+			if !names[top] {
+				t.Fatalf("hit %q names member %q, not in the book", h.URI, h.Member)
+			}
+			if strings.HasPrefix(h.URI, "jar:") && !strings.HasPrefix(h.URI, "jar:file:///x/f!/") && !strings.HasPrefix(h.URI, "jar:jar:file:///x/f!/") {
+				t.Fatalf("hit %q: a jar: URI outside the book", h.URI)
+			}
+		}
+	})
+}

@@ -1,0 +1,66 @@
+package office
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/readertest"
+)
+
+func fuzzRun(f *reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
+	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
+	c := &reader.Content{Name: "f", Base: "file:///x/f"}
+	if whole {
+		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
+		c.R = bytes.NewReader(data)
+	} else {
+		c.R = iotest.OneByteReader(bytes.NewReader(data))
+	}
+	if err := f.Read(c, s); err != nil {
+		s.Warnings = append(s.Warnings, "error: "+err.Error())
+	}
+	return s.Hits, s.Warnings
+}
+
+// fuzzOffice: every hit names a part of the package and lies within it
+// (line and column at least 1, offsets in order), and a package read as
+// a stream one byte at a time gives what the file gives.
+func fuzzOffice(t *testing.T, f *reader.Format, data []byte) {
+	h1, w1 := fuzzRun(f, data, true)
+	h2, w2 := fuzzRun(f, data, false)
+	if !slices.Equal(h1, h2) || !slices.Equal(w1, w2) {
+		t.Fatalf("whole and one-byte reads differ:\n%v %q\n%v %q", h1, w1, h2, w2)
+	}
+	names := map[string]bool{}
+	if z, err := archive.OpenZip(&reader.Content{R: bytes.NewReader(data)}); err == nil {
+		z.Each(func(e *archive.Entry) error { names[e.Name] = true; return nil })
+	}
+	for _, h := range h1 {
+		top, _, _ := strings.Cut(h.Member, "!/")
+		if h.Member != "" && !names[top] || h.Member == "" && len(names) > 0 {
+			t.Fatalf("hit %q names part %q, not in the package", h.URI, h.Member)
+		}
+		if h.End < h.Offset || h.Offset < 0 || (h.Member != "" && (h.Line < 1 || h.Col < 1)) {
+			t.Fatalf("hit %q: bad position %d:%d [%d,%d)", h.URI, h.Line, h.Col, h.Offset, h.End)
+		}
+	}
+}
+
+func FuzzOOXML(f *testing.F) {
+	f.Add(makeZip(f, file{"[Content_Types].xml", contentTypes},
+		file{"word/document.xml", `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>http://a.exa</w:t></w:r><w:r><w:t>mple/</w:t></w:r></w:p><w:p><w:fldSimple w:instr="HYPERLINK &quot;http://f.example/&quot;"/></w:p></w:body></w:document>`},
+		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="https://r.example/" TargetMode="External"/></Relationships>`}))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzOffice(t, OOXML, data) })
+}
+
+func FuzzODF(f *testing.F) {
+	f.Add(makeZip(f, file{"mimetype", "application/vnd.oasis.opendocument.text"}, file{"content.xml", odfContent}))
+	f.Add([]byte(odfContent))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzOffice(t, ODF, data) })
+}

@@ -1,0 +1,119 @@
+package office
+
+import (
+	"bufio"
+	"bytes"
+	"strings"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+)
+
+// ODF is OpenDocument's entry of the format table: the zip packages and
+// the flat XML documents (.fodt ...).
+var ODF = &reader.Format{
+	Name: ODFName,
+	Extensions: []string{".odt", ".ods", ".odp", ".odg", ".odf", ".odc", ".odm", ".odb",
+		".ott", ".ots", ".otp", ".otg", ".fodt", ".fods", ".fodp", ".fodg"},
+	MediaTypes: []string{
+		"application/vnd.oasis.opendocument.text",
+		"application/vnd.oasis.opendocument.text-template",
+		"application/vnd.oasis.opendocument.text-master",
+		"application/vnd.oasis.opendocument.spreadsheet",
+		"application/vnd.oasis.opendocument.spreadsheet-template",
+		"application/vnd.oasis.opendocument.presentation",
+		"application/vnd.oasis.opendocument.presentation-template",
+		"application/vnd.oasis.opendocument.graphics",
+		"application/vnd.oasis.opendocument.graphics-template",
+		"application/vnd.oasis.opendocument.formula",
+		"application/vnd.oasis.opendocument.chart",
+		"application/vnd.oasis.opendocument.text-flat-xml",
+		"application/vnd.oasis.opendocument.spreadsheet-flat-xml",
+		"application/vnd.oasis.opendocument.presentation-flat-xml",
+		"application/vnd.oasis.opendocument.graphics-flat-xml",
+	},
+	Sniff:      looksLikeODF,
+	Binary:     true,
+	OwnCharset: true,
+	Read:       readODF,
+}
+
+// looksLikeODF reports whether b starts a zip whose first member is a
+// "mimetype" holding an OpenDocument media type (ODF 1.2 part 3, 3.3).
+func looksLikeODF(b []byte) bool {
+	if firstMember(b) != "mimetype" {
+		return false
+	}
+	return bytes.HasPrefix(b[38:], []byte("application/vnd.oasis.opendocument."))
+}
+
+// odfParts are the parts of an OpenDocument package that hold its text,
+// styles (headers, footers) and metadata.
+var odfParts = []string{"content.xml", "styles.xml", "meta.xml"}
+
+// readODF reads an OpenDocument package: content.xml, styles.xml and
+// meta.xml, and the same parts of embedded objects ("Object 1/content.xml"),
+// go through the table's XML reader (doc/spec.md §7a XML: any xlink:href,
+// xml:base, and the URIs of the text), each part's base its location in
+// the package. ODF resolves a relative link against the part's location
+// with the package standing for a directory (ODF 1.2 part 3, 3.7), so
+// "../other.odt", as LibreOffice writes a link to a file beside the
+// document, names that file. A flat document is XML: read as such.
+func readODF(c *reader.Content, s reader.Sink) error {
+	xf := s.FormatFor("application/xml")
+	if xf == nil {
+		return nil
+	}
+	br, ok := c.R.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReader(c.R)
+		inner := *c
+		inner.R, c = br, &inner
+	}
+	if head, _ := br.Peek(4); !archive.LooksLikeZip(head) {
+		return s.Read(xf, c)
+	}
+	z, err := archive.OpenZip(c)
+	if err == archive.ErrNotZip {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	m, err := archive.Begin(c, s)
+	if err != nil {
+		return err
+	}
+	defer m.End()
+	err = z.Each(func(e *archive.Entry) error {
+		name := e.Name
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			name = name[i+1:]
+			if strings.HasPrefix(e.Name, "META-INF/") || strings.Count(e.Name, "/") > 1 {
+				return nil
+			}
+		}
+		if !isODFPart(name) || !m.Next() {
+			return nil
+		}
+		r, err := z.Open(e, m.Budget())
+		if err != nil {
+			m.Warn(e.Name, err)
+			return m.Sink().Err()
+		}
+		return m.Read(e.Name, "application/xml", r)
+	})
+	if z.Capped {
+		m.Warn("", archive.ErrTooMany)
+	}
+	return err
+}
+
+func isODFPart(name string) bool {
+	for _, p := range odfParts {
+		if name == p {
+			return true
+		}
+	}
+	return false
+}

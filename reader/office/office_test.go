@@ -1,0 +1,187 @@
+package office
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/html"
+	"github.com/urix/urix/reader/readertest"
+	"github.com/urix/urix/reader/text"
+	"github.com/urix/urix/reader/xml"
+)
+
+type file struct{ name, body string }
+
+func makeZip(t testing.TB, files ...file) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, f := range files {
+		method := zip.Deflate
+		if f.name == "mimetype" {
+			method = zip.Store
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.name, Method: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, f.body)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+var formats = []*reader.Format{text.Format, html.Format, xml.Format, OOXML, ODF, archive.ZipFormat, archive.TarFormat}
+
+// run reads data with format f and returns its hits as
+// "member:line:col kind uri" and its warnings.
+func run(t testing.TB, f *reader.Format, data []byte, base string) ([]string, []string) {
+	t.Helper()
+	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 30}}
+	c := &reader.Content{R: bytes.NewReader(data), Name: "doc", Base: base,
+		Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
+	if err := f.Read(c, s); err != nil {
+		s.Warnings = append(s.Warnings, "error: "+err.Error())
+	}
+	var hits []string
+	for _, h := range s.Hits {
+		hits = append(hits, fmt.Sprintf("%s:%d:%d %s %s", h.Member, h.Line, h.Col, h.Kind, h.URI))
+	}
+	return hits, s.Warnings
+}
+
+const contentTypes = `<?xml version="1.0"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`
+
+func TestOOXMLConstructs(t *testing.T) {
+	doc := `<?xml version="1.0"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>
+<w:p><w:r><w:t>Split: http://exa</w:t></w:r><w:r><w:t xml:space="preserve">mple.com/run and more</w:t></w:r></w:p>
+<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> HYPERLINK "http://field.</w:instrText></w:r><w:r><w:instrText>example/p" \l "frag" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>shown</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>
+<w:p><w:fldSimple w:instr="INCLUDEPICTURE &quot;http://pic.example/a.png&quot; \d"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>
+<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>HYPERLINK \l "_Toc1"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>
+<w:p><w:r><w:t>a&amp;b https://amp.example/?a=1&amp;b=2</w:t></w:r></w:p>
+</w:body></w:document>`
+	rels := `<?xml version="1.0"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
+<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://rel.example/x" TargetMode="External"/>
+<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" TargetMode="External" Target="other.png"/>
+</Relationships>`
+	data := makeZip(t,
+		file{"[Content_Types].xml", contentTypes},
+		file{"word/document.xml", doc},
+		file{"word/_rels/document.xml.rels", rels},
+		file{"xl/sharedStrings.xml", `<sst><si><r><t>https://sheet.</t></r><r><t>example/</t></r></si><si><t>no link</t></si></sst>`},
+		file{"ppt/slides/slide1.xml", `<p:sld xmlns:a="a" xmlns:p="p"><a:p><a:r><a:t>ftp://slide.example/f</a:t></a:r></a:p></p:sld>`},
+	)
+	hits, warns := run(t, OOXML, data, "file:///x/d.docx")
+	want := []string{
+		"word/document.xml:3:23 space http://example.com/run",
+		"word/document.xml:4:69 office-field http://field.example/p#frag",
+		"word/document.xml:5:6 office-field http://pic.example/a.png",
+		"word/document.xml:7:16 space https://amp.example/?a=1&b=2",
+		"word/_rels/document.xml.rels:4:118 office-rel https://rel.example/x",
+		"word/_rels/document.xml.rels:5:136 office-rel file:///x/other.png",
+		"xl/sharedStrings.xml:1:16 space https://sheet.example/",
+		"ppt/slides/slide1.xml:1:47 space ftp://slide.example/f",
+	}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
+	}
+}
+
+func TestFieldURL(t *testing.T) {
+	for _, tc := range []struct{ code, want string }{
+		{` HYPERLINK "http://a.example/" `, "http://a.example/"},
+		{`HYPERLINK http://b.example/ \o "tip"`, "http://b.example/"},
+		{`HYPERLINK \o "tip" "http://c.example/"`, "http://c.example/"},
+		{`HYPERLINK "http://d.example/" \l "x"`, "http://d.example/#x"},
+		{`HYPERLINK \l "bookmark"`, ""},
+		{`INCLUDETEXT "C:\\docs\\a.docx"`, `C:\docs\a.docx`},
+		{`PAGE \* MERGEFORMAT`, ""},
+		{`HYPERLINK`, ""},
+	} {
+		if got := fieldURL(tc.code); got != tc.want {
+			t.Errorf("fieldURL(%q) = %q, want %q", tc.code, got, tc.want)
+		}
+	}
+}
+
+// TestPackageByContentTypes: an OOXML package whose first member is not
+// [Content_Types].xml sniffs as a zip, which hands it to OOXML.
+func TestPackageByContentTypes(t *testing.T) {
+	data := makeZip(t,
+		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="https://late.example/" TargetMode="External"/></Relationships>`},
+		file{"[Content_Types].xml", contentTypes},
+	)
+	if looksLikeOOXML(data) || !archive.LooksLikeZip(data) {
+		t.Fatal("test package sniffs wrong")
+	}
+	hits, warns := run(t, archive.ZipFormat, data, "file:///x/d.docx")
+	if want := []string{"word/_rels/document.xml.rels:1:45 office-rel https://late.example/"}; !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits %q warnings %q, want %q", hits, warns, want)
+	}
+}
+
+const odfContent = `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink">
+<office:body><office:text>
+<text:p>See <text:a xlink:type="simple" xlink:href="https://odf.example/a">a</text:a> and http://prose.example/ here.</text:p>
+<text:p><text:a xlink:href="../sibling.odt">s</text:a> <text:a xlink:href="Pictures/x.png">p</text:a></text:p>
+</office:text></office:body></office:document-content>`
+
+func TestODF(t *testing.T) {
+	data := makeZip(t,
+		file{"mimetype", "application/vnd.oasis.opendocument.text"},
+		file{"content.xml", odfContent},
+		file{"styles.xml", `<office:document-styles xmlns:office="o"><text:p xmlns:text="t">Footer https://footer.example/</text:p></office:document-styles>`},
+		file{"meta.xml", `<office:document-meta xmlns:office="o"><meta:generator xmlns:meta="m">x</meta:generator></office:document-meta>`},
+		file{"settings.xml", `<x>http://settings.example/ is not read</x>`},
+		file{"Object 1/content.xml", `<o><text:p xmlns:text="t">http://embedded.example/</text:p></o>`},
+	)
+	if !looksLikeODF(data) {
+		t.Fatal("ODF package does not sniff")
+	}
+	hits, warns := run(t, ODF, data, "file:///x/d.odt")
+	want := []string{
+		"content.xml:4:53 xml-attr https://odf.example/a",
+		"content.xml:4:91 space http://prose.example/",
+		"content.xml:5:29 xml-attr file:///x/sibling.odt",
+		"content.xml:5:76 xml-attr jar:file:///x/d.odt!/Pictures/x.png",
+		"styles.xml:1:72 space https://footer.example/",
+		"Object 1/content.xml:1:27 space http://embedded.example/",
+	}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
+	}
+	// The flat form is XML: a relative link resolves against the
+	// document itself.
+	hits, _ = run(t, ODF, []byte(odfContent), "file:///x/d.fodt")
+	if len(hits) != 4 || !strings.HasSuffix(hits[2], "file:///sibling.odt") {
+		t.Errorf("flat ODF hits %q", hits)
+	}
+}
+
+// TestHyperlinkBase: the HyperlinkBase of docProps/app.xml is the base of
+// the document's relative links.
+func TestHyperlinkBase(t *testing.T) {
+	data := makeZip(t,
+		file{"[Content_Types].xml", contentTypes},
+		file{"docProps/app.xml", `<Properties><HyperlinkBase>https://base.example/docs/</HyperlinkBase></Properties>`},
+		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="page.html" TargetMode="External"/></Relationships>`},
+	)
+	hits, _ := run(t, OOXML, data, "file:///x/d.docx")
+	if want := []string{"word/_rels/document.xml.rels:1:45 office-rel https://base.example/docs/page.html"}; !slices.Equal(hits, want) {
+		t.Errorf("hits %q, want %q", hits, want)
+	}
+}

@@ -1,0 +1,350 @@
+// Package office reads office documents: Office Open XML (.docx, .xlsx,
+// .pptx and their macro and template forms) and OpenDocument (.odt, .ods,
+// .odp, .odg, and the flat .fodt ... forms), as formats of the table
+// (doc/spec.md §7a, containers). Their zip packages are opened by package
+// archive, so the same limits hold, and every hit carries the part it is
+// in (Hit.Member) with its line and column there.
+package office
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"strings"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/resolve"
+)
+
+// The formats' names, as --type gives them.
+const (
+	OOXMLName = "ooxml"
+	ODFName   = "odf"
+)
+
+// OOXML is Office Open XML's entry of the format table.
+var OOXML = &reader.Format{
+	Name: OOXMLName,
+	Extensions: []string{".docx", ".docm", ".dotx", ".dotm", ".xlsx", ".xlsm", ".xltx", ".xltm",
+		".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm"},
+	MediaTypes: []string{
+		"application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+		"application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+		"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+		"application/vnd.openxmlformats-officedocument.spreadsheetml.template",
+		"application/vnd.openxmlformats-officedocument.presentationml.presentation",
+		"application/vnd.openxmlformats-officedocument.presentationml.template",
+		"application/vnd.openxmlformats-officedocument.presentationml.slideshow",
+		"application/vnd.ms-word.document.macroenabled", "application/vnd.ms-word.document.macroenabled.12",
+		"application/vnd.ms-word.template.macroenabled", "application/vnd.ms-word.template.macroenabled.12",
+		"application/vnd.ms-excel.sheet.macroenabled", "application/vnd.ms-excel.sheet.macroenabled.12",
+		"application/vnd.ms-excel.template.macroenabled", "application/vnd.ms-excel.template.macroenabled.12",
+		"application/vnd.ms-powerpoint.presentation.macroenabled", "application/vnd.ms-powerpoint.presentation.macroenabled.12",
+		"application/vnd.ms-powerpoint.template.macroenabled", "application/vnd.ms-powerpoint.template.macroenabled.12",
+		"application/vnd.ms-powerpoint.slideshow.macroenabled", "application/vnd.ms-powerpoint.slideshow.macroenabled.12",
+	},
+	Sniff:      looksLikeOOXML,
+	Binary:     true,
+	OwnCharset: true,
+	Read:       readOOXML,
+}
+
+// looksLikeOOXML reports whether b starts a zip whose first member is
+// [Content_Types].xml, as Word, Excel, PowerPoint and LibreOffice write
+// them; other orders are found by package archive (packageFormat).
+func looksLikeOOXML(b []byte) bool {
+	return firstMember(b) == "[Content_Types].xml"
+}
+
+// firstMember returns the name of the first local header of a zip.
+func firstMember(b []byte) string {
+	if len(b) < 30 || !bytes.HasPrefix(b, []byte("PK\x03\x04")) {
+		return ""
+	}
+	n := int(b[26]) | int(b[27])<<8
+	if len(b) < 30+n {
+		return ""
+	}
+	return string(b[30 : 30+n])
+}
+
+// maxPart caps a relationships part, which is held whole.
+const maxPart = 16 << 20
+
+// Office Open XML (ECMA-376; SPEC §7a containers). Reported:
+//
+//	office-rel    the Target of every relationship with TargetMode="External"
+//	              in every part's _rels/*.rels: hyperlinks, linked images,
+//	              OLE objects, attached templates, in every part type
+//	office-field  the URL of a HYPERLINK, INCLUDEPICTURE or INCLUDETEXT
+//	              field code (w:instrText runs joined, w:fldSimple @w:instr)
+//	(text kinds)  the URIs written in the text: the w:t / a:t / t runs of a
+//	              paragraph (w:p, a:p, a shared string) joined, through
+//	              package delimit
+//
+// Relationships and fields resolve against the document's own location
+// (an external relative target names a file beside the package), or the
+// HyperlinkBase its extended properties (docProps/app.xml) declare, as
+// Word does (the base inside the content, B1); text URIs likewise. Internal relationships (styles, images in the package)
+// are structure, not links, and are not reported.
+func readOOXML(c *reader.Content, s reader.Sink) error {
+	z, err := archive.OpenZip(c)
+	if err != nil {
+		return err
+	}
+	m, err := archive.Begin(c, s)
+	if err != nil {
+		return err
+	}
+	defer m.End()
+	base := hyperlinkBase(z, m.Sink(), c.Base)
+	err = z.Each(func(e *archive.Entry) error {
+		lower := strings.ToLower(e.Name)
+		rels := strings.HasSuffix(lower, ".rels")
+		if e.IsDir() || !rels && !strings.HasSuffix(lower, ".xml") || !m.Next() {
+			return nil
+		}
+		r, err := z.Open(e, m.Budget())
+		if err != nil {
+			m.Warn(e.Name, err)
+			return m.Sink().Err()
+		}
+		pc := m.Content(e.Name, r)
+		if rels {
+			err = readRels(pc, m.Sink(), base)
+		} else {
+			err = readParts(pc, m.Sink(), base)
+		}
+		if err != nil {
+			m.Warn(e.Name, err)
+		}
+		return m.Sink().Err()
+	})
+	if z.Capped {
+		m.Warn("", archive.ErrTooMany)
+	}
+	return err
+}
+
+// readRels reports the external targets of a relationships part.
+func readRels(c *reader.Content, s reader.Sink, base string) error {
+	data, err := io.ReadAll(io.LimitReader(c.R, maxPart))
+	if err != nil {
+		return err
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = false
+	lines := newLines(data)
+	for s.Err() == nil {
+		start := d.InputOffset()
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "Relationship" {
+			continue
+		}
+		var target string
+		external := false
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "Target":
+				target = a.Value
+			case "TargetMode":
+				external = strings.EqualFold(a.Value, "External")
+			}
+		}
+		if !external || strings.TrimSpace(target) == "" {
+			continue
+		}
+		tag := data[start:d.InputOffset()]
+		vs, ve := attrValue(tag, "Target")
+		sp := lines.span(start+int64(vs), start+int64(ve))
+		raw := string(tag[vs:ve])
+		h := reader.NewHit(c, "office-rel", strings.TrimSpace(target), raw, sp, 0)
+		h.Element, h.Attr, h.Source = "Relationship", "Target", resolve.FromMarkup
+		h.SameDocument = target[0] == '#'
+		s.Report(h, base)
+	}
+	return s.Err()
+}
+
+// attrValue returns where the value of attribute name lies in a start
+// tag as written (0, 0 when not found).
+func attrValue(tag []byte, name string) (int, int) {
+	for i := 0; ; {
+		k := bytes.Index(tag[i:], []byte(name))
+		if k < 0 {
+			return 0, 0
+		}
+		k += i
+		j := k + len(name)
+		if k > 0 && isSpace(tag[k-1]) {
+			for j < len(tag) && isSpace(tag[j]) {
+				j++
+			}
+			if j < len(tag) && tag[j] == '=' {
+				j++
+				for j < len(tag) && isSpace(tag[j]) {
+					j++
+				}
+				if j < len(tag) && (tag[j] == '"' || tag[j] == '\'') {
+					if e := bytes.IndexByte(tag[j+1:], tag[j]); e >= 0 {
+						return j + 1, j + 1 + e
+					}
+				}
+			}
+		}
+		i = k + len(name)
+	}
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+// lines maps byte offsets of a part held whole to lines and columns.
+type lines struct{ starts []int64 }
+
+func newLines(data []byte) *lines {
+	l := &lines{starts: []int64{0}}
+	for i, b := range data {
+		if b == '\n' {
+			l.starts = append(l.starts, int64(i+1))
+		}
+	}
+	return l
+}
+
+func (l *lines) pos(off int64) (int, int) {
+	lo, hi := 0, len(l.starts)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if l.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + 1, int(off-l.starts[lo]) + 1
+}
+
+func (l *lines) span(start, end int64) reader.Span {
+	sl, sc := l.pos(start)
+	el, ec := l.pos(end)
+	return reader.Span{Line: sl, Col: sc, EndLine: el, EndCol: ec, Start: start, End: end}
+}
+
+// fieldURL returns the target of a field code that links out: HYPERLINK,
+// INCLUDEPICTURE or INCLUDETEXT with its first argument, "#anchor"
+// appended for HYPERLINK's \l switch; "" for other fields and for a
+// HYPERLINK to a bookmark of the document only.
+func fieldURL(code string) string {
+	args := fieldArgs(code)
+	if len(args) < 2 {
+		return ""
+	}
+	switch strings.ToUpper(args[0]) {
+	case "HYPERLINK", "INCLUDEPICTURE", "INCLUDETEXT":
+	default:
+		return ""
+	}
+	url, anchor := "", ""
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "\\") && len(a) == 2 {
+			if (a == "\\l" || a == "\\L") && i+1 < len(args) {
+				anchor = args[i+1]
+			}
+			if a != "\\d" && a != "\\D" && a != "\\c" && a != "\\!" && a != "\\m" {
+				i++ // a switch with an argument
+			}
+			continue
+		}
+		if url == "" {
+			url = a
+		}
+	}
+	if url == "" {
+		return ""
+	}
+	if anchor != "" && !strings.Contains(url, "#") {
+		url += "#" + anchor
+	}
+	return url
+}
+
+// fieldArgs splits a field code into its words: quoted ones unquoted,
+// with "\\" standing for one backslash inside quotes.
+func fieldArgs(code string) []string {
+	var args []string
+	for i := 0; i < len(code); {
+		for i < len(code) && (code[i] == ' ' || code[i] == '\t' || code[i] == '\n' || code[i] == '\r') {
+			i++
+		}
+		if i >= len(code) {
+			break
+		}
+		if code[i] == '"' {
+			var b strings.Builder
+			i++
+			for i < len(code) && code[i] != '"' {
+				if code[i] == '\\' && i+1 < len(code) && code[i+1] == '\\' {
+					i++
+				}
+				b.WriteByte(code[i])
+				i++
+			}
+			i++
+			args = append(args, b.String())
+			continue
+		}
+		j := i
+		for j < len(code) && code[j] != ' ' && code[j] != '\t' && code[j] != '\n' && code[j] != '\r' {
+			j++
+		}
+		args = append(args, code[i:j])
+		i = j
+	}
+	return args
+}
+
+// hyperlinkBase returns the base of the document's relative links: the
+// HyperlinkBase of docProps/app.xml made absolute against the document's
+// own base, else that base.
+func hyperlinkBase(z *archive.Zip, s reader.Sink, base string) string {
+	var hb string
+	_ = z.Each(func(e *archive.Entry) error {
+		if e.Name != "docProps/app.xml" {
+			return nil
+		}
+		if b, err := z.ReadSmall(e, 1<<20); err == nil {
+			if i := bytes.Index(b, []byte("<HyperlinkBase>")); i >= 0 {
+				b = b[i+len("<HyperlinkBase>"):]
+				if j := bytes.Index(b, []byte("</HyperlinkBase>")); j >= 0 {
+					hb = strings.TrimSpace(string(b[:j]))
+				}
+			}
+		}
+		return io.EOF
+	})
+	if hb == "" {
+		return base
+	}
+	hb = resolve.EscapeInvalid(xmlUnescape(hb))
+	if abs, ok := resolve.Absolute(hb, s.Resolver(base)); ok && s.Resolver(abs) != nil {
+		return abs
+	}
+	return base
+}
+
+// xmlUnescape undoes the predefined entities of XML text.
+func xmlUnescape(v string) string {
+	if !strings.Contains(v, "&") {
+		return v
+	}
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", "\"", "&apos;", "'", "&amp;", "&").Replace(v)
+}

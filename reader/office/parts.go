@@ -1,0 +1,194 @@
+package office
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/resolve"
+)
+
+// A paragraph is scanned once it ends, or once it holds maxPara bytes or
+// maxSegs text runs (a hostile part made of one endless paragraph).
+const (
+	maxPara = 1 << 20
+	maxSegs = 1 << 16
+)
+
+// seg is one text run of a paragraph: where its text starts in the
+// paragraph and in the part, and whether its bytes are the part's as
+// written (no character reference), so that offsets inside it map.
+type seg struct {
+	at        int
+	off       int64
+	line, col int
+	exact     bool
+}
+
+// para collects the text of one paragraph.
+type para struct {
+	c    *reader.Content
+	s    reader.Sink
+	base string
+	buf  []byte
+	segs []seg
+}
+
+func (p *para) add(text []byte, sg seg) {
+	if len(text) == 0 {
+		return
+	}
+	if len(p.buf)+len(text) > maxPara || len(p.segs) >= maxSegs {
+		p.flush()
+	}
+	sg.at = len(p.buf)
+	p.segs = append(p.segs, sg)
+	p.buf = append(p.buf, text...)
+}
+
+// at maps an offset of the paragraph's text onto the part.
+func (p *para) at(k int, end bool) (int64, int, int) {
+	i := len(p.segs) - 1
+	for i > 0 && (p.segs[i].at > k || end && p.segs[i].at == k) {
+		i--
+	}
+	sg := p.segs[i]
+	if !sg.exact {
+		return sg.off, sg.line, sg.col
+	}
+	d := k - sg.at
+	line, col := sg.line, sg.col+d
+	if nl := bytes.Count(p.buf[sg.at:k], []byte("\n")); nl > 0 {
+		line += nl
+		col = k - (sg.at + bytes.LastIndexByte(p.buf[sg.at:k], '\n'))
+	}
+	return sg.off + int64(d), line, col
+}
+
+// flush reports the URIs of the paragraph's text and empties it.
+func (p *para) flush() {
+	if len(p.buf) > 0 && (bytes.IndexByte(p.buf, ':') >= 0 || p.s.Options().Delimit.Abbrev) {
+		for _, dh := range delimit.Find(p.buf, p.s.Options().Delimit) {
+			so, sl, sc := p.at(int(dh.Start), false)
+			eo, el, ec := p.at(int(dh.End), true)
+			sp := reader.Span{Line: sl, Col: sc, EndLine: el, EndCol: ec, Start: so, End: max(eo, so)}
+			p.s.Report(reader.NewHit(p.c, dh.Kind.String(), dh.URI, dh.Raw, sp, dh.Flags), p.base)
+		}
+	}
+	p.buf, p.segs = p.buf[:0], p.segs[:0]
+}
+
+// field is a complex field being read: its code and where it starts.
+type field struct {
+	code     []byte
+	sg       seg
+	reported bool
+}
+
+// readParts reads the text and the field codes of one XML part of an
+// Office Open XML package, streamed.
+func readParts(c *reader.Content, s reader.Sink, base string) error {
+	d := xml.NewDecoder(c.R)
+	d.Strict = false
+	p := &para{c: c, s: s, base: base}
+	defer p.flush()
+	var fields []field
+	inText, inInstr := false, false
+	report := func(f *field) {
+		if f.reported {
+			return
+		}
+		f.reported = true
+		url := fieldURL(string(f.code))
+		if url == "" {
+			return
+		}
+		sp := reader.Span{Line: f.sg.line, Col: f.sg.col, EndLine: f.sg.line, EndCol: f.sg.col, Start: f.sg.off, End: f.sg.off}
+		h := reader.NewHit(c, "office-field", url, url, sp, 0)
+		h.Source = resolve.FromMarkup
+		h.SameDocument = url[0] == '#'
+		s.Report(h, base)
+	}
+	for s.Err() == nil {
+		off := d.InputOffset()
+		line, col := d.InputPos()
+		here := seg{off: off, line: line, col: col}
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "t":
+				inText = true
+			case "instrText":
+				inInstr = true
+			case "tab":
+				p.add([]byte("\t"), here)
+			case "br", "cr":
+				p.add([]byte("\n"), here)
+			case "p", "si":
+				p.flush()
+			case "fldChar":
+				switch attr(t, "fldCharType") {
+				case "begin":
+					if len(fields) < 64 {
+						fields = append(fields, field{sg: here})
+					}
+				case "separate":
+					if n := len(fields); n > 0 {
+						report(&fields[n-1])
+					}
+				case "end":
+					if n := len(fields); n > 0 {
+						report(&fields[n-1])
+						fields = fields[:n-1]
+					}
+				}
+			case "fldSimple":
+				f := field{code: []byte(attr(t, "instr")), sg: here}
+				report(&f)
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "t":
+				inText = false
+			case "instrText":
+				inInstr = false
+			case "p", "si":
+				p.flush()
+			}
+		case xml.CharData:
+			switch {
+			case inText:
+				here.exact = d.InputOffset()-off == int64(len(t))
+				p.add(t, here)
+			case inInstr && len(fields) > 0:
+				f := &fields[len(fields)-1]
+				if len(f.code) == 0 {
+					f.sg = here
+				}
+				if len(f.code) < 64<<10 {
+					f.code = append(f.code, t...)
+				}
+			}
+		}
+	}
+	return s.Err()
+}
+
+// attr returns the value of the attribute of local name local.
+func attr(t xml.StartElement, local string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
