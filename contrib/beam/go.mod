@@ -4,14 +4,7 @@ go 1.26.0
 
 require github.com/urix/urix v0.0.0
 
-require (
-	github.com/go-git/gcfg v1.5.1-0.20230307220236-3a3c6141e376 // indirect
-	github.com/go-git/go-billy/v5 v5.9.2 // indirect
-	github.com/go-git/go-git/v5 v5.19.3 // indirect
-	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
-	github.com/ulikunitz/xz v0.5.17 // indirect
-	gopkg.in/warnings.v0 v0.1.2 // indirect
-)
+require github.com/ulikunitz/xz v0.5.17 // indirect
 
 require (
 	cel.dev/expr v0.25.2 // indirect
