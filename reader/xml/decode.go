@@ -6,7 +6,8 @@ import (
 )
 
 // Character data as XML 1.0 reads it: the five predefined entities and
-// character references replaced (§4.6, §4.1), line ends normalized (§2.11).
+// character references replaced (XML 1.0 sections 4.6 and 4.1), line ends
+// normalized (XML 1.0 section 2.11).
 
 // xmlDecode appends raw with character and predefined entity references
 // expanded and line breaks normalized to dst, as encoding/xml does when not
