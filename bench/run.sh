@@ -72,7 +72,7 @@ section() {
     for k in $(seq 0 $((n - 1))); do
       [ "$r" -le "${runs[$k]}" ] || continue
       local t0=$EPOCHREALTIME
-      eval "/usr/bin/time -o \"$work/t\" -f '%M' ${cmds[$k]}" >"$work/out.$k" 2>"$work/err" || true
+      eval "/usr/bin/time -q -o \"$work/t\" -f '%M' ${cmds[$k]}" >"$work/out.$k" 2>"$work/err" || true
       local t1=$EPOCHREALTIME
       local m; read -r m <"$work/t" || { echo "${names[$k]}: failed: $(head -1 "$work/err")" >&2; continue; }
       awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }' >>"$work/times.$k"
