@@ -1,0 +1,548 @@
+package mdscan
+
+import "bytes"
+
+// Block structure, read line by line as cmark's blocks.c reads it: the
+// open containers are matched against each line, new blocks are opened
+// on what remains, and the rest is added to the innermost block.
+
+type blockKind uint8
+
+const (
+	bDoc blockKind = iota
+	bQuote
+	bList
+	bItem
+	bFence
+	bCode
+	bHTML
+	bPara
+)
+
+// block is an open block.
+type block struct {
+	kind blockKind
+	// lists and items
+	listChar     byte // '-', '+', '*', or '.', ')' for an ordered list
+	markerOffset int
+	padding      int
+	children     int
+	// fenced code
+	fenceChar   byte
+	fenceLen    int
+	fenceOffset int
+	// HTML blocks
+	htmlKind   int
+	htmlStart  int
+	htmlEnd    int
+	acceptsAny bool
+}
+
+// seg is a line of a paragraph: src[start:end].
+type seg struct{ start, end int }
+
+// scanner is the state of one pass over a document.
+type scanner struct {
+	src     []byte
+	opts    Options
+	emit    func(Event)
+	collect bool // the first pass: collect definitions only
+	defs    map[string]def
+	steps   int
+
+	// the current line: src[ls:le], le at its '\n' or the end
+	ls, le                int
+	offset, column        int
+	partialTab            bool
+	firstNonspace, indent int
+	firstNonspaceCol      int
+	blank                 bool
+	breakKill             int // no thematic break starts before this offset
+
+	stack []block
+	para  []seg // lines of the open paragraph
+
+	in inline
+}
+
+func (s *scanner) peek(i int) byte {
+	if i < s.le {
+		return s.src[i]
+	}
+	return '\n'
+}
+
+func isSpaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
+
+func (s *scanner) findFirstNonspace() {
+	toTab := 4 - s.column%4
+	i, col := s.offset, s.column
+	for {
+		c := s.peek(i)
+		if c == ' ' {
+			i++
+			col++
+			toTab--
+			if toTab == 0 {
+				toTab = 4
+			}
+		} else if c == '\t' {
+			i++
+			col += toTab
+			toTab = 4
+		} else {
+			break
+		}
+		s.steps++
+	}
+	s.firstNonspace, s.firstNonspaceCol = i, col
+	s.indent = col - s.column
+	c := s.peek(i)
+	s.blank = c == '\n' || c == '\r'
+}
+
+func (s *scanner) advance(count int, columns bool) {
+	for count > 0 && s.offset < s.le {
+		s.steps++
+		if s.src[s.offset] == '\t' {
+			toTab := 4 - s.column%4
+			if columns {
+				s.partialTab = toTab > count
+				n := min(count, toTab)
+				s.column += n
+				if !s.partialTab {
+					s.offset++
+				}
+				count -= n
+			} else {
+				s.partialTab = false
+				s.column += toTab
+				s.offset++
+				count--
+			}
+		} else {
+			s.partialTab = false
+			s.offset++
+			s.column++
+			count--
+		}
+	}
+}
+
+// run reads the whole document once.
+func (s *scanner) run() {
+	s.stack = append(s.stack[:0], block{kind: bDoc})
+	s.para = s.para[:0]
+	for ls := 0; ls < len(s.src); {
+		le := bytes.IndexByte(s.src[ls:], '\n')
+		next := 0
+		if le < 0 {
+			le, next = len(s.src), len(s.src)
+		} else {
+			le += ls
+			next = le + 1
+		}
+		s.ls, s.le = ls, le
+		s.steps++
+		s.line()
+		ls = next
+	}
+	s.finish(0)
+}
+
+// line reads one line.
+func (s *scanner) line() {
+	s.offset, s.column, s.partialTab, s.breakKill = s.ls, 0, false, s.ls
+	// match the open containers
+	last, all := 0, true
+	for i := 1; i < len(s.stack); i++ {
+		s.steps++
+		b := &s.stack[i]
+		s.findFirstNonspace()
+		ok := true
+		switch b.kind {
+		case bQuote:
+			ok = s.indent <= 3 && s.peek(s.firstNonspace) == '>'
+			if ok {
+				s.advance(s.indent+1, true)
+				if isSpaceOrTab(s.peek(s.offset)) {
+					s.advance(1, true)
+				}
+			}
+		case bItem:
+			if s.indent >= b.markerOffset+b.padding {
+				s.advance(b.markerOffset+b.padding, true)
+			} else if s.blank && b.children > 0 {
+				s.advance(s.firstNonspace-s.offset, false)
+			} else {
+				ok = false
+			}
+		case bFence:
+			if n := s.closingFence(b); n > 0 {
+				s.finish(i)
+				return
+			}
+			for k := b.fenceOffset; k > 0 && isSpaceOrTab(s.peek(s.offset)); k-- {
+				s.advance(1, true)
+			}
+		case bCode:
+			if s.indent >= 4 {
+				s.advance(4, true)
+			} else if s.blank {
+				s.advance(s.firstNonspace-s.offset, false)
+			} else {
+				ok = false
+			}
+		case bHTML:
+			ok = !(s.blank && b.htmlKind >= 6)
+		case bPara:
+			ok = !s.blank
+		}
+		if !ok {
+			all = false
+			break
+		}
+		last = i
+	}
+	tip := len(s.stack) - 1
+	maybeLazy := s.stack[tip].kind == bPara
+	container := last
+	opened := false
+	// open new blocks
+	for {
+		ck := s.stack[container].kind
+		if ck == bFence || ck == bCode || ck == bHTML {
+			break
+		}
+		s.findFirstNonspace()
+		indented := s.indent >= 4
+		fnw := s.firstNonspace
+		c := s.peek(fnw)
+		containerOK := len(s.stack) < MaxDepth
+		open := func() {
+			if opened {
+				return
+			}
+			opened = true
+			if s.stack[container].kind == bPara {
+				s.finish(container)
+				container--
+			} else {
+				s.finish(container + 1)
+			}
+		}
+		if !indented && c == '>' && containerOK {
+			open()
+			s.advance(fnw+1-s.offset, false)
+			if isSpaceOrTab(s.peek(s.offset)) {
+				s.advance(1, true)
+			}
+			container = s.push(container, block{kind: bQuote})
+		} else if n := s.atxStart(fnw); !indented && n > 0 {
+			open()
+			s.heading(fnw + n)
+			return
+		} else if n, fc := s.fenceStart(fnw); !indented && n > 0 {
+			open()
+			s.advance(s.le-s.offset, false)
+			container = s.push(container, block{kind: bFence, fenceChar: fc, fenceLen: n, fenceOffset: s.indent})
+			return
+		} else if k := htmlStart(s.src[fnw:s.le], ck != bPara); !indented && k > 0 {
+			open()
+			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: s.offset, htmlEnd: s.le})
+			break
+		} else if lev := s.setextLine(fnw); !indented && ck == bPara && lev > 0 {
+			s.takeDefs()
+			if len(s.para) > 0 {
+				s.inlines(s.para)
+				s.para = s.para[:0]
+				s.stack = s.stack[:container]
+				return
+			}
+			break
+		} else if !indented && !(ck == bPara && !all) && fnw >= s.breakKill && s.thematicBreak(fnw) {
+			open()
+			return
+		} else if n, lc, pad := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK {
+			open()
+			s.advance(fnw+n-s.offset, false)
+			saveOff, saveCol, savePT := s.offset, s.column, s.partialTab
+			for s.column-saveCol <= 5 && isSpaceOrTab(s.peek(s.offset)) {
+				s.advance(1, true)
+			}
+			i := s.column - saveCol
+			e := s.peek(s.offset)
+			if i >= 5 || i < 1 || e == '\n' || e == '\r' {
+				pad = n + 1
+				s.offset, s.column, s.partialTab = saveOff, saveCol, savePT
+				if i > 0 {
+					s.advance(1, true)
+				}
+			} else {
+				pad = n + i
+			}
+			b := block{kind: bItem, listChar: lc, markerOffset: s.indent, padding: pad}
+			if ck != bList || s.stack[container].listChar != lc {
+				container = s.push(container, block{kind: bList, listChar: lc})
+			}
+			container = s.push(container, b)
+		} else if indented && !maybeLazy && !s.blank {
+			open()
+			s.advance(4, true)
+			container = s.push(container, block{kind: bCode})
+			break
+		} else {
+			break
+		}
+		maybeLazy = false
+	}
+	// add the rest of the line
+	s.findFirstNonspace()
+	if !opened && container == last && last < tip && !s.blank && s.stack[tip].kind == bPara {
+		s.para = append(s.para, seg{s.firstNonspace, s.le}) // lazy continuation
+		return
+	}
+	if !opened {
+		s.finish(container + 1)
+	}
+	b := &s.stack[container]
+	switch b.kind {
+	case bFence, bCode:
+		if !s.blank {
+			s.event(Event{Kind: Code, Start: s.offset, End: s.le, Pos: s.offset})
+		}
+	case bHTML:
+		b.htmlEnd = s.le
+		if b.htmlKind <= 5 && htmlEnds(s.src[s.firstNonspace:s.le], b.htmlKind) {
+			s.finish(container)
+		}
+	case bPara:
+		if !s.blank {
+			s.para = append(s.para, seg{s.firstNonspace, s.le})
+		}
+	default:
+		if !s.blank {
+			s.push(container, block{kind: bPara})
+			s.para = append(s.para[:0], seg{s.firstNonspace, s.le})
+		}
+	}
+}
+
+// push opens b in the container at index parent, closing the blocks that
+// cannot hold it, and returns its index.
+func (s *scanner) push(parent int, b block) int {
+	for {
+		pk := s.stack[parent].kind
+		if pk == bList && b.kind == bItem || (pk == bDoc || pk == bQuote || pk == bItem) && b.kind != bItem {
+			break
+		}
+		s.finish(parent)
+		parent--
+	}
+	s.finish(parent + 1)
+	s.stack[parent].children++
+	s.stack = append(s.stack, b)
+	return parent + 1
+}
+
+// finish closes the blocks from index i up, innermost first.
+func (s *scanner) finish(i int) {
+	for j := len(s.stack) - 1; j >= i && j > 0; j-- {
+		b := &s.stack[j]
+		switch b.kind {
+		case bPara:
+			s.takeDefs()
+			if len(s.para) > 0 {
+				s.inlines(s.para)
+			}
+			s.para = s.para[:0]
+		case bHTML:
+			s.event(Event{Kind: HTMLBlock, Start: b.htmlStart, End: b.htmlEnd, Pos: b.htmlStart})
+		}
+	}
+	if i < len(s.stack) {
+		s.stack = s.stack[:max(i, 1)]
+	}
+}
+
+func (s *scanner) event(e Event) {
+	if !s.collect {
+		s.emit(e)
+	}
+}
+
+// closingFence returns the length of the closing fence of b on the
+// line, or 0.
+func (s *scanner) closingFence(b *block) int {
+	if s.indent > 3 || s.peek(s.firstNonspace) != b.fenceChar {
+		return 0
+	}
+	i := s.firstNonspace
+	for i < s.le && s.src[i] == b.fenceChar {
+		i++
+	}
+	n := i - s.firstNonspace
+	if n < b.fenceLen {
+		return 0
+	}
+	for ; i < s.le; i++ {
+		if c := s.src[i]; c != ' ' && c != '\t' && c != '\r' {
+			return 0
+		}
+	}
+	s.steps += n
+	return n
+}
+
+// fenceStart returns the length and character of a code fence opening at
+// i, or 0.
+func (s *scanner) fenceStart(i int) (int, byte) {
+	c := s.peek(i)
+	if c != '`' && c != '~' {
+		return 0, 0
+	}
+	j := i
+	for j < s.le && s.src[j] == c {
+		j++
+	}
+	if j-i < 3 || c == '`' && bytes.IndexByte(s.src[j:s.le], '`') >= 0 {
+		return 0, 0
+	}
+	s.steps += s.le - i
+	return j - i, c
+}
+
+// atxStart returns the length of the opening of an ATX heading at i
+// ('#'s and the space after them), or 0.
+func (s *scanner) atxStart(i int) int {
+	j := i
+	for j < s.le && s.src[j] == '#' && j-i < 7 {
+		j++
+	}
+	if n := j - i; n == 0 || n > 6 {
+		return 0
+	}
+	if c := s.peek(j); c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+		return 0
+	}
+	return j - i
+}
+
+// heading reads an ATX heading whose text starts at or after i.
+func (s *scanner) heading(i int) {
+	end := s.le
+	for i < end && isSpaceOrTab(s.src[i]) {
+		i++
+	}
+	for end > i && (isSpaceOrTab(s.src[end-1]) || s.src[end-1] == '\r') {
+		end--
+	}
+	k := end
+	for k > i && s.src[k-1] == '#' {
+		k--
+	}
+	if k == i {
+		end = i
+	} else if k < end && isSpaceOrTab(s.src[k-1]) {
+		end = k
+		for end > i && isSpaceOrTab(s.src[end-1]) {
+			end--
+		}
+	}
+	s.steps += s.le - i
+	if end > i {
+		s.inlines([]seg{{i, end}})
+	}
+}
+
+// setextLine returns 1 or 2 for a setext heading underline at i, or 0.
+func (s *scanner) setextLine(i int) int {
+	c := s.peek(i)
+	if c != '=' && c != '-' {
+		return 0
+	}
+	j := i
+	for j < s.le && s.src[j] == c {
+		j++
+	}
+	for ; j < s.le; j++ {
+		if d := s.src[j]; d != ' ' && d != '\t' && d != '\r' {
+			return 0
+		}
+	}
+	s.steps += s.le - i
+	if c == '=' {
+		return 1
+	}
+	return 2
+}
+
+// thematicBreak reports whether a thematic break starts at i; when not,
+// it records where the scan failed.
+func (s *scanner) thematicBreak(i int) bool {
+	c := s.peek(i)
+	if c != '*' && c != '-' && c != '_' {
+		s.breakKill = i + 1
+		return false
+	}
+	n := 0
+	j := i
+	for ; j < s.le; j++ {
+		s.steps++
+		switch d := s.src[j]; {
+		case d == c:
+			n++
+		case d == ' ' || d == '\t' || d == '\r':
+		default:
+			s.breakKill = j
+			return false
+		}
+	}
+	if n < 3 {
+		s.breakKill = j + 1
+		return false
+	}
+	return true
+}
+
+// listMarker returns the length and kind of a list marker at i, or 0;
+// one that would interrupt a paragraph must be a bullet or "1." and be
+// followed by text.
+func (s *scanner) listMarker(i int, interrupts bool) (int, byte, int) {
+	c := s.peek(i)
+	var n int
+	var kind byte
+	switch {
+	case c == '-' || c == '+' || c == '*':
+		n, kind = 1, c
+	case '0' <= c && c <= '9':
+		j := i
+		for j < s.le && j-i < 10 && '0' <= s.src[j] && s.src[j] <= '9' {
+			j++
+		}
+		d := s.peek(j)
+		if j-i > 9 || d != '.' && d != ')' {
+			return 0, 0, 0
+		}
+		if interrupts && (j-i != 1 || c != '1') {
+			return 0, 0, 0
+		}
+		n, kind = j-i+1, d
+	default:
+		return 0, 0, 0
+	}
+	e := s.peek(i + n)
+	if e != ' ' && e != '\t' && e != '\n' && e != '\r' {
+		return 0, 0, 0
+	}
+	if interrupts {
+		k := i + n
+		for k < s.le && (isSpaceOrTab(s.src[k]) || s.src[k] == '\r') {
+			k++
+		}
+		if k == s.le {
+			return 0, 0, 0
+		}
+	}
+	return n, kind, 0
+}
