@@ -222,7 +222,7 @@ func scanAttrs(b []byte, k int, in *inline) int {
 	}
 }
 
-// nextRaw returns the first c ('"' or '\'') at or after buf[p], or -1.
+// nextRaw returns the first c ('"' or '\”) at or after buf[p], or -1.
 func (in *inline) nextRaw(p int, c byte) int {
 	m := &in.rawQ[0]
 	if c == '\'' {
