@@ -49,6 +49,7 @@ type scanner struct {
 	collect bool // the first pass: collect definitions only
 	defs    map[string]def
 	steps   int
+	capped  bool
 
 	// the current line: src[ls:le], le at its '\n' or the end
 	ls, le                int
@@ -219,6 +220,9 @@ func (s *scanner) line() {
 		fnw := s.firstNonspace
 		c := s.peek(fnw)
 		containerOK := len(s.stack) < MaxDepth
+		if !containerOK {
+			s.capped = true
+		}
 		open := func() {
 			if opened {
 				return
@@ -247,7 +251,7 @@ func (s *scanner) line() {
 			s.advance(s.le-s.offset, false)
 			container = s.push(container, block{kind: bFence, fenceChar: fc, fenceLen: n, fenceOffset: s.indent})
 			return
-		} else if k := htmlStart(s.src[fnw:s.le], ck != bPara); !indented && k > 0 {
+		} else if k := htmlStart(s.src[fnw:s.le], s.stack[len(s.stack)-1].kind != bPara); !indented && k > 0 {
 			open()
 			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: s.offset, htmlEnd: s.le})
 			break

@@ -309,7 +309,7 @@ func (s *scanner) closeBracket(i int) int {
 		if q := in.scanLabel(after+1, true); q >= 0 {
 			label := b[after+1 : q]
 			if isBlank(label) {
-				label = s.src[in.srcOf(op.start):in.srcOf(i)]
+				label = b[op.start:i]
 			}
 			if len(label) > 999 {
 				return i + 1
@@ -322,7 +322,7 @@ func (s *scanner) closeBracket(i int) int {
 			return q + 1
 		}
 	}
-	label := s.src[in.srcOf(op.start):in.srcOf(i)]
+	label := b[op.start:i]
 	if len(label) > 999 {
 		return i + 1
 	}

@@ -109,6 +109,9 @@ const MaxDepth = 100
 // Stats counts the work of a scan, for the linearity tests.
 type Stats struct {
 	Steps int // scanning steps: bytes looked at, containers matched
+	// Capped is set when a container marker was read as text, MaxDepth
+	// containers being open.
+	Capped bool
 }
 
 // Scan reads the Markdown document src and calls emit for every event,
@@ -122,7 +125,7 @@ func Scan(src []byte, opts Options, emit func(Event)) Stats {
 		s.collect = false
 	}
 	s.run()
-	return Stats{Steps: s.steps}
+	return Stats{Steps: s.steps, Capped: s.capped}
 }
 
 // def is a link reference definition: its destination's span and value.
