@@ -76,6 +76,11 @@ func (s *scanner) peek(i int) byte {
 func isSpaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
 
 func (s *scanner) findFirstNonspace() {
+	if s.firstNonspace > s.offset {
+		// still ahead (cmark's shortcut): the spaces are not read again
+		s.indent = s.firstNonspaceCol - s.column
+		return
+	}
 	toTab := 4 - s.column%4
 	i, col := s.offset, s.column
 	for {
@@ -154,6 +159,7 @@ func (s *scanner) run() {
 // line reads one line.
 func (s *scanner) line() {
 	s.offset, s.column, s.partialTab, s.breakKill = s.ls, 0, false, s.ls
+	s.firstNonspace = -1
 	// match the open containers
 	last, all := 0, true
 	for i := 1; i < len(s.stack); i++ {

@@ -142,9 +142,11 @@ func (in *inline) tag(i int, closing bool, s *scanner) int {
 	for k < len(b) && (isAlnum(b[k]) || b[k] == '-') {
 		k++
 	}
+	in.steps += k - i
 	if !closing {
 		k = scanAttrs(b, k, in)
 	}
+	a := k
 	for k < len(b) {
 		if b[k] == ' ' || b[k] == '\t' || b[k] == '\n' {
 			k++
@@ -157,7 +159,7 @@ func (in *inline) tag(i int, closing bool, s *scanner) int {
 	if !closing && k < len(b) && b[k] == '/' {
 		k++
 	}
-	s.steps += k - i
+	in.steps += k - a + 1
 	if k < len(b) && b[k] == '>' {
 		return k + 1 - i
 	}
@@ -173,6 +175,13 @@ func attrChar(c byte) bool { return isAlnum(c) || c == '_' || c == ':' || c == '
 // scanAttrs returns the end of the attributes of a tag from b[k]; with
 // in, quoted values are found through its memos.
 func scanAttrs(b []byte, k int, in *inline) int {
+	start := k
+	jumped := 0
+	defer func() {
+		if in != nil {
+			in.steps += k - start - jumped + 1
+		}
+	}()
 	for {
 		w := k
 		for w < len(b) && tagSpace(b[w]) {
@@ -208,6 +217,7 @@ func scanAttrs(b []byte, k int, in *inline) int {
 				q = v + 1 + n
 			}
 			if q >= 0 {
+				jumped += q - v
 				k = q + 1
 			}
 		default:
@@ -236,6 +246,7 @@ func (in *inline) nextRaw(p int, c byte) int {
 		} else {
 			q += p
 		}
+		in.steps += q - p + 1
 		*m = memo{p, q}
 		at = q
 	}

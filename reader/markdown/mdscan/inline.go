@@ -52,6 +52,7 @@ type inline struct {
 	lastEnd  int         // end of the last inline construct
 	escaped  int         // offset of the last escaped character
 	textFrom int
+	steps    int // scanning steps (Stats)
 }
 
 // build copies the lines of a paragraph into buf.
@@ -361,7 +362,6 @@ func (in *inline) inlineLink(p int, s *scanner) (end, ds, de int, ok bool) {
 	if !ok {
 		return 0, 0, 0, false
 	}
-	s.steps += j - ds
 	j, _ = skipSpace(b, j)
 	if j < len(b) && b[j] == ')' {
 		return j + 1, ds, de, true
@@ -404,6 +404,7 @@ func (in *inline) nextGT(p int) int {
 	if !ok {
 		k := p
 		for k < len(b) && b[k] != '>' && b[k] != '\n' {
+			in.steps++
 			if b[k] == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
 				k++
 			}
@@ -435,6 +436,7 @@ func (in *inline) destEnd(j int, useMemo bool) int {
 	k := j
 scan:
 	for k < len(b) {
+		in.steps++
 		switch c := b[k]; {
 		case c == '\\' && k+1 < len(b) && isPunct(b[k+1]):
 			k += 2
@@ -474,6 +476,7 @@ func (in *inline) titleClose(p int, c byte, _ bool) int {
 		b := in.buf
 		k := p
 		for k < len(b) {
+			in.steps++
 			d := b[k]
 			if d == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
 				k += 2
@@ -502,6 +505,7 @@ func (in *inline) scanLabel(p int, useMemo bool) int {
 		b := in.buf
 		k := p
 		for k < len(b) && b[k] != '[' && b[k] != ']' {
+			in.steps++
 			if b[k] == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
 				k++
 			}

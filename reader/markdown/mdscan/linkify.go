@@ -164,6 +164,7 @@ func (in *inline) findEmailAt(p int, line []byte) int {
 		for k < len(in.buf) && emailLocal(in.buf[k]) {
 			k++
 		}
+		in.steps += k - p + 1
 		in.email = memo{p, k}
 		at = k
 	}
@@ -176,6 +177,7 @@ func (in *inline) findEmailAt(p int, line []byte) int {
 	e, ok := in.domains[at]
 	if !ok {
 		e = domainEnd(in.buf, at)
+		in.steps += 256
 		in.domains[at] = e
 	}
 	if e < 0 {

@@ -125,7 +125,7 @@ func Scan(src []byte, opts Options, emit func(Event)) Stats {
 		s.collect = false
 	}
 	s.run()
-	return Stats{Steps: s.steps, Capped: s.capped}
+	return Stats{Steps: s.steps + s.in.steps, Capped: s.capped}
 }
 
 // def is a link reference definition: its destination's span and value.
