@@ -1,0 +1,57 @@
+package mdscan
+
+import (
+	"flag"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+var randomN = flag.Int("mdscan.random", 3000, "random token documents TestRandomTokens compares")
+
+// tokens are the pieces TestRandomTokens builds documents of: the
+// characters and strings that decide Markdown structure and links.
+var tokens = strings.Fields(`[ ] ( ) < > ! ` + "` `` ```" + ` \ * _ ~ " ' : # = - + 1. 2) a b
+	www.a.com http://x.y/z a@b.co &amp; &#65; <div> </div> <a <a_href="x"> <!-- --> <? ?> <![CDATA[ ]]>
+	[a]: /u [a] [b] ![ ]( <http://q> <m@n.io> --- *** ~~~ <script> </script> <span>`)
+
+func randomDoc(r *rand.Rand) string {
+	var b strings.Builder
+	n := 1 + r.IntN(40)
+	for range n {
+		switch k := r.IntN(10); {
+		case k == 0:
+			b.WriteString("\n")
+		case k == 1:
+			b.WriteString([]string{" ", "  ", "    ", "\t", "\n> ", "\n- ", "\n  ", "\n\n", "\n1. ", "\n    "}[r.IntN(10)])
+		default:
+			b.WriteString(strings.ReplaceAll(tokens[r.IntN(len(tokens))], "_", " "))
+		}
+	}
+	return b.String()
+}
+
+// TestRandomTokens compares mdscan with goldmark on random documents of
+// Markdown tokens (seeded: the same documents every run).
+func TestRandomTokens(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	fails := 0
+	for range *randomN {
+		doc := randomDoc(r)
+		for _, linkify := range []bool{false, true} {
+			if Scan([]byte(doc), Options{Linkify: linkify}, func(Event) {}).Capped {
+				continue
+			}
+			gm, ms := gmLinks([]byte(doc), linkify), scanLinks([]byte(doc), linkify)
+			if !sameLinks(gm, ms) {
+				fails++
+				if fails <= 15 {
+					t.Errorf("linkify=%v %q\n goldmark %q\n   mdscan %q", linkify, doc, gm, ms)
+				}
+			}
+		}
+	}
+	if fails > 0 {
+		t.Errorf("%d differences", fails)
+	}
+}
