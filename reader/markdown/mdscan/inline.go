@@ -1,6 +1,7 @@
 package mdscan
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 )
@@ -38,8 +39,9 @@ type inline struct {
 	events   []Event
 	images   [][2]int
 
-	ticks    map[int][]int // backtick runs by length: their buf offsets
-	tickCur  map[int]int
+	ticks    [][]int // backtick runs by length: their buf offsets
+	tickCur  []int
+	tickLen  int // the longest run; 0 before the runs are indexed
 	parens   map[int]int // '(' offset -> end of a destination after it
 	gt       memo        // next unescaped '>' on the line
 	dq, sq   memo        // next unescaped '"', '\''
@@ -48,6 +50,7 @@ type inline struct {
 	rawQ     [2]memo     // next '"', '\'' (no escapes)
 	htmlEnd  [4]memo     // next "-->", "?>", ">", "]]>"
 	email    memo        // e-mail local part run
+	at       memo        // next '@'
 	domains  map[int]int // '@' offset -> domain length or -1
 	lastEnd  int         // end of the last inline construct
 	escaped  int         // offset of the last escaped character
@@ -79,9 +82,14 @@ func (in *inline) srcOf(i int) int {
 
 func (in *inline) reset() {
 	in.brackets, in.water, in.events, in.images = in.brackets[:0], 0, in.events[:0], in.images[:0]
-	in.ticks, in.tickCur, in.parens, in.domains = nil, nil, nil, nil
+	for k := 0; k <= in.tickLen && k < len(in.ticks); k++ {
+		in.ticks[k], in.tickCur[k] = in.ticks[k][:0], 0
+	}
+	in.tickLen = 0
+	clear(in.parens)
+	clear(in.domains)
 	none := memo{-1, -1}
-	in.gt, in.dq, in.sq, in.paren, in.label, in.email = none, none, none, none, none, none
+	in.gt, in.dq, in.sq, in.paren, in.label, in.email, in.at = none, none, none, none, none, none, none
 	in.rawQ = [2]memo{none, none}
 	in.htmlEnd = [4]memo{none, none, none, none}
 	in.lastEnd, in.escaped, in.textFrom = 0, -1, 0
@@ -98,6 +106,10 @@ func (s *scanner) inlines(lines []seg) {
 	b := in.buf
 	for i := 0; i < len(b); {
 		s.steps++
+		if !special[b[i]] && (!s.opts.Linkify || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
+			i++ // the common case: plain text
+			continue
+		}
 		if s.opts.Linkify && len(in.brackets) == 0 && in.trigger(i) {
 			if n := s.linkify(i); n > 0 {
 				in.text(s, i)
@@ -207,6 +219,19 @@ func (s *scanner) flush() {
 	}
 }
 
+// special are the bytes the inline scan stops at; triggerAfter those
+// after which Linkify may start an autolink.
+var special, triggerAfter [256]bool
+
+func init() {
+	for _, c := range []byte("\\\n`<![]") {
+		special[c] = true
+	}
+	for _, c := range []byte("\n *_~(") {
+		triggerAfter[c] = true
+	}
+}
+
 // trigger reports whether a GFM extended autolink may start at buf[i],
 // where goldmark's Linkify tries one: at the start of a line, after a
 // space, after an unescaped '*', '_', '~' or '(', and after any other
@@ -224,6 +249,11 @@ func (in *inline) trigger(i int) bool {
 	return false
 }
 
+// maxTicks is the longest backtick run that opens or closes a code span
+// (cmark's limit; goldmark has none): the index of runs by length stays
+// small.
+const maxTicks = 1000
+
 // codeSpan reads the backtick run at buf[i] and returns where reading
 // goes on.
 func (s *scanner) codeSpan(i int) int {
@@ -234,29 +264,44 @@ func (s *scanner) codeSpan(i int) int {
 		j++
 	}
 	n := j - i
-	if in.ticks == nil {
-		in.ticks, in.tickCur = map[int][]int{}, map[int]int{}
+	if in.tickLen == 0 {
+		in.tickLen = 1
 		for k := i; k < len(b); {
-			if b[k] != '`' {
-				k++
-				continue
+			q := bytes.IndexByte(b[k:], '`')
+			if q < 0 {
+				s.steps += len(b) - k
+				break
 			}
+			s.steps += q
+			k += q
 			e := k
 			for e < len(b) && b[e] == '`' {
 				e++
 			}
+			if e-k > maxTicks {
+				s.steps += e - k
+				k = e
+				continue
+			}
+			for len(in.ticks) <= e-k {
+				in.ticks, in.tickCur = append(in.ticks, nil), append(in.tickCur, 0)
+			}
 			in.ticks[e-k] = append(in.ticks[e-k], k)
+			in.tickLen = max(in.tickLen, e-k)
 			s.steps += e - k
 			k = e
 		}
 	}
-	runs := in.ticks[n]
-	c := in.tickCur[n]
-	for c < len(runs) && runs[c] < j {
-		c++
-		s.steps++
+	var runs []int
+	c := 0
+	if n < len(in.ticks) && n <= maxTicks {
+		runs, c = in.ticks[n], in.tickCur[n]
+		for c < len(runs) && runs[c] < j {
+			c++
+			s.steps++
+		}
+		in.tickCur[n] = c
 	}
-	in.tickCur[n] = c
 	in.text(s, i)
 	if c == len(runs) {
 		// no closer: the run is text, and a construct for Linkify

@@ -12,12 +12,15 @@ func (s *scanner) linkify(p int) int {
 	in := &s.in
 	line := in.buf[p:] // every match stops at the line's end
 	end, www, email := 0, false, false
-	switch {
-	case bytes.HasPrefix(line, []byte("http:")) || bytes.HasPrefix(line, []byte("https:")) || bytes.HasPrefix(line, []byte("ftp:")):
-		end = matchURL(line, true)
-	}
-	if end == 0 && bytes.HasPrefix(line, []byte("www.")) {
-		end, www = matchURL(line, false), true
+	switch line[0] {
+	case 'h', 'f':
+		if bytes.HasPrefix(line, []byte("http:")) || bytes.HasPrefix(line, []byte("https:")) || bytes.HasPrefix(line, []byte("ftp:")) {
+			end = matchURL(line, true)
+		}
+	case 'w':
+		if bytes.HasPrefix(line, []byte("www.")) {
+			end, www = matchURL(line, false), true
+		}
 	}
 	if end == 0 {
 		www = false
@@ -158,6 +161,22 @@ func matchURL(l []byte, scheme bool) int {
 // of local-part characters so that the triggers inside it (after '*',
 // '_', '~') cost one step each.
 func (in *inline) findEmailAt(p int, line []byte) int {
+	// the next '@': none, or too far for a local part, is a quick no
+	next, ok := in.at.get(p)
+	if !ok {
+		q := bytes.IndexByte(in.buf[p:], '@')
+		if q < 0 {
+			q = len(in.buf)
+		} else {
+			q += p
+		}
+		in.steps += (q - p) / 16
+		in.at = memo{p, q}
+		next = q
+	}
+	if next-p >= 64 || next >= len(in.buf) {
+		return -1
+	}
 	at, ok := in.email.get(p)
 	if !ok {
 		k := p

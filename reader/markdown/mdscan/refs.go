@@ -114,21 +114,28 @@ var folder = cases.Fold()
 // collapsed, Unicode case folded (CommonMark §6.3).
 func normalizeLabel(l []byte) string {
 	t := strings.Trim(string(l), " \t\n\r\v\f")
-	var sb strings.Builder
-	sp := false
+	out := make([]byte, 0, len(t))
+	sp, ascii := false, true
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if isSpace(c) {
 			if !sp {
-				sb.WriteByte(' ')
+				out = append(out, ' ')
 			}
 			sp = true
 			continue
 		}
 		sp = false
-		sb.WriteByte(c)
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		ascii = ascii && c < 0x80
+		out = append(out, c)
 	}
-	return folder.String(sb.String())
+	if ascii {
+		return string(out)
+	}
+	return folder.String(string(out))
 }
 
 // decode resolves the backslash escapes, then the numeric and then the
