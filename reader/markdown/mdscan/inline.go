@@ -41,7 +41,7 @@ type inline struct {
 
 	ticks    [][]int // backtick runs by length: their buf offsets
 	tickCur  []int
-	tickLen  int // the longest run; 0 before the runs are indexed
+	tickLen  int         // the longest run; 0 before the runs are indexed
 	parens   map[int]int // '(' offset -> end of a destination after it
 	gt       memo        // next unescaped '>' on the line
 	dq, sq   memo        // next unescaped '"', '\''
