@@ -62,6 +62,10 @@ type scanner struct {
 
 	stack []block
 	para  []seg // lines of the open paragraph
+	// emptyItem is goldmark's flag for "a list's last item was empty at
+	// a blank line": until a list or item opens, a list that the next
+	// line does not continue with an item closes
+	emptyItem bool
 
 	in inline
 }
@@ -177,10 +181,15 @@ func (s *scanner) line() {
 				}
 			}
 		case bItem:
-			if s.indent >= b.markerOffset+b.padding {
+			// goldmark: an item that is still empty ends at a blank
+			// line, however indented (cmark keeps it when indented)
+			if s.blank {
+				ok = b.children > 0
+				if ok {
+					s.advance(s.firstNonspace-s.offset, false)
+				}
+			} else if s.indent >= b.markerOffset+b.padding {
 				s.advance(b.markerOffset+b.padding, true)
-			} else if s.blank && b.children > 0 {
-				s.advance(s.firstNonspace-s.offset, false)
 			} else {
 				ok = false
 			}
@@ -199,6 +208,14 @@ func (s *scanner) line() {
 				s.advance(s.firstNonspace-s.offset, false)
 			} else {
 				ok = false
+			}
+		case bList:
+			if s.blank {
+				if i+1 >= len(s.stack) || s.stack[i+1].children == 0 {
+					s.emptyItem = true
+				}
+			} else if s.emptyItem {
+				ok = s.continuesList(b)
 			}
 		case bHTML:
 			ok = !(s.blank && b.htmlKind >= 6)
@@ -250,6 +267,7 @@ func (s *scanner) line() {
 			container = s.push(container, block{kind: bQuote})
 		} else if n := s.atxStart(fnw); !indented && n > 0 {
 			open()
+			s.stack[container].children++
 			s.heading(fnw + n)
 			return
 		} else if n, fc := s.fenceStart(fnw); !indented && n > 0 {
@@ -257,9 +275,13 @@ func (s *scanner) line() {
 			s.advance(s.le-s.offset, false)
 			container = s.push(container, block{kind: bFence, fenceChar: fc, fenceLen: n, fenceOffset: s.indent})
 			return
-		} else if k := htmlStart(s.src[fnw:s.le], s.stack[len(s.stack)-1].kind != bPara); !indented && k > 0 {
+		} else if k := htmlStart(s.src[fnw:s.le], s.stack[len(s.stack)-1].kind != bPara); !indented && k > 0 && s.noTabBefore(fnw) {
 			open()
-			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: s.offset, htmlEnd: s.le})
+			st := s.offset
+			if s.partialTab {
+				st++ // goldmark starts after a tab partly read
+			}
+			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: st, htmlEnd: min(s.le+1, len(s.src))})
 			break
 		} else if lev := s.setextLine(fnw); !indented && ck == bPara && lev > 0 {
 			s.takeDefs()
@@ -272,6 +294,7 @@ func (s *scanner) line() {
 			break
 		} else if !indented && !(ck == bPara && !all) && fnw >= s.breakKill && s.thematicBreak(fnw) {
 			open()
+			s.stack[container].children++ // a thematic break
 			return
 		} else if n, lc, pad := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK {
 			open()
@@ -322,7 +345,11 @@ func (s *scanner) line() {
 			s.event(Event{Kind: Code, Start: s.offset, End: s.le, Pos: s.offset})
 		}
 	case bHTML:
-		b.htmlEnd = s.le
+		if !(s.blank && s.le == len(s.src) && container > 1) {
+			// goldmark leaves out a last blank line without a line
+			// break in a container
+			b.htmlEnd = min(s.le+1, len(s.src))
+		}
 		if b.htmlKind <= 5 && htmlEnds(s.src[s.firstNonspace:s.le], b.htmlKind) {
 			s.finish(container)
 		}
@@ -336,6 +363,33 @@ func (s *scanner) line() {
 			s.para = append(s.para[:0], seg{s.firstNonspace, s.le})
 		}
 	}
+}
+
+// noTabBefore reports whether only spaces (or the rest of a tab partly
+// read) come before fnw on the line: goldmark starts no HTML block after
+// a tab.
+func (s *scanner) noTabBefore(fnw int) bool {
+	k := s.offset
+	if s.partialTab {
+		k++
+	}
+	return k >= fnw || bytes.IndexByte(s.src[k:fnw], '\t') < 0
+}
+
+// continuesList reports whether the line goes on with an item of list b,
+// not a thematic break (goldmark's test when emptyItem is set).
+func (s *scanner) continuesList(b *block) bool {
+	if s.indent >= 4 {
+		return false
+	}
+	n, c, _ := s.listMarker(s.firstNonspace, false)
+	if n == 0 || c != b.listChar {
+		return false
+	}
+	kill := s.breakKill
+	tb := s.thematicBreak(s.firstNonspace)
+	s.breakKill = kill
+	return !tb
 }
 
 // push opens b in the container at index parent, closing the blocks that
@@ -352,6 +406,9 @@ func (s *scanner) push(parent int, b block) int {
 	s.finish(parent + 1)
 	s.stack[parent].children++
 	s.stack = append(s.stack, b)
+	if b.kind == bList || b.kind == bItem {
+		s.emptyItem = false
+	}
 	return parent + 1
 }
 

@@ -142,3 +142,50 @@ func sameLinks(gm, ms []string) bool {
 }
 
 var _ = parser.NewContext
+
+// gmHTML returns the raw HTML spans goldmark finds, as extract reads
+// them: an HTML block from its first line's start to its last line's
+// (or closure line's) end, inline raw HTML from its first segment's
+// start to its last's end.
+func gmHTML(src []byte, linkify bool) []string {
+	p := gmPlain
+	if linkify {
+		p = gmLinkify
+	}
+	doc := p.Parse(text.NewReader(src))
+	var out []string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock:
+			if lines := n.Lines(); lines.Len() > 0 {
+				start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+				if n.HasClosure() {
+					end = n.ClosureLine.Stop
+				}
+				out = append(out, fmt.Sprintf("html-block %d:%d", start, end))
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				out = append(out, fmt.Sprintf("raw-html %d:%d", n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop))
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// scanHTML is gmHTML for mdscan.
+func scanHTML(src []byte, linkify bool) []string {
+	var out []string
+	Scan(src, Options{Linkify: linkify}, func(e Event) {
+		if e.Kind == HTMLBlock || e.Kind == RawHTML {
+			out = append(out, fmt.Sprintf("%s %d:%d", e.Kind, e.Start, e.End))
+		}
+	})
+	return out
+}

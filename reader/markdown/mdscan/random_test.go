@@ -43,6 +43,7 @@ func TestRandomTokens(t *testing.T) {
 				continue
 			}
 			gm, ms := gmLinks([]byte(doc), linkify), scanLinks([]byte(doc), linkify)
+			gm, ms = append(gm, gmHTML([]byte(doc), linkify)...), append(ms, scanHTML([]byte(doc), linkify)...)
 			if !sameLinks(gm, ms) {
 				fails++
 				if fails <= 15 {
