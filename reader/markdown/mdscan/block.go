@@ -291,7 +291,13 @@ func (s *scanner) line() {
 				s.stack = s.stack[:container]
 				return
 			}
-			break
+			// only definitions: goldmark closes the paragraph and reads
+			// the line afresh (a thematic break, a list item, text)
+			opened = true
+			s.finish(container)
+			container--
+			maybeLazy = false
+			continue
 		} else if !indented && !(ck == bPara && !all) && fnw >= s.breakKill && s.thematicBreak(fnw) {
 			open()
 			s.stack[container].children++ // a thematic break

@@ -3,6 +3,7 @@ package mdscan
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -188,4 +189,16 @@ func scanHTML(src []byte, linkify bool) []string {
 		}
 	})
 	return out
+}
+
+// markerTab finds a list marker followed by a tab after another
+// container's marker on its line: goldmark counts that tab's width from
+// where the inner item starts, not from the line's start (a difference
+// mdscan does not copy; see Differences).
+var markerTab = regexp.MustCompile(`(?m)^[ \t]*(?:(?:>|[-*+]|[0-9]{1,9}[.)])[ \t]*)+(?:[-*+]|[0-9]{1,9}[.)]) *\t`)
+
+// deliberate reports whether src holds a construct where mdscan differs
+// from goldmark on purpose.
+func deliberate(src []byte) bool {
+	return markerTab.Match(src)
 }

@@ -13,6 +13,10 @@ import (
 
 // takeDefs removes the link reference definitions that start the open
 // paragraph, recording (first pass) or reporting (second pass) them.
+// It follows goldmark's loop: a definition may end inside a line, where
+// the next one is looked for, and the lines it removes are goldmark's
+// (a destination on the line after its label stays in the paragraph
+// when a title with text after it follows).
 func (s *scanner) takeDefs() {
 	if len(s.para) == 0 || s.src[s.para[0].start] != '[' {
 		return
@@ -20,82 +24,98 @@ func (s *scanner) takeDefs() {
 	in := &s.in
 	in.build(s.src, s.para)
 	in.reset()
-	k := 0 // the first line left to the paragraph
-	for k < len(s.para) {
-		next := s.parseDef(in.lines[k].b, k)
-		if next < 0 {
+	var removed [][2]int
+	for pos := 0; ; {
+		start, end, next, ok := s.parseDef(pos)
+		if !ok {
 			break
 		}
-		k = next
+		if start == end {
+			end++
+		}
+		removed = append(removed, [2]int{start, end})
+		pos = next
 	}
-	s.para = s.para[k:]
+	if len(removed) == 0 {
+		return
+	}
+	w, r := 0, 0
+	for k, l := range s.para {
+		for r < len(removed) && removed[r][1] <= k {
+			r++
+		}
+		if r < len(removed) && removed[r][0] <= k {
+			continue
+		}
+		s.para[w] = l
+		w++
+	}
+	s.para = s.para[:w]
 }
 
-// parseDef reads a definition starting at buf[p] (the start of line
-// k), as goldmark reads it, and returns the index of the first line
-// after it, or -1.
-func (s *scanner) parseDef(p, k int) int {
+// parseDef reads a definition at or after buf[pos], as goldmark reads
+// it: the lines it removes, [start, end), and where to look for the
+// next one.
+func (s *scanner) parseDef(pos int) (start, end, next int, ok bool) {
 	in := &s.in
 	b := in.buf
-	if b[p] != '[' {
-		return -1
+	p, _ := skipSpace(b, pos)
+	if p >= len(b) || b[p] != '[' {
+		return 0, 0, 0, false
 	}
+	start = in.lineOf(p)
 	q := in.scanLabel(p+1, false)
 	if q < 0 || isBlank(b[p+1:q]) || q+1 >= len(b) || b[q+1] != ':' {
-		return -1
+		return 0, 0, 0, false
 	}
 	label := b[p+1 : q]
 	j, _ := skipSpace(b, q+2)
 	ds, de, j, ok := in.dest(j, false)
 	if !ok {
-		return -1
+		return 0, 0, 0, false
 	}
-	endLine := in.lineOf(de)
+	endLine := in.lineOf(j)
 	lineEnd := j
 	for lineEnd < len(b) && b[lineEnd] != '\n' {
 		lineEnd++
 	}
 	isNewLine := isBlank(b[j:lineEnd])
 	t, spaces := skipSpace(b, j)
-	next := -1
-	if t >= len(b) || b[t] != '"' && b[t] != '\'' && b[t] != '(' {
-		if isNewLine {
-			next = endLine + 1
-		}
-	} else if spaces > 0 {
+	switch {
+	case t >= len(b) || b[t] != '"' && b[t] != '\'' && b[t] != '(':
+		end, next, ok = endLine+1, t, isNewLine
+	case spaces == 0:
+		ok = false
+	default:
 		c := in.titleClose(t+1, b[t], false)
-		switch {
-		case c < 0:
-			if isNewLine {
-				next = endLine + 1
-			}
-		default:
-			e := c + 1
-			for e < len(b) && b[e] != '\n' && isSpace(b[e]) {
-				e++
-			}
-			if e >= len(b) || b[e] == '\n' {
-				next = in.lineOf(c) + 1
-			} else if isNewLine {
-				next = endLine + 1
-			}
+		if c < 0 {
+			end, next, ok = endLine+1, len(b), isNewLine
+			break
+		}
+		e := c + 1
+		for e < len(b) && b[e] != '\n' && isSpace(b[e]) {
+			e++
+		}
+		if e >= len(b) || b[e] == '\n' {
+			end, next = in.lineOf(c)+1, c+1
+		} else {
+			end, next, ok = endLine, c+1, isNewLine // goldmark: no +1
 		}
 	}
-	if next < 0 {
-		return -1
+	if !ok {
+		return 0, 0, 0, false
 	}
-	s.steps += in.lines[min(next, len(in.lines))-1].b - p + 1
+	s.steps += next - p + 1
 	sd, se := in.srcOf(ds), in.srcOf(de)
 	key := normalizeLabel(label)
 	if s.collect {
-		if _, ok := s.defs[key]; !ok {
+		if _, seen := s.defs[key]; !seen {
 			s.defs[key] = def{start: sd, end: se, dest: decode(s.src[sd:se])}
 		}
 	} else {
 		s.event(Event{Kind: Definition, Start: sd, End: se, Dest: decode(s.src[sd:se]), Pos: in.srcOf(p)})
 	}
-	_ = k
-	return next
+	return start, end, next, true
 }
 
 // lookup returns the definition of a link label.
