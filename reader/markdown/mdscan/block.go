@@ -35,7 +35,6 @@ type block struct {
 	htmlKind   int
 	htmlStart  int
 	htmlEnd    int
-	acceptsAny bool
 }
 
 // seg is a line of a paragraph: src[start:end].
@@ -302,7 +301,7 @@ func (s *scanner) line() {
 			open()
 			s.stack[container].children++ // a thematic break
 			return
-		} else if n, lc, pad := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK {
+		} else if n, lc := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK {
 			open()
 			s.advance(fnw+n-s.offset, false)
 			saveOff, saveCol, savePT := s.offset, s.column, s.partialTab
@@ -311,14 +310,13 @@ func (s *scanner) line() {
 			}
 			i := s.column - saveCol
 			e := s.peek(s.offset)
+			pad := n + i
 			if i >= 5 || i < 1 || e == '\n' || e == '\r' {
 				pad = n + 1
 				s.offset, s.column, s.partialTab = saveOff, saveCol, savePT
 				if i > 0 {
 					s.advance(1, true)
 				}
-			} else {
-				pad = n + i
 			}
 			b := block{kind: bItem, listChar: lc, markerOffset: s.indent, padding: pad}
 			if ck != bList || s.stack[container].listChar != lc {
@@ -388,7 +386,7 @@ func (s *scanner) continuesList(b *block) bool {
 	if s.indent >= 4 {
 		return false
 	}
-	n, c, _ := s.listMarker(s.firstNonspace, false)
+	n, c := s.listMarker(s.firstNonspace, false)
 	if n == 0 || c != b.listChar {
 		return false
 	}
@@ -581,7 +579,7 @@ func (s *scanner) thematicBreak(i int) bool {
 // listMarker returns the length and kind of a list marker at i, or 0;
 // one that would interrupt a paragraph must be a bullet or "1." and be
 // followed by text.
-func (s *scanner) listMarker(i int, interrupts bool) (int, byte, int) {
+func (s *scanner) listMarker(i int, interrupts bool) (int, byte) {
 	c := s.peek(i)
 	var n int
 	var kind byte
@@ -595,18 +593,18 @@ func (s *scanner) listMarker(i int, interrupts bool) (int, byte, int) {
 		}
 		d := s.peek(j)
 		if j-i > 9 || d != '.' && d != ')' {
-			return 0, 0, 0
+			return 0, 0
 		}
 		if interrupts && (j-i != 1 || c != '1') {
-			return 0, 0, 0
+			return 0, 0
 		}
 		n, kind = j-i+1, d
 	default:
-		return 0, 0, 0
+		return 0, 0
 	}
 	e := s.peek(i + n)
 	if e != ' ' && e != '\t' && e != '\n' && e != '\r' {
-		return 0, 0, 0
+		return 0, 0
 	}
 	if interrupts {
 		k := i + n
@@ -614,8 +612,8 @@ func (s *scanner) listMarker(i int, interrupts bool) (int, byte, int) {
 			k++
 		}
 		if k == s.le {
-			return 0, 0, 0
+			return 0, 0
 		}
 	}
-	return n, kind, 0
+	return n, kind
 }
