@@ -32,9 +32,9 @@ type block struct {
 	fenceLen    int
 	fenceOffset int
 	// HTML blocks
-	htmlKind   int
-	htmlStart  int
-	htmlEnd    int
+	htmlKind  int
+	htmlStart int
+	htmlEnd   int
 }
 
 // seg is a line of a paragraph: src[start:end].
