@@ -28,6 +28,37 @@
 // may be used before its definition, so when the document contains "]:"
 // a first pass collects the definitions (block structure only) and a
 // second reports the links.
+//
+// # Differences
+//
+// Where mdscan deliberately reports otherwise than goldmark (each has a
+// test in diff_test.go):
+//
+//   - goldmark forms no link or image once the open brackets of a
+//     paragraph span more than 998 bytes ("![[]()" repeated yields 167
+//     links however long the input); mdscan has no such limit.
+//   - Containers nest MaxDepth deep; a deeper marker is text.
+//   - A run of more than 1000 backticks opens no code span (cmark's
+//     limit; goldmark has none).
+//   - A tab after a list marker that follows another container's marker
+//     on its line is measured from the line's start (CommonMark);
+//     goldmark measures it from where the inner item starts.
+//   - A destination goldmark copies out of the source (tabs inside a
+//     container) has its exact span here; goldmark has none.
+//
+// Everything else is goldmark's behaviour, also where goldmark departs
+// from CommonMark or GFM: reference definitions are read as its loop
+// reads them, a setext underline under definitions only is read afresh,
+// empty list items end at blank lines as in goldmark, HTML blocks start
+// only after spaces, an unclosed '[' turns Linkify off for the rest of
+// the paragraph, a URL autolink's domain is goldmark's pattern
+// ([-a-zA-Z0-9@:%._+~#=]{1,256}\.[a-z]+), and Linkify also starts right
+// after a link, a code span, raw HTML or another autolink.
+//
+// Text events are the runs of paragraph and heading text outside code
+// spans, autolinks, raw HTML and link syntax: a run ends at a line end
+// and at every bracket; emphasis markers stay in the text (goldmark's
+// text nodes end at them).
 package mdscan
 
 import "bytes"

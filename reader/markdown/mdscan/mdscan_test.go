@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -118,4 +119,37 @@ func TestSpecHTML(t *testing.T) {
 		same++
 	}
 	t.Logf("%d/652 identical", same)
+}
+
+// gfmAutolinkExamples returns the Markdown of the GFM autolink examples
+// (testdata/conformance/markdown-gfm-autolinks.txt, goldmark's format).
+func gfmAutolinkExamples(t testing.TB) []string {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "conformance", "markdown-gfm-autolinks.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	sep := regexp.MustCompile(`(?m)^//- - - - - - - - -//.*\n`)
+	for _, c := range strings.Split(string(data), "//= = = = = = = = = = = = = = = = = = = = = = = =//") {
+		parts := sep.Split(c, -1)
+		if len(parts) == 3 {
+			out = append(out, parts[1])
+		}
+	}
+	return out
+}
+
+// TestGFMAutolinks: on the GFM autolink examples, with Linkify, mdscan
+// finds goldmark's links.
+func TestGFMAutolinks(t *testing.T) {
+	ex := gfmAutolinkExamples(t)
+	if len(ex) != 21 {
+		t.Fatalf("%d examples, want 21", len(ex))
+	}
+	for i, md := range ex {
+		gm, ms := gmLinks([]byte(md), true), scanLinks([]byte(md), true)
+		if !sameLinks(gm, ms) {
+			t.Errorf("example %d %q\n goldmark %q\n   mdscan %q", i+1, md, gm, ms)
+		}
+	}
 }

@@ -7,7 +7,10 @@ import (
 	"testing"
 )
 
-var randomN = flag.Int("mdscan.random", 3000, "random token documents TestRandomTokens compares")
+var (
+	randomN    = flag.Int("mdscan.random", 3000, "random token documents TestRandomTokens compares")
+	writeSeeds = flag.Bool("mdscan.seeds", false, "TestWriteSeeds writes the fuzz seed corpus")
+)
 
 // tokens are the pieces TestRandomTokens builds documents of: the
 // characters and strings that decide Markdown structure and links.
