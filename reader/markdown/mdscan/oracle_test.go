@@ -40,6 +40,8 @@ func gmLinks(src []byte, linkify bool) []string {
 			out = append(out, gmDest("link", src, n, n.Destination))
 		case *ast.Image:
 			out = append(out, gmDest("image", src, n, n.Destination))
+		case *ast.LinkReferenceDefinition:
+			out = append(out, gmDest("definition", src, n, n.Destination))
 		case *ast.AutoLink:
 			label := n.Label(src)
 			sp := "?"
@@ -107,7 +109,7 @@ func scanLinks(src []byte, linkify bool) []string {
 	Scan(src, Options{Linkify: linkify}, func(e Event) {
 		var l string
 		switch e.Kind {
-		case Link, Image:
+		case Link, Image, Definition:
 			l = fmt.Sprintf("%s %d:%d %s", e.Kind, e.Start, e.End, e.Dest)
 			if e.InImage {
 				l += " in-image"
