@@ -128,6 +128,9 @@ func (s *scanner) inlines(lines []seg) {
 		case '\n':
 			in.text(s, i)
 			in.textFrom = i + 1
+			if len(in.brackets) == 0 && len(in.events) > 0 {
+				s.flush()
+			}
 		case '`':
 			i = s.codeSpan(i)
 			continue
@@ -184,7 +187,9 @@ func (in *inline) text(s *scanner, i int) {
 	in.textFrom = i
 }
 
-// flush reports the events of the paragraph in the order of their Pos,
+// flush reports the events held, in the order of their Pos (at a line
+// end with no bracket open, and at the end of the paragraph: only an
+// open bracket can start an event before the ones held),
 // links inside an image description marked (image ranges nest or are
 // disjoint, so a stack sweeps them).
 func (s *scanner) flush() {
@@ -217,6 +222,7 @@ func (s *scanner) flush() {
 	for _, e := range ev {
 		s.emit(e)
 	}
+	in.events, in.images = in.events[:0], in.images[:0]
 }
 
 // special are the bytes the inline scan stops at; triggerAfter those

@@ -22,12 +22,14 @@
 // bytes, the bracket stack deactivates openers with a watermark, and
 // container nesting is capped at MaxDepth.
 //
-// Memory: the document is held whole ([]byte), as goldmark held it; the
-// scanner keeps the open containers, one paragraph's text and the link
-// reference definitions (a map from label to destination). A reference
-// may be used before its definition, so when the document contains "]:"
-// a first pass collects the definitions (block structure only) and a
-// second reports the links.
+// Memory: the document is held whole ([]byte), as goldmark held it (the
+// caller bounds it, as extract does with Options.MaxDecoded); the scanner
+// keeps the open containers, a copy of one paragraph, the events of its
+// current line (of more lines while a '[' is open) and the link
+// reference definitions (a map from label to destination), never a tree.
+// A reference may be used before its definition, so when the document
+// contains "]:" a first pass collects the definitions (block structure
+// only) and a second reports the links.
 //
 // # Differences
 //
