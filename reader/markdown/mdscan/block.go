@@ -106,8 +106,18 @@ func (s *scanner) findFirstNonspace() {
 	}
 	s.firstNonspace, s.firstNonspaceCol = i, col
 	s.indent = col - s.column
-	c := s.peek(i)
-	s.blank = c == '\n' || c == '\r'
+	s.blank = s.isBlankFrom(i)
+}
+
+// isBlankFrom reports whether the line holds only white space (space,
+// tab, carriage return: goldmark's) from src[i] on.
+func (s *scanner) isBlankFrom(i int) bool {
+	for ; i < s.le; i++ {
+		if c := s.src[i]; c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *scanner) advance(count int, columns bool) {

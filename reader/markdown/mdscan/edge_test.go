@@ -53,6 +53,8 @@ var edgeCases = []string{
 	"> - a\n>   [b](c)\n- d\n  [e](f)",
 	"<a\nhref=\"x\">[b](c)",
 	"- \n  [a](b)\n-\n\n  [c](d)",
+	// found by FuzzMdscanGoldmark: a carriage return alone is no line end
+	"\r[]()", "\r[a]: /u\n[a]", "-\r[a](b)", "> \r[a](b)",
 }
 
 func TestEdgeCases(t *testing.T) {

@@ -18,7 +18,10 @@ import (
 // (a destination on the line after its label stays in the paragraph
 // when a title with text after it follows).
 func (s *scanner) takeDefs() {
-	if len(s.para) == 0 || s.src[s.para[0].start] != '[' {
+	if len(s.para) == 0 {
+		return
+	}
+	if k, _ := skipSpace(s.src, s.para[0].start); k >= len(s.src) || s.src[k] != '[' {
 		return
 	}
 	in := &s.in
