@@ -109,6 +109,16 @@ func (s *scanner) findFirstNonspace() {
 	s.blank = s.isBlankFrom(i)
 }
 
+// textStart is where the text of a paragraph line starts: goldmark
+// trims carriage returns with the spaces.
+func (s *scanner) textStart() int {
+	i := s.firstNonspace
+	for i < s.le && (isSpaceOrTab(s.src[i]) || s.src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
 // isBlankFrom reports whether the line holds only white space (space,
 // tab, carriage return: goldmark's) from src[i] on.
 func (s *scanner) isBlankFrom(i int) bool {
@@ -319,9 +329,8 @@ func (s *scanner) line() {
 				s.advance(1, true)
 			}
 			i := s.column - saveCol
-			e := s.peek(s.offset)
 			pad := n + i
-			if i >= 5 || i < 1 || e == '\n' || e == '\r' {
+			if i >= 5 || i < 1 || s.isBlankFrom(s.offset) {
 				pad = n + 1
 				s.offset, s.column, s.partialTab = saveOff, saveCol, savePT
 				if i > 0 {
@@ -346,7 +355,7 @@ func (s *scanner) line() {
 	// add the rest of the line
 	s.findFirstNonspace()
 	if !opened && container == last && last < tip && !s.blank && s.stack[tip].kind == bPara {
-		s.para = append(s.para, seg{s.firstNonspace, s.le}) // lazy continuation
+		s.para = append(s.para, seg{s.textStart(), s.le}) // lazy continuation
 		return
 	}
 	if !opened {
@@ -369,12 +378,12 @@ func (s *scanner) line() {
 		}
 	case bPara:
 		if !s.blank {
-			s.para = append(s.para, seg{s.firstNonspace, s.le})
+			s.para = append(s.para, seg{s.textStart(), s.le})
 		}
 	default:
 		if !s.blank {
 			s.push(container, block{kind: bPara})
-			s.para = append(s.para[:0], seg{s.firstNonspace, s.le})
+			s.para = append(s.para[:0], seg{s.textStart(), s.le})
 		}
 	}
 }
@@ -512,7 +521,7 @@ func (s *scanner) atxStart(i int) int {
 // heading reads an ATX heading whose text starts at or after i.
 func (s *scanner) heading(i int) {
 	end := s.le
-	for i < end && isSpaceOrTab(s.src[i]) {
+	for i < end && (isSpaceOrTab(s.src[i]) || s.src[i] == '\r') {
 		i++
 	}
 	for end > i && (isSpaceOrTab(s.src[end-1]) || s.src[end-1] == '\r') {
@@ -613,7 +622,7 @@ func (s *scanner) listMarker(i int, interrupts bool) (int, byte) {
 		return 0, 0
 	}
 	e := s.peek(i + n)
-	if e != ' ' && e != '\t' && e != '\n' && e != '\r' {
+	if e != ' ' && e != '\t' && e != '\n' { // goldmark: not even '\r'
 		return 0, 0
 	}
 	if interrupts {

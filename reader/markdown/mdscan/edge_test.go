@@ -55,6 +55,10 @@ var edgeCases = []string{
 	"- \n  [a](b)\n-\n\n  [c](d)",
 	// found by FuzzMdscanGoldmark: a carriage return alone is no line end
 	"\r[]()", "\r[a]: /u\n[a]", "-\r[a](b)", "> \r[a](b)",
+	// found by TestRandomTokens: carriage returns start no list item and
+	// are trimmed with the spaces before a line's text
+	"[<A A=\"](\xe5)\">", "<a b=\"\ufffd\">[c](d)",
+	"\rwww.a.com", "a\n\rwww.a.com", "# \rwww.a.com", "*\r[a]:\\*", "+\r\n  <script><a", "1.\rwww.a.com",
 }
 
 func TestEdgeCases(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Autolinks, raw HTML and HTML blocks, as goldmark reads them.
@@ -131,7 +132,9 @@ func (in *inline) until(p, i, k int, end string, s *scanner) int {
 
 // tag returns the length of the open or closing tag at buf[i], or 0.
 func (in *inline) tag(i int, closing bool, s *scanner) int {
-	b := in.buf
+	// goldmark matches tags through a rune reader that stops at the
+	// first invalid UTF-8 sequence (or U+FFFD)
+	b := in.buf[:in.nextBad(i)]
 	k := i + 1
 	if closing {
 		k++
@@ -212,7 +215,9 @@ func scanAttrs(b []byte, k int, in *inline) int {
 		case '"', '\'':
 			q := -1
 			if in != nil {
-				q = in.nextRaw(v+1, c)
+				if q = in.nextRaw(v+1, c); q >= len(b) {
+					q = -1
+				}
 			} else if n := bytes.IndexByte(b[v+1:], c); n >= 0 {
 				q = v + 1 + n
 			}
@@ -230,6 +235,31 @@ func scanAttrs(b []byte, k int, in *inline) int {
 			}
 		}
 	}
+}
+
+// nextBad returns the offset of the first invalid UTF-8 sequence or
+// U+FFFD at or after buf[p] (a rune boundary), or len(buf).
+func (in *inline) nextBad(p int) int {
+	at, ok := in.bad.get(p)
+	if !ok {
+		b := in.buf
+		k := p
+		for k < len(b) {
+			if b[k] < utf8.RuneSelf {
+				k++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[k:])
+			if r == utf8.RuneError {
+				break
+			}
+			k += n
+		}
+		in.steps += k - p + 1
+		in.bad = memo{p, k}
+		at = k
+	}
+	return at
 }
 
 // nextRaw returns the first c ('"' or '\”) at or after buf[p], or -1.

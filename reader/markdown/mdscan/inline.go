@@ -51,6 +51,7 @@ type inline struct {
 	htmlEnd  [4]memo     // next "-->", "?>", ">", "]]>"
 	email    memo        // e-mail local part run
 	at       memo        // next '@'
+	bad      memo        // next invalid UTF-8 or U+FFFD
 	domains  map[int]int // '@' offset -> domain length or -1
 	lastEnd  int         // end of the last inline construct
 	escaped  int         // offset of the last escaped character
@@ -89,7 +90,7 @@ func (in *inline) reset() {
 	clear(in.parens)
 	clear(in.domains)
 	none := memo{-1, -1}
-	in.gt, in.dq, in.sq, in.paren, in.label, in.email, in.at = none, none, none, none, none, none, none
+	in.gt, in.dq, in.sq, in.paren, in.label, in.email, in.at, in.bad = none, none, none, none, none, none, none, none
 	in.rawQ = [2]memo{none, none}
 	in.htmlEnd = [4]memo{none, none, none, none}
 	in.lastEnd, in.escaped, in.textFrom = 0, -1, 0

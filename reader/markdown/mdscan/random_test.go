@@ -28,7 +28,8 @@ func randomDoc(r *rand.Rand) string {
 		case k == 0:
 			b.WriteString("\n")
 		case k == 1:
-			b.WriteString([]string{" ", "  ", "    ", "\t", "\n> ", "\n- ", "\n  ", "\n\n", "\n1. ", "\n    "}[r.IntN(10)])
+			b.WriteString([]string{" ", "  ", "    ", "\t", "\n> ", "\n- ", "\n  ", "\n\n", "\n1. ", "\n    ",
+				"\r", "\r\n", "\x00", "\v", "ẞ", " \t", "\\\n", "\xe5", "\ufffd"}[r.IntN(19)])
 		default:
 			b.WriteString(strings.ReplaceAll(tokens[r.IntN(len(tokens))], "_", " "))
 		}
