@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -122,19 +121,19 @@ func TestSpecHTML(t *testing.T) {
 }
 
 // gfmAutolinkExamples returns the Markdown of the GFM autolink examples
-// (testdata/conformance/markdown-gfm-autolinks.txt, goldmark's format).
+// (testdata/conformance/markdown-gfm-autolinks.json).
 func gfmAutolinkExamples(t testing.TB) []string {
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "conformance", "markdown-gfm-autolinks.txt"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "conformance", "markdown-gfm-autolinks.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var ex []cmExample
+	if err := json.Unmarshal(data, &ex); err != nil {
+		t.Fatal(err)
+	}
 	var out []string
-	sep := regexp.MustCompile(`(?m)^//- - - - - - - - -//.*\n`)
-	for _, c := range strings.Split(string(data), "//= = = = = = = = = = = = = = = = = = = = = = = =//") {
-		parts := sep.Split(c, -1)
-		if len(parts) == 3 {
-			out = append(out, parts[1])
-		}
+	for _, e := range ex {
+		out = append(out, e.Markdown)
 	}
 	return out
 }
