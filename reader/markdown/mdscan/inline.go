@@ -421,7 +421,7 @@ func (in *inline) inlineLink(p int, s *scanner) (end, ds, de int, ok bool) {
 	if j >= len(b) || b[j] != '"' && b[j] != '\'' && b[j] != '(' {
 		return 0, 0, 0, false
 	}
-	c := in.titleClose(j+1, b[j], true)
+	c := in.titleClose(j+1, b[j])
 	if c < 0 {
 		return 0, 0, 0, false
 	}
@@ -515,7 +515,7 @@ scan:
 // titleClose returns the offset of the unescaped closer of a title
 // opened by c before buf[p], or -1; a title in parentheses cannot hold
 // an unescaped '('.
-func (in *inline) titleClose(p int, c byte, _ bool) int {
+func (in *inline) titleClose(p int, c byte) int {
 	m := &in.dq
 	switch c {
 	case '\'':

@@ -90,7 +90,7 @@ func (s *scanner) parseDef(pos int) (start, end, next int, ok bool) {
 	case spaces == 0:
 		ok = false
 	default:
-		c := in.titleClose(t+1, b[t], false)
+		c := in.titleClose(t+1, b[t])
 		if c < 0 {
 			end, next, ok = endLine+1, len(b), isNewLine
 			break
