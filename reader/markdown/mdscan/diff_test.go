@@ -45,6 +45,21 @@ func TestDifferenceLongBackticks(t *testing.T) {
 	}
 }
 
+// TestDifferenceWWWEmail: goldmark's Linkify puts "http://" before an
+// e-mail address that starts with "www." (it keeps the protocol of its
+// failed www. match); mdscan gives the address.
+func TestDifferenceWWWEmail(t *testing.T) {
+	src := []byte("www.@0.0")
+	rawGoldmark = true
+	gm := gmLinks(src, true)
+	rawGoldmark = false
+	ms := scanLinks(src, true)
+	want := []string{"autolink 0:8 www.@0.0 email"}
+	if strings.Join(ms, "|") != strings.Join(want, "|") || len(gm) != 1 || !strings.Contains(gm[0], "http://www.@0.0") {
+		t.Errorf("goldmark %q, mdscan %q; want %q", gm, ms, want)
+	}
+}
+
 // TestDifferenceMarkerTab: after a list marker that follows another
 // container's on the same line, goldmark measures a tab from where the
 // inner item starts; mdscan from the line's start, as CommonMark does.

@@ -47,6 +47,8 @@
 //     goldmark measures it from where the inner item starts.
 //   - A destination goldmark copies out of the source (tabs inside a
 //     container) has its exact span here; goldmark has none.
+//   - An e-mail autolink that starts with "www." is the address; goldmark's
+//     Linkify puts "http://" before it.
 //
 // Everything else is goldmark's behaviour, also where goldmark departs
 // from CommonMark or GFM: reference definitions are read as its loop

@@ -20,6 +20,9 @@ var (
 	gmLinkify = goldmark.New(goldmark.WithExtensions(extension.Linkify)).Parser()
 )
 
+// rawGoldmark keeps what goldmark gives where mdscan differs on purpose.
+var rawGoldmark = false
+
 // gmLinks returns the links goldmark finds in src, one line each:
 // "kind start:end dest" (plus " in-image" or " email"), in tree order.
 // A destination goldmark copied out of the source (tabs in a container)
@@ -48,7 +51,13 @@ func gmLinks(src []byte, linkify bool) []string {
 			if off, ok := offsetIn(src, label); ok {
 				sp = fmt.Sprintf("%d:%d", off, off+len(label))
 			}
-			l := fmt.Sprintf("autolink %s %s", sp, n.URL(src))
+			url := string(n.URL(src))
+			if n.AutoLinkType == ast.AutoLinkEmail && !rawGoldmark {
+				// goldmark puts "http://" before an address that starts
+				// with "www." (see Differences)
+				url = string(label)
+			}
+			l := fmt.Sprintf("autolink %s %s", sp, url)
 			if n.AutoLinkType == ast.AutoLinkEmail {
 				l += " email"
 			}
