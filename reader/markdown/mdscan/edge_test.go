@@ -1,6 +1,9 @@
 package mdscan
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // edgeCases are inputs beyond the spec examples where mdscan must agree
 // with goldmark: container and Linkify corners.
@@ -57,6 +60,8 @@ var edgeCases = []string{
 	"\r[]()", "\r[a]: /u\n[a]", "-\r[a](b)", "> \r[a](b)",
 	// found by TestRandomTokens: carriage returns start no list item and
 	// are trimmed with the spaces before a line's text
+	// a local part of 64 bytes is an e-mail address, of 65 not
+	strings.Repeat("0", 64) + "@0.0", strings.Repeat("0", 65) + "@0.0 " + strings.Repeat("a", 64) + "@b.c",
 	"[<A A=\"](\xe5)\">", "<a b=\"\ufffd\">[c](d)",
 	"\rwww.a.com", "a\n\rwww.a.com", "# \rwww.a.com", "*\r[a]:\\*", "+\r\n  <script><a", "1.\rwww.a.com",
 }

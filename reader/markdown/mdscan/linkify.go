@@ -174,7 +174,7 @@ func (in *inline) findEmailAt(p int, line []byte) int {
 		in.at = memo{p, q}
 		next = q
 	}
-	if next-p >= 64 || next >= len(in.buf) {
+	if next-p > 64 || next >= len(in.buf) {
 		return -1
 	}
 	at, ok := in.email.get(p)
@@ -187,7 +187,7 @@ func (in *inline) findEmailAt(p int, line []byte) int {
 		in.email = memo{p, k}
 		at = k
 	}
-	if at == p || at-p >= 64 || at >= len(in.buf) || in.buf[at] != '@' {
+	if at == p || at-p > 64 || at >= len(in.buf) || in.buf[at] != '@' {
 		return -1
 	}
 	if in.domains == nil {
