@@ -45,10 +45,12 @@
 //   - A tab after a list marker that follows another container's marker
 //     on its line is measured from the line's start (CommonMark);
 //     goldmark measures it from where the inner item starts.
-//   - A destination goldmark copies out of the source (tabs inside a
-//     container) has its exact span here; goldmark has none.
 //   - An e-mail autolink that starts with "www." is the address; goldmark's
 //     Linkify puts "http://" before it.
+//
+// Where goldmark hands back a destination copied out of the source
+// rather than a slice of it, extract could give it no span; mdscan always
+// gives the span, and the comparison with goldmark accepts it there.
 //
 // Everything else is goldmark's behaviour, also where goldmark departs
 // from CommonMark or GFM: reference definitions are read as its loop
