@@ -294,7 +294,7 @@ func (s *scanner) line() {
 			s.advance(s.le-s.offset, false)
 			container = s.push(container, block{kind: bFence, fenceChar: fc, fenceLen: n, fenceOffset: s.indent})
 			return
-		} else if k := htmlStart(s.src[fnw:s.le], s.stack[len(s.stack)-1].kind != bPara); !indented && k > 0 && s.noTabBefore(fnw) {
+		} else if k := htmlStart(s.src[fnw:s.le], s.stack[len(s.stack)-1].kind != bPara, s.le < len(s.src)); !indented && k > 0 && s.noTabBefore(fnw) {
 			open()
 			st := s.offset
 			if s.partialTab {

@@ -63,6 +63,7 @@ var edgeCases = []string{
 	// a local part of 64 bytes is an e-mail address, of 65 not
 	strings.Repeat("0", 64) + "@0.0", strings.Repeat("0", 65) + "@0.0 " + strings.Repeat("a", 64) + "@b.c",
 	"[<A A=\"](\xe5)\">", "<a b=\"\ufffd\">[c](d)",
+	"<span>\r", "<span>\r\n", "<div\r", "<div\r\n[a](b)",
 	"\rwww.a.com", "a\n\rwww.a.com", "# \rwww.a.com", "*\r[a]:\\*", "+\r\n  <script><a", "1.\rwww.a.com",
 }
 

@@ -299,8 +299,10 @@ func init() {
 }
 
 // htmlStart returns the kind (1 to 7) of the HTML block that line l
-// (from its first non-space) starts, or 0; kind 7 only when allow7.
-func htmlStart(l []byte, allow7 bool) int {
+// (from its first non-space) starts, or 0; kind 7 only when allow7. A
+// last '\r' ends the line only before a '\n' (lf): goldmark's patterns
+// end in (?:\r\n|\n)?$.
+func htmlStart(l []byte, allow7, lf bool) int {
 	if len(l) < 2 || l[0] != '<' {
 		return 0
 	}
@@ -355,7 +357,7 @@ func htmlStart(l []byte, allow7 bool) int {
 		for e < len(l) && l[e] == ' ' {
 			e++
 		}
-		if e == len(l) || e == len(l)-1 && l[e] == '\r' {
+		if e == len(l) || lf && e == len(l)-1 && l[e] == '\r' {
 			if blockTags[name] {
 				return 6
 			}
@@ -369,7 +371,7 @@ func htmlStart(l []byte, allow7 bool) int {
 		return 0
 	}
 	if k == len(l) || l[k] == ' ' || l[k] == '>' || l[k] == '/' && k+1 < len(l) && l[k+1] == '>' ||
-		k == len(l)-1 && l[k] == '\r' {
+		lf && k == len(l)-1 && l[k] == '\r' {
 		return 6
 	}
 	return 0
