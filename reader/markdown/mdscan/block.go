@@ -321,7 +321,7 @@ func (s *scanner) line() {
 			open()
 			s.stack[container].children++ // a thematic break
 			return
-		} else if n, lc := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK {
+		} else if n, lc := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK && s.noTabBefore(fnw) {
 			open()
 			s.advance(fnw+n-s.offset, false)
 			saveOff, saveCol, savePT := s.offset, s.column, s.partialTab

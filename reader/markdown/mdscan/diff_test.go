@@ -60,6 +60,18 @@ func TestDifferenceWWWEmail(t *testing.T) {
 	}
 }
 
+// TestDifferencePendingEscape: in goldmark, the escape of a backslash
+// that a hard line break's spaces follow applies to the next line's
+// first character: the second backslash escapes nothing and "<b>" is raw
+// HTML. mdscan escapes the "<".
+func TestDifferencePendingEscape(t *testing.T) {
+	src := []byte("a\\  \n\\<b>\n")
+	gm, ms := gmHTML(src, false), scanHTML(src, false)
+	if len(gm) != 1 || len(ms) != 0 {
+		t.Errorf("goldmark %q, mdscan %q; want raw HTML, none", gm, ms)
+	}
+}
+
 // TestDifferenceMarkerTab: after a list marker that follows another
 // container's on the same line, goldmark measures a tab from where the
 // inner item starts; mdscan from the line's start, as CommonMark does.

@@ -47,6 +47,11 @@
 //     goldmark measures it from where the inner item starts.
 //   - An e-mail autolink that starts with "www." is the address; goldmark's
 //     Linkify puts "http://" before it.
+//   - A backslash before a character that is no punctuation escapes
+//     nothing; goldmark keeps it pending when a construct reads that
+//     character (a line end, the spaces of a hard line break, the space
+//     before a Linkify autolink), and so takes the first character after the
+//     construct as escaped ("\\  \n\\<b>" holds raw HTML for goldmark).
 //
 // Where goldmark hands back a destination copied out of the source
 // rather than a slice of it, extract could give it no span; mdscan always

@@ -208,8 +208,12 @@ func scanHTML(src []byte, linkify bool) []string {
 // mdscan does not copy; see Differences).
 var markerTab = regexp.MustCompile(`(?m)^[ \t]*(?:(?:>|[-*+]|[0-9]{1,9}[.)])[ \t]*)+(?:[-*+]|[0-9]{1,9}[.)]) *\t`)
 
+// pendingEscape finds a backslash before a space or a line end.
+var pendingEscape = regexp.MustCompile(`\\[ \r\n]`)
+
 // deliberate reports whether src holds a construct where mdscan differs
-// from goldmark on purpose.
+// from goldmark on purpose: a nested marker's tab, or a backslash before
+// a space (goldmark's pending escape).
 func deliberate(src []byte) bool {
-	return markerTab.Match(src)
+	return markerTab.Match(src) || pendingEscape.Match(src)
 }

@@ -7,8 +7,8 @@ import "bytes"
 // them).
 
 // noTabBefore reports whether only spaces (or the rest of a tab partly
-// read) come before fnw on the line: goldmark starts no HTML block after
-// a tab.
+// read) come before fnw on the line: goldmark starts no HTML block and no
+// list item after a tab.
 func (s *scanner) noTabBefore(fnw int) bool {
 	k := s.offset
 	if s.partialTab {
