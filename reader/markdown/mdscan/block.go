@@ -1,0 +1,435 @@
+package mdscan
+
+import "bytes"
+
+// Block structure, read line by line as cmark's blocks.c reads it: the
+// open containers are matched against each line, new blocks are opened
+// on what remains, and the rest is added to the innermost block.
+
+type blockKind uint8
+
+const (
+	bDoc blockKind = iota
+	bQuote
+	bList
+	bItem
+	bFence
+	bCode
+	bHTML
+	bPara
+)
+
+// block is an open block.
+type block struct {
+	kind blockKind
+	// lists and items
+	listChar     byte // '-', '+', '*', or '.', ')' for an ordered list
+	markerOffset int
+	padding      int
+	children     int
+	// fenced code
+	fenceChar   byte
+	fenceLen    int
+	fenceOffset int
+	// HTML blocks
+	htmlKind  int
+	htmlStart int
+	htmlEnd   int
+}
+
+// seg is a line of a paragraph: src[start:end].
+type seg struct{ start, end int }
+
+// scanner is the state of one pass over a document.
+type scanner struct {
+	src     []byte
+	opts    Options
+	emit    func(Event)
+	collect bool // the first pass: collect definitions only
+	defs    map[string]def
+	steps   int
+	capped  bool
+
+	// the current line: src[ls:le], le at its '\n' or the end
+	ls, le                int
+	offset, column        int
+	partialTab            bool
+	firstNonspace, indent int
+	firstNonspaceCol      int
+	blank                 bool
+	breakKill             int // no thematic break starts before this offset
+
+	stack []block
+	para  []seg // lines of the open paragraph
+	// emptyItem is goldmark's flag for "a list's last item was empty at
+	// a blank line": until a list or item opens, a list that the next
+	// line does not continue with an item closes
+	emptyItem bool
+
+	in inline
+}
+
+func (s *scanner) peek(i int) byte {
+	if i < s.le {
+		return s.src[i]
+	}
+	return '\n'
+}
+
+func isSpaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
+
+func (s *scanner) findFirstNonspace() {
+	if s.firstNonspace > s.offset {
+		// still ahead (cmark's shortcut): the spaces are not read again
+		s.indent = s.firstNonspaceCol - s.column
+		return
+	}
+	toTab := 4 - s.column%4
+	i, col := s.offset, s.column
+	for {
+		c := s.peek(i)
+		if c == ' ' {
+			i++
+			col++
+			toTab--
+			if toTab == 0 {
+				toTab = 4
+			}
+		} else if c == '\t' {
+			i++
+			col += toTab
+			toTab = 4
+		} else {
+			break
+		}
+		s.steps++
+	}
+	s.firstNonspace, s.firstNonspaceCol = i, col
+	s.indent = col - s.column
+	s.blank = s.isBlankFrom(i)
+}
+
+// textStart is where the text of a paragraph line starts: goldmark
+// trims carriage returns with the spaces.
+func (s *scanner) textStart() int {
+	i := s.firstNonspace
+	for i < s.le && (isSpaceOrTab(s.src[i]) || s.src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// isBlankFrom reports whether the line holds only white space (space,
+// tab, carriage return: goldmark's) from src[i] on.
+func (s *scanner) isBlankFrom(i int) bool {
+	for ; i < s.le; i++ {
+		if c := s.src[i]; c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scanner) advance(count int, columns bool) {
+	for count > 0 && s.offset < s.le {
+		s.steps++
+		if s.src[s.offset] == '\t' {
+			toTab := 4 - s.column%4
+			if columns {
+				s.partialTab = toTab > count
+				n := min(count, toTab)
+				s.column += n
+				if !s.partialTab {
+					s.offset++
+				}
+				count -= n
+			} else {
+				s.partialTab = false
+				s.column += toTab
+				s.offset++
+				count--
+			}
+		} else {
+			s.partialTab = false
+			s.offset++
+			s.column++
+			count--
+		}
+	}
+}
+
+// run reads the whole document once.
+func (s *scanner) run() {
+	s.stack = append(s.stack[:0], block{kind: bDoc})
+	s.para = s.para[:0]
+	for ls := 0; ls < len(s.src); {
+		le := bytes.IndexByte(s.src[ls:], '\n')
+		next := 0
+		if le < 0 {
+			le, next = len(s.src), len(s.src)
+		} else {
+			le += ls
+			next = le + 1
+		}
+		s.ls, s.le = ls, le
+		s.steps++
+		s.line()
+		ls = next
+	}
+	s.finish(0)
+}
+
+// line reads one line.
+func (s *scanner) line() {
+	s.offset, s.column, s.partialTab, s.breakKill = s.ls, 0, false, s.ls
+	s.firstNonspace = -1
+	// match the open containers
+	last, all := 0, true
+	for i := 1; i < len(s.stack); i++ {
+		s.steps++
+		b := &s.stack[i]
+		s.findFirstNonspace()
+		ok := true
+		switch b.kind {
+		case bQuote:
+			ok = s.indent <= 3 && s.peek(s.firstNonspace) == '>'
+			if ok {
+				s.advance(s.indent+1, true)
+				if isSpaceOrTab(s.peek(s.offset)) {
+					s.advance(1, true)
+				}
+			}
+		case bItem:
+			// goldmark: an item that is still empty ends at a blank
+			// line, however indented (cmark keeps it when indented)
+			if s.blank {
+				ok = b.children > 0
+				if ok {
+					s.advance(s.firstNonspace-s.offset, false)
+				}
+			} else if s.indent >= b.markerOffset+b.padding {
+				s.advance(b.markerOffset+b.padding, true)
+			} else {
+				ok = false
+			}
+		case bFence:
+			if n := s.closingFence(b); n > 0 {
+				s.finish(i)
+				return
+			}
+			for k := b.fenceOffset; k > 0 && isSpaceOrTab(s.peek(s.offset)); k-- {
+				s.advance(1, true)
+			}
+		case bCode:
+			if s.indent >= 4 {
+				s.advance(4, true)
+			} else if s.blank {
+				s.advance(s.firstNonspace-s.offset, false)
+			} else {
+				ok = false
+			}
+		case bList:
+			if s.blank {
+				if i+1 >= len(s.stack) || s.stack[i+1].children == 0 {
+					s.emptyItem = true
+				}
+			} else if s.emptyItem {
+				ok = s.continuesList(b)
+			}
+		case bHTML:
+			ok = !(s.blank && b.htmlKind >= 6)
+		case bPara:
+			ok = !s.blank
+		}
+		if !ok {
+			all = false
+			break
+		}
+		last = i
+	}
+	tip := len(s.stack) - 1
+	maybeLazy := s.stack[tip].kind == bPara
+	container := last
+	opened := false
+	// open new blocks
+	for {
+		ck := s.stack[container].kind
+		if ck == bFence || ck == bCode || ck == bHTML {
+			break
+		}
+		s.findFirstNonspace()
+		indented := s.indent >= 4
+		fnw := s.firstNonspace
+		c := s.peek(fnw)
+		containerOK := len(s.stack) < MaxDepth
+		if !containerOK {
+			s.capped = true
+		}
+		open := func() {
+			if opened {
+				return
+			}
+			opened = true
+			if s.stack[container].kind == bPara {
+				s.finish(container)
+				container--
+			} else {
+				s.finish(container + 1)
+			}
+		}
+		if !indented && c == '>' && containerOK {
+			open()
+			s.advance(fnw+1-s.offset, false)
+			if isSpaceOrTab(s.peek(s.offset)) {
+				s.advance(1, true)
+			}
+			container = s.push(container, block{kind: bQuote})
+		} else if n := s.atxStart(fnw); !indented && n > 0 {
+			open()
+			s.stack[container].children++
+			s.heading(fnw + n)
+			return
+		} else if n, fc := s.fenceStart(fnw); !indented && n > 0 {
+			open()
+			s.advance(s.le-s.offset, false)
+			container = s.push(container, block{kind: bFence, fenceChar: fc, fenceLen: n, fenceOffset: s.indent})
+			return
+		} else if k := htmlStart(s.src[fnw:s.le], s.stack[len(s.stack)-1].kind != bPara, s.le < len(s.src)); !indented && k > 0 && s.noTabBefore(fnw) {
+			open()
+			st := s.offset
+			if s.partialTab {
+				st++ // goldmark starts after a tab partly read
+			}
+			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: st, htmlEnd: min(s.le+1, len(s.src))})
+			break
+		} else if lev := s.setextLine(fnw); !indented && ck == bPara && lev > 0 {
+			s.takeDefs()
+			if len(s.para) > 0 {
+				s.inlines(s.para)
+				s.para = s.para[:0]
+				s.stack = s.stack[:container]
+				return
+			}
+			// only definitions: goldmark closes the paragraph and reads
+			// the line afresh (a thematic break, a list item, text)
+			opened = true
+			s.finish(container)
+			container--
+			maybeLazy = false
+			continue
+		} else if !indented && !(ck == bPara && !all) && fnw >= s.breakKill && s.thematicBreak(fnw) {
+			open()
+			s.stack[container].children++ // a thematic break
+			return
+		} else if n, lc := s.listMarker(fnw, ck == bPara); !indented && n > 0 && containerOK && s.noTabBefore(fnw) {
+			open()
+			s.advance(fnw+n-s.offset, false)
+			saveOff, saveCol, savePT := s.offset, s.column, s.partialTab
+			for s.column-saveCol <= 5 && isSpaceOrTab(s.peek(s.offset)) {
+				s.advance(1, true)
+			}
+			i := s.column - saveCol
+			pad := n + i
+			if i >= 5 || i < 1 || s.isBlankFrom(s.offset) {
+				pad = n + 1
+				s.offset, s.column, s.partialTab = saveOff, saveCol, savePT
+				if i > 0 {
+					s.advance(1, true)
+				}
+			}
+			b := block{kind: bItem, listChar: lc, markerOffset: s.indent, padding: pad}
+			if ck != bList || s.stack[container].listChar != lc {
+				container = s.push(container, block{kind: bList, listChar: lc})
+			}
+			container = s.push(container, b)
+		} else if indented && !maybeLazy && !s.blank {
+			open()
+			s.advance(4, true)
+			container = s.push(container, block{kind: bCode})
+			break
+		} else {
+			break
+		}
+		maybeLazy = false
+	}
+	// add the rest of the line
+	s.findFirstNonspace()
+	if !opened && container == last && last < tip && !s.blank && s.stack[tip].kind == bPara {
+		s.para = append(s.para, seg{s.textStart(), s.le}) // lazy continuation
+		return
+	}
+	if !opened {
+		s.finish(container + 1)
+	}
+	b := &s.stack[container]
+	switch b.kind {
+	case bFence, bCode:
+		if !s.blank {
+			s.event(Event{Kind: Code, Start: s.offset, End: s.le, Pos: s.offset})
+		}
+	case bHTML:
+		if !(s.blank && s.le == len(s.src) && container > 1) {
+			// goldmark leaves out a last blank line without a line
+			// break in a container
+			b.htmlEnd = min(s.le+1, len(s.src))
+		}
+		if b.htmlKind <= 5 && htmlEnds(s.src[s.firstNonspace:s.le], b.htmlKind) {
+			s.finish(container)
+		}
+	case bPara:
+		if !s.blank {
+			s.para = append(s.para, seg{s.textStart(), s.le})
+		}
+	default:
+		if !s.blank {
+			s.push(container, block{kind: bPara})
+			s.para = append(s.para[:0], seg{s.textStart(), s.le})
+		}
+	}
+}
+
+// push opens b in the container at index parent, closing the blocks that
+// cannot hold it, and returns its index.
+func (s *scanner) push(parent int, b block) int {
+	for {
+		pk := s.stack[parent].kind
+		if pk == bList && b.kind == bItem || (pk == bDoc || pk == bQuote || pk == bItem) && b.kind != bItem {
+			break
+		}
+		s.finish(parent)
+		parent--
+	}
+	s.finish(parent + 1)
+	s.stack[parent].children++
+	s.stack = append(s.stack, b)
+	if b.kind == bList || b.kind == bItem {
+		s.emptyItem = false
+	}
+	return parent + 1
+}
+
+// finish closes the blocks from index i up, innermost first.
+func (s *scanner) finish(i int) {
+	for j := len(s.stack) - 1; j >= i && j > 0; j-- {
+		b := &s.stack[j]
+		switch b.kind {
+		case bPara:
+			s.takeDefs()
+			if len(s.para) > 0 {
+				s.inlines(s.para)
+			}
+			s.para = s.para[:0]
+		case bHTML:
+			s.event(Event{Kind: HTMLBlock, Start: b.htmlStart, End: b.htmlEnd, Pos: b.htmlStart})
+		}
+	}
+	if i < len(s.stack) {
+		s.stack = s.stack[:max(i, 1)]
+	}
+}
+
+func (s *scanner) event(e Event) {
+	if !s.collect {
+		s.emit(e)
+	}
+}

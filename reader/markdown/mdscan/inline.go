@@ -1,0 +1,575 @@
+package mdscan
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+)
+
+// Inline structure of a paragraph or heading: its lines are copied, one
+// after another each with a '\n', into buf, and read left to right.
+
+// lmap maps the line of buf starting at b to the source at s.
+type lmap struct{ b, s int }
+
+// bracket is an open '[' or "![".
+type bracket struct {
+	pos   int // buf offset of '[' or '!'
+	start int // buf offset after the bracket
+	image bool
+}
+
+// memo remembers a forward search: from buf[from] on, the first match is
+// at buf[at] (or none before at, when at is a line end or len(buf)).
+type memo struct{ from, at int }
+
+func (m *memo) get(p int) (int, bool) {
+	if m.from <= p && p <= m.at {
+		return m.at, true
+	}
+	return 0, false
+}
+
+// inline is the state of the inline scan of one paragraph.
+type inline struct {
+	buf      []byte
+	lines    []lmap
+	brackets []bracket
+	water    int // brackets below this index are inactive for links
+	events   []Event
+	images   [][2]int
+
+	ticks    [][]int // backtick runs by length: their buf offsets
+	tickCur  []int
+	tickLen  int         // the longest run; 0 before the runs are indexed
+	parens   map[int]int // '(' offset -> end of a destination after it
+	gt       memo        // next unescaped '>' on the line
+	dq, sq   memo        // next unescaped '"', '\''
+	paren    memo        // next unescaped '(' or ')'
+	label    memo        // next unescaped '[' or ']'
+	rawQ     [2]memo     // next '"', '\'' (no escapes)
+	htmlEnd  [4]memo     // next "-->", "?>", ">", "]]>"
+	email    memo        // e-mail local part run
+	at       memo        // next '@'
+	bad      memo        // next invalid UTF-8 or U+FFFD
+	domains  map[int]int // '@' offset -> domain length or -1
+	lastEnd  int         // end of the last inline construct
+	escaped  int         // offset of the last escaped character
+	textFrom int
+	steps    int // scanning steps (Stats)
+}
+
+// build copies the lines of a paragraph into buf.
+func (in *inline) build(src []byte, lines []seg) {
+	in.buf = in.buf[:0]
+	in.lines = in.lines[:0]
+	for _, l := range lines {
+		in.lines = append(in.lines, lmap{len(in.buf), l.start})
+		in.buf = append(in.buf, src[l.start:l.end]...)
+		in.buf = append(in.buf, '\n')
+	}
+}
+
+// lineOf returns the index of the line holding buf[i].
+func (in *inline) lineOf(i int) int {
+	return sort.Search(len(in.lines), func(k int) bool { return in.lines[k].b > i }) - 1
+}
+
+// srcOf returns the source offset of buf[i].
+func (in *inline) srcOf(i int) int {
+	l := in.lines[max(in.lineOf(i), 0)]
+	return l.s + i - l.b
+}
+
+func (in *inline) reset() {
+	in.brackets, in.water, in.events, in.images = in.brackets[:0], 0, in.events[:0], in.images[:0]
+	for k := 0; k <= in.tickLen && k < len(in.ticks); k++ {
+		in.ticks[k], in.tickCur[k] = in.ticks[k][:0], 0
+	}
+	in.tickLen = 0
+	clear(in.parens)
+	clear(in.domains)
+	none := memo{-1, -1}
+	in.gt, in.dq, in.sq, in.paren, in.label, in.email, in.at, in.bad = none, none, none, none, none, none, none, none
+	in.rawQ = [2]memo{none, none}
+	in.htmlEnd = [4]memo{none, none, none, none}
+	in.lastEnd, in.escaped, in.textFrom = 0, -1, 0
+}
+
+// inlines reads the inline content of a paragraph or heading.
+func (s *scanner) inlines(lines []seg) {
+	if s.collect {
+		return
+	}
+	in := &s.in
+	in.build(s.src, lines)
+	in.reset()
+	b := in.buf
+	for i := 0; i < len(b); {
+		s.steps++
+		if !special[b[i]] && (!s.opts.Linkify || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
+			i++ // the common case: plain text
+			continue
+		}
+		if s.opts.Linkify && len(in.brackets) == 0 && in.trigger(i) {
+			if n := s.linkify(i); n > 0 {
+				in.text(s, i)
+				i += n
+				in.lastEnd, in.textFrom = i, i
+				continue
+			}
+		}
+		switch c := b[i]; c {
+		case '\\':
+			if i+1 < len(b) && isPunct(b[i+1]) {
+				in.escaped = i + 1
+				i += 2
+				continue
+			}
+		case '\n':
+			in.text(s, i)
+			in.textFrom = i + 1
+			if len(in.brackets) == 0 && len(in.events) > 0 {
+				s.flush()
+			}
+		case '`':
+			i = s.codeSpan(i)
+			continue
+		case '<':
+			if n, email := autolink(b[i:]); n > 0 {
+				in.text(s, i)
+				st, en := in.srcOf(i+1), in.srcOf(i+n-1)
+				in.events = append(in.events, Event{Kind: Autolink, Start: st, End: en, Dest: string(s.src[st:en]), Email: email, Pos: st})
+				i += n
+				in.lastEnd, in.textFrom = i, i
+				continue
+			}
+			if n := in.rawHTML(i, s); n > 0 {
+				in.text(s, i)
+				in.events = append(in.events, Event{Kind: RawHTML, Start: in.srcOf(i), End: in.srcOf(i+n-1) + 1, Pos: in.srcOf(i)})
+				i += n
+				in.lastEnd, in.textFrom = i, i
+				continue
+			}
+		case '!':
+			if i+1 < len(b) && b[i+1] == '[' {
+				in.text(s, i)
+				in.brackets = append(in.brackets, bracket{pos: i, start: i + 2, image: true})
+				i += 2
+				in.textFrom = i
+				continue
+			}
+		case '[':
+			in.text(s, i)
+			in.brackets = append(in.brackets, bracket{pos: i, start: i + 1})
+			i++
+			in.textFrom = i
+			continue
+		case ']':
+			if len(in.brackets) > 0 {
+				in.text(s, i)
+				i = s.closeBracket(i)
+				in.textFrom = i
+				continue
+			}
+		}
+		i++
+	}
+	in.text(s, len(b))
+	s.flush()
+}
+
+// text reports the text from textFrom up to buf[i], when not empty.
+func (in *inline) text(s *scanner, i int) {
+	if i > in.textFrom {
+		st := in.srcOf(in.textFrom)
+		in.events = append(in.events, Event{Kind: Text, Start: st, End: st + i - in.textFrom, Pos: st})
+	}
+	in.textFrom = i
+}
+
+// flush reports the events held, in the order of their Pos (at a line
+// end with no bracket open, and at the end of the paragraph: only an
+// open bracket can start an event before the ones held),
+// links inside an image description marked (image ranges nest or are
+// disjoint, so a stack sweeps them).
+func (s *scanner) flush() {
+	in := &s.in
+	ev := in.events
+	slices.SortStableFunc(ev, func(a, b Event) int { return a.Pos - b.Pos })
+	if len(in.images) > 0 {
+		slices.SortFunc(in.images, func(a, b [2]int) int { return a[0] - b[0] })
+		var open [][2]int
+		j := 0
+		for k := range ev {
+			p := ev[k].Pos
+			for j < len(in.images) && in.images[j][0] < p {
+				for len(open) > 0 && open[len(open)-1][1] < in.images[j][0] {
+					open = open[:len(open)-1]
+				}
+				open = append(open, in.images[j])
+				j++
+				s.steps++
+			}
+			for len(open) > 0 && open[len(open)-1][1] < p {
+				open = open[:len(open)-1]
+				s.steps++
+			}
+			if len(open) > 0 && (ev[k].Kind == Link || ev[k].Kind == Image) {
+				ev[k].InImage = true
+			}
+		}
+	}
+	for _, e := range ev {
+		s.emit(e)
+	}
+	in.events, in.images = in.events[:0], in.images[:0]
+}
+
+// special are the bytes the inline scan stops at; triggerAfter those
+// after which Linkify may start an autolink.
+var special, triggerAfter [256]bool
+
+func init() {
+	for _, c := range []byte("\\\n`<![]") {
+		special[c] = true
+	}
+	for _, c := range []byte("\n *_~(") {
+		triggerAfter[c] = true
+	}
+}
+
+// trigger reports whether a GFM extended autolink may start at buf[i],
+// where goldmark's Linkify tries one: at the start of a line, after a
+// space, after an unescaped '*', '_', '~' or '(', and after any other
+// inline construct.
+func (in *inline) trigger(i int) bool {
+	if i == 0 || i == in.lastEnd {
+		return true
+	}
+	switch in.buf[i-1] {
+	case '\n', ' ':
+		return true
+	case '*', '_', '~', '(':
+		return in.escaped != i-1
+	}
+	return false
+}
+
+// maxTicks is the longest backtick run that opens or closes a code span
+// (cmark's limit; goldmark has none): the index of runs by length stays
+// small.
+const maxTicks = 1000
+
+// codeSpan reads the backtick run at buf[i] and returns where reading
+// goes on.
+func (s *scanner) codeSpan(i int) int {
+	in := &s.in
+	b := in.buf
+	j := i
+	for j < len(b) && b[j] == '`' {
+		j++
+	}
+	n := j - i
+	if in.tickLen == 0 {
+		in.tickLen = 1
+		for k := i; k < len(b); {
+			q := bytes.IndexByte(b[k:], '`')
+			if q < 0 {
+				s.steps += len(b) - k
+				break
+			}
+			s.steps += q
+			k += q
+			e := k
+			for e < len(b) && b[e] == '`' {
+				e++
+			}
+			if e-k > maxTicks {
+				s.steps += e - k
+				k = e
+				continue
+			}
+			for len(in.ticks) <= e-k {
+				in.ticks, in.tickCur = append(in.ticks, nil), append(in.tickCur, 0)
+			}
+			in.ticks[e-k] = append(in.ticks[e-k], k)
+			in.tickLen = max(in.tickLen, e-k)
+			s.steps += e - k
+			k = e
+		}
+	}
+	var runs []int
+	c := 0
+	if n < len(in.ticks) && n <= maxTicks {
+		runs, c = in.ticks[n], in.tickCur[n]
+		for c < len(runs) && runs[c] < j {
+			c++
+			s.steps++
+		}
+		in.tickCur[n] = c
+	}
+	in.text(s, i)
+	if c == len(runs) {
+		// no closer: the run is text, and a construct for Linkify
+		in.lastEnd = j
+		return j
+	}
+	q := runs[c]
+	for a := j; a < q; {
+		e := a
+		for e < q && b[e] != '\n' {
+			e++
+		}
+		if e > a {
+			st := in.srcOf(a)
+			in.events = append(in.events, Event{Kind: Code, Start: st, End: st + e - a, Pos: st})
+		}
+		a = e + 1
+	}
+	in.lastEnd, in.textFrom = q+n, q+n
+	return q + n
+}
+
+// closeBracket reads the ']' at buf[i], with an open bracket, and
+// returns where reading goes on.
+func (s *scanner) closeBracket(i int) int {
+	in := &s.in
+	b := in.buf
+	op := in.brackets[len(in.brackets)-1]
+	in.brackets = in.brackets[:len(in.brackets)-1]
+	active := op.image || len(in.brackets) >= in.water
+	in.water = min(in.water, len(in.brackets))
+	if !active {
+		return i + 1
+	}
+	after := i + 1
+	if after < len(b) && b[after] == '(' {
+		if end, ds, de, ok := in.inlineLink(after, s); ok {
+			var e Event
+			if ds < 0 {
+				st := in.srcOf(op.pos) // goldmark: no destination, the link's start
+				e = Event{Start: st, End: st}
+			} else {
+				st, en := in.srcOf(ds), in.srcOf(de)
+				e = Event{Start: st, End: en, Dest: decode(s.src[st:en])}
+			}
+			s.link(op, e, end)
+			return end
+		}
+	}
+	if after < len(b) && b[after] == '[' {
+		if q := in.scanLabel(after+1, true); q >= 0 {
+			label := b[after+1 : q]
+			if isBlank(label) {
+				label = b[op.start:i]
+			}
+			if len(label) > 999 {
+				return i + 1
+			}
+			d, ok := s.lookup(label)
+			if !ok {
+				return i + 1
+			}
+			s.link(op, Event{Start: d.start, End: d.end, Dest: d.dest}, q+1)
+			return q + 1
+		}
+	}
+	label := b[op.start:i]
+	if len(label) > 999 {
+		return i + 1
+	}
+	d, ok := s.lookup(label)
+	if !ok {
+		return i + 1
+	}
+	s.link(op, Event{Start: d.start, End: d.end, Dest: d.dest}, i+1)
+	return i + 1
+}
+
+// link reports the link or image that opener op starts and buf[end]
+// ends.
+func (s *scanner) link(op bracket, e Event, end int) {
+	in := &s.in
+	e.Kind, e.Pos = Link, in.srcOf(op.pos)
+	if op.image {
+		e.Kind = Image
+		in.images = append(in.images, [2]int{e.Pos, in.srcOf(end - 1)})
+	} else {
+		in.water = len(in.brackets)
+	}
+	in.events = append(in.events, e)
+	in.lastEnd = end
+}
+
+// inlineLink reads "(destination title)" at buf[p], as goldmark reads
+// it: the end, and the destination's span (-1 when empty).
+func (in *inline) inlineLink(p int, s *scanner) (end, ds, de int, ok bool) {
+	b := in.buf
+	j, _ := skipSpace(b, p+1)
+	if j < len(b) && b[j] == ')' {
+		return j + 1, -1, -1, true
+	}
+	ds, de, j, ok = in.dest(j, true)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	j, _ = skipSpace(b, j)
+	if j < len(b) && b[j] == ')' {
+		return j + 1, ds, de, true
+	}
+	if j >= len(b) || b[j] != '"' && b[j] != '\'' && b[j] != '(' {
+		return 0, 0, 0, false
+	}
+	c := in.titleClose(j+1, b[j])
+	if c < 0 {
+		return 0, 0, 0, false
+	}
+	j, _ = skipSpace(b, c+1)
+	if j < len(b) && b[j] == ')' {
+		return j + 1, ds, de, true
+	}
+	return 0, 0, 0, false
+}
+
+// dest reads a link destination at buf[j]: its span and the end.
+func (in *inline) dest(j int, useMemo bool) (ds, de, end int, ok bool) {
+	b := in.buf
+	if j >= len(b) {
+		return 0, 0, 0, false
+	}
+	if b[j] == '<' {
+		k := in.nextGT(j + 1)
+		if k < 0 {
+			return 0, 0, 0, false
+		}
+		return j + 1, k, k + 1, true
+	}
+	e := in.destEnd(j, useMemo)
+	return j, e, e, e > j
+}
+
+// nextGT returns the first unescaped '>' on the line from buf[p], or -1.
+func (in *inline) nextGT(p int) int {
+	b := in.buf
+	at, ok := in.gt.get(p)
+	if !ok {
+		k := p
+		for k < len(b) && b[k] != '>' && b[k] != '\n' {
+			in.steps++
+			if b[k] == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
+				k++
+			}
+			k++
+		}
+		in.gt = memo{p, k}
+		at = k
+	}
+	if at >= len(b) || b[at] != '>' {
+		return -1
+	}
+	return at
+}
+
+// destEnd returns the end of a destination not in <...> starting at
+// buf[j]: parentheses balanced, up to white space. A scan remembers,
+// for every '(' it passes, where a destination after it would end.
+func (in *inline) destEnd(j int, useMemo bool) int {
+	if useMemo && j > 0 && in.buf[j-1] == '(' {
+		if e, ok := in.parens[j-1]; ok {
+			return e
+		}
+	}
+	if in.parens == nil {
+		in.parens = map[int]int{}
+	}
+	b := in.buf
+	var open []int
+	k := j
+scan:
+	for k < len(b) {
+		in.steps++
+		switch c := b[k]; {
+		case c == '\\' && k+1 < len(b) && isPunct(b[k+1]):
+			k += 2
+			continue
+		case c == '(':
+			open = append(open, k)
+		case c == ')':
+			if len(open) == 0 {
+				break scan
+			}
+			in.parens[open[len(open)-1]] = k
+			open = open[:len(open)-1]
+		case isSpace(c):
+			break scan
+		}
+		k++
+	}
+	for _, o := range open {
+		in.parens[o] = k
+	}
+	return k
+}
+
+// titleClose returns the offset of the unescaped closer of a title
+// opened by c before buf[p], or -1; a title in parentheses cannot hold
+// an unescaped '('.
+func (in *inline) titleClose(p int, c byte) int {
+	m := &in.dq
+	switch c {
+	case '\'':
+		m = &in.sq
+	case '(':
+		m = &in.paren
+	}
+	at, ok := m.get(p)
+	if !ok {
+		b := in.buf
+		k := p
+		for k < len(b) {
+			in.steps++
+			d := b[k]
+			if d == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
+				k += 2
+				continue
+			}
+			if c == '(' && (d == '(' || d == ')') || c != '(' && d == c {
+				break
+			}
+			k++
+		}
+		*m = memo{p, k}
+		at = k
+	}
+	if at >= len(in.buf) || c == '(' && in.buf[at] == '(' {
+		return -1
+	}
+	return at
+}
+
+// scanLabel returns the offset of the unescaped ']' that closes a label
+// opened before buf[p], or -1 when an unescaped '[' or the end comes
+// first.
+func (in *inline) scanLabel(p int, useMemo bool) int {
+	at, ok := in.label.get(p)
+	if !ok || !useMemo {
+		b := in.buf
+		k := p
+		for k < len(b) && b[k] != '[' && b[k] != ']' {
+			in.steps++
+			if b[k] == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
+				k++
+			}
+			k++
+		}
+		if useMemo {
+			in.label = memo{p, k}
+		}
+		at = k
+	}
+	if at >= len(in.buf) || in.buf[at] == '[' {
+		return -1
+	}
+	return at
+}

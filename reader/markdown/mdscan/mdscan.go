@@ -1,0 +1,177 @@
+// Package mdscan finds the links of a Markdown document in linear time,
+// without building a document tree (SPEC §7a).
+//
+// It reads CommonMark block structure (block quotes, list items, code
+// blocks, HTML blocks, headings, paragraphs, link reference definitions)
+// and, inside paragraphs and headings, only the inline constructs that
+// decide where a link is: backslash escapes, code spans, autolinks, raw
+// HTML, link and image brackets with their destinations and titles, and
+// (with Options.Linkify) the GFM extended autolinks. Emphasis is not
+// parsed: it never changes what is a link.
+//
+// What it reports is what goldmark (with its Linkify extension) reports,
+// the parser urix used before; the tests compare the two on the
+// CommonMark spec examples, on the judged Markdown under testdata and in
+// a differential fuzz target. The deliberate differences are listed in
+// Differences.
+//
+// Linear by construction: every scan that could be repeated from many
+// starting points (code span closers, link destinations, titles, labels,
+// raw HTML ends, e-mail local parts, thematic breaks) is either bounded
+// by a constant or answered from a memo of an earlier scan over the same
+// bytes, the bracket stack deactivates openers with a watermark, and
+// container nesting is capped at MaxDepth.
+//
+// Memory: the document is held whole ([]byte), as goldmark held it (the
+// caller bounds it, as extract does with Options.MaxDecoded); the scanner
+// keeps the open containers, a copy of one paragraph, the events of its
+// current line (of more lines while a '[' is open) and the link
+// reference definitions (a map from label to destination), never a tree.
+// A reference may be used before its definition, so when the document
+// contains "]:" a first pass collects the definitions (block structure
+// only) and a second reports the links.
+//
+// # Differences
+//
+// Where mdscan deliberately reports otherwise than goldmark (each has a
+// test in diff_test.go):
+//
+//   - goldmark forms no link or image once the open brackets of a
+//     paragraph span more than 998 bytes ("![[]()" repeated yields 167
+//     links however long the input); mdscan has no such limit.
+//   - Containers nest MaxDepth deep; a deeper marker is text.
+//   - A run of more than 1000 backticks opens no code span (cmark's
+//     limit; goldmark has none).
+//   - A tab after a list marker that follows another container's marker
+//     on its line is measured from the line's start (CommonMark);
+//     goldmark measures it from where the inner item starts.
+//   - An e-mail autolink that starts with "www." is the address; goldmark's
+//     Linkify puts "http://" before it.
+//   - A backslash before a character that is no punctuation escapes
+//     nothing; goldmark keeps it pending when a construct reads that
+//     character (a line end, the spaces of a hard line break, the space
+//     before a Linkify autolink), and so takes the first character after the
+//     construct as escaped ("\\  \n\\<b>" holds raw HTML for goldmark).
+//
+// Where goldmark hands back a destination copied out of the source
+// rather than a slice of it, extract could give it no span; mdscan always
+// gives the span, and the comparison with goldmark accepts it there.
+//
+// Everything else is goldmark's behaviour, also where goldmark departs
+// from CommonMark or GFM: reference definitions are read as its loop
+// reads them, a setext underline under definitions only is read afresh,
+// empty list items end at blank lines as in goldmark, HTML blocks start
+// only after spaces, an unclosed '[' turns Linkify off for the rest of
+// the paragraph, a URL autolink's domain is goldmark's pattern
+// ([-a-zA-Z0-9@:%._+~#=]{1,256}\.[a-z]+), and Linkify also starts right
+// after a link, a code span, raw HTML or another autolink.
+//
+// Text events are the runs of paragraph and heading text outside code
+// spans, autolinks, raw HTML and link syntax: a run ends at a line end
+// and at every bracket; emphasis markers stay in the text (goldmark's
+// text nodes end at them).
+package mdscan
+
+import "bytes"
+
+// Kind is what an Event is.
+type Kind uint8
+
+// The kinds of Event.
+const (
+	// Link is the destination of an inline or reference link.
+	Link Kind = iota + 1
+	// Image is the source of an image.
+	Image
+	// Autolink is <scheme:...> or <address>: Start and End bound the
+	// text between the brackets.
+	Autolink
+	// ExtAutolink is a GFM extended autolink (www., http://, https://,
+	// ftp://, an e-mail address) found with Options.Linkify.
+	ExtAutolink
+	// Definition is the destination of a link reference definition.
+	Definition
+	// RawHTML is inline raw HTML: a tag, comment, declaration,
+	// processing instruction or CDATA section.
+	RawHTML
+	// HTMLBlock is an HTML block, from the start of its first line to
+	// the end of its last (container prefixes of the lines between
+	// included).
+	HTMLBlock
+	// Text is a run of paragraph or heading text outside the other
+	// constructs; brackets split runs, line ends do not.
+	Text
+	// Code is the content of a code span, or one line of a code block.
+	Code
+)
+
+var kindNames = [...]string{"", "link", "image", "autolink", "ext-autolink", "definition", "raw-html", "html-block", "text", "code"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "?"
+}
+
+// Event is one thing found in the document.
+type Event struct {
+	Kind Kind
+	// Start and End bound the event in the source. For Link, Image and
+	// Definition they bound the destination as written (inside <...>
+	// when so written); a reference link's are those of its
+	// definition's destination.
+	Start, End int
+	// Dest is the destination with backslash escapes and character
+	// references resolved (Link, Image, Definition); for autolinks, the
+	// URL as goldmark gives it ("http://" before a www. link); an
+	// e-mail autolink's address has no "mailto:".
+	Dest string
+	// Email marks an autolink of an e-mail address.
+	Email bool
+	// InImage marks a link or image inside an image's description,
+	// which a renderer turns into alt text.
+	InImage bool
+	// Pos is where the construct starts ('[' or "![" of a link): events
+	// of one paragraph come in the order of Pos.
+	Pos int
+}
+
+// Options select what is read.
+type Options struct {
+	// Linkify reads GFM extended autolinks in text.
+	Linkify bool
+}
+
+// MaxDepth is how deeply containers (block quotes, lists, list items)
+// nest: a container marker beyond it is read as text. goldmark has no
+// limit; this one keeps the work per line bounded.
+const MaxDepth = 100
+
+// Stats counts the work of a scan, for the linearity tests.
+type Stats struct {
+	Steps int // scanning steps: bytes looked at, containers matched
+	// Capped is set when a container marker was read as text, MaxDepth
+	// containers being open.
+	Capped bool
+}
+
+// Scan reads the Markdown document src and calls emit for every event,
+// in document order (paragraph by paragraph; within one, by Pos).
+func Scan(src []byte, opts Options, emit func(Event)) Stats {
+	s := &scanner{src: src, opts: opts, emit: emit}
+	if bytes.Contains(src, []byte("]:")) {
+		s.collect = true
+		s.defs = map[string]def{}
+		s.run()
+		s.collect = false
+	}
+	s.run()
+	return Stats{Steps: s.steps + s.in.steps, Capped: s.capped}
+}
+
+// def is a link reference definition: its destination's span and value.
+type def struct {
+	start, end int
+	dest       string
+}
