@@ -83,8 +83,8 @@ func cmLinks(t *testing.T, doc string) []string {
 		}
 	}}
 	src := []byte(doc)
-	m := &mdReader{s: s, c: &reader.Content{Name: "spec.md"}, src: src, lines: lineStarts(src)}
-	m.walk(mdCommonMark)
+	m := &mdReader{s: s, o: Options{noLinkify: true}, c: &reader.Content{Name: "spec.md"}, src: src, lines: lineStarts(src)}
+	m.read()
 	return links
 }
 

@@ -1,5 +1,39 @@
 // Package markdown reads Markdown documents (doc/spec.md §7a): CommonMark
 // with GFM autolinks.
+//
+// The document is read by package mdscan, a link reader of the project's
+// own that builds no tree and works in time linear in the document
+// (doc/spec.md §8): goldmark, which urix used before, takes quadratic time
+// on inputs such as "[a](b" repeated, and its tree grows with the
+// document. goldmark stays as the test oracle: mdscan gives its
+// destinations on the CommonMark spec's examples, the GFM autolink
+// examples and every Markdown file of testdata, and this reader gives the
+// hits the goldmark-based reader gave (TestReaderAgainstGoldmark), with
+// the differences listed in mdscan's package doc. What is reported:
+//
+//	md-link        the destination of an inline or reference link
+//	md-image       the source of an image
+//	md-autolink    <http://a/b>, <user@host> (as mailto:), and bare GFM autolinks
+//	md-definition  the destination of a link reference definition
+//	html-attr      links in raw HTML (blocks and inline tags), read by htmlbase
+//	html-text      URIs in the text of HTML blocks
+//	space, ...     URIs written in prose, found by delimit
+//
+// Code spans and code blocks are scanned (with delimit) only with
+// Options.IncludeCode. A <base href> in raw HTML does not change the base:
+// Markdown has no base of its own, and a renderer does not put the <base>
+// where it would apply. A link inside an image's description is no link:
+// a renderer turns it into alt text.
+//
+// Positions are exact: a destination's span is the destination as written
+// (inside <...> when so written; a reference link points at its
+// definition's destination), an autolink's span the text between its
+// brackets.
+//
+// Reading: the document is read whole, up to reader.Options.MaxDecoded
+// bytes (a reference may come before its definition); a larger one fails
+// with limit.ErrTooLarge, after no hits. After another read error, what
+// was read is scanned and the error returned.
 package markdown
 
 import (
@@ -10,17 +44,11 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
-
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/markdown/mdscan"
 	"github.com/urix/urix/resolve"
 )
 
@@ -41,6 +69,10 @@ type Options struct {
 	// file's file:// URI that is the file system's root) and marked
 	// Hit.RootRelative.
 	RootDir string
+
+	// noLinkify reads plain CommonMark, without GFM autolinks (the
+	// CommonMark conformance test).
+	noLinkify bool
 }
 
 // New returns Markdown's entry of the format table, reading with o.
@@ -54,51 +86,16 @@ func New(o Options) *reader.Format {
 	}
 }
 
-// Markdown (SPEC §7a) is parsed with goldmark: CommonMark, plus the GFM
-// autolinks of its linkify extension. What is reported:
-//
-//	md-link        the destination of an inline or reference link
-//	md-image       the source of an image
-//	md-autolink    <http://a/b>, <user@host> (as mailto:), and bare GFM autolinks
-//	md-definition  the destination of a link reference definition
-//	html-attr      links in raw HTML (blocks and inline tags), read by htmlbase
-//	html-text      URIs in the text of HTML blocks
-//	space, ...     URIs written in prose, found by delimit
-//
-// Code spans and code blocks are scanned (with delimit) only with
-// Options.IncludeCode. A <base href> in raw HTML does not change the base:
-// Markdown has no base of its own, and a renderer does not put the <base>
-// where it would apply.
-//
-// Positions are exact: a destination's span is the destination as written
-// (inside <...> when so written; a reference link points at its
-// definition's destination), an autolink's span the text between its
-// brackets. A link whose destination goldmark copied (tabs in a container
-// block) points at the link's start, with no length.
-//
-// Reading: goldmark parses a whole document from memory, so a Markdown
-// input is read whole, up to reader.Options.MaxDecoded bytes; a larger one fails
-// with ErrTooLarge, after no hits (a part of a document would lose the
-// reference definitions after the cut). After another read error, what
-// was read is scanned and the error returned.
-
-// mdParser reads Markdown for urix; mdCommonMark is plain CommonMark, as
-// the conformance test checks it.
-var (
-	mdParser     = goldmark.New(goldmark.WithExtensions(extension.Linkify)).Parser()
-	mdCommonMark = goldmark.New().Parser()
-)
-
-// mdBufs are the buffers documents are read into: a hit copies what it
+// bufs are the buffers documents are read into: a hit copies what it
 // keeps, so a buffer serves the next document (one up to 4 MiB is kept).
-var mdBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 func read(c *reader.Content, s reader.Sink, o Options) error {
-	buf := mdBufs.Get().(*bytes.Buffer)
+	buf := bufs.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 4<<20 {
 			buf.Reset()
-			mdBufs.Put(buf)
+			bufs.Put(buf)
 		}
 	}()
 	buf.Reset()
@@ -112,126 +109,101 @@ func read(c *reader.Content, s reader.Sink, o Options) error {
 	return err // a read error: what was read was still scanned
 }
 
-// mdReader finds the links of one Markdown document.
+// mdReader turns the events of one document into hits.
 type mdReader struct {
 	s     reader.Sink
 	o     Options
 	c     *reader.Content
 	src   []byte
 	lines []int // byte offset of the start of each line
-	// off is where the part of src being parsed starts: the positions
-	// goldmark gives (segments, Pos) are relative to it
-	off int
+
+	// The run of text (or code) events being gathered: runs whose only
+	// bytes between are white space or a block quote's '>' (a soft line
+	// break) are scanned as one text, as the goldmark reader scanned a
+	// run of text nodes.
+	runStart, runEnd int
+	runCode          bool
 }
 
-// walk parses the whole document with p and reports its links.
-func (m *mdReader) walk(p parser.Parser) { m.walkPart(p, 0, len(m.src), nil) }
-
-// walkPart parses src[start:end] with p, in context pc when not nil, and
-// reports its links.
-func (m *mdReader) walkPart(p parser.Parser, start, end int, pc parser.Context) {
-	m.off = start
-	var opts []parser.ParseOption
-	if pc != nil {
-		opts = append(opts, parser.WithContext(pc))
-	}
-	doc := p.Parse(text.NewReader(m.src[start:end]), opts...)
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		if m.s.Err() != nil {
-			return ast.WalkStop, nil
-		}
-		switch n := n.(type) {
-		case *ast.Link:
-			if !inImage(n) {
-				m.dest(n, "md-link", n.Destination)
-			}
-		case *ast.Image:
-			if !inImage(n) {
-				m.dest(n, "md-image", n.Destination)
-			}
-		case *ast.LinkReferenceDefinition:
-			m.dest(n, "md-definition", n.Destination)
-		case *ast.AutoLink:
-			m.autolink(n)
-			return ast.WalkSkipChildren, nil
-		case *ast.CodeSpan:
-			if m.o.IncludeCode {
-				m.textRuns(n.FirstChild())
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			if m.o.IncludeCode {
-				m.codeBlock(n.Lines())
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.HTMLBlock:
-			if lines := n.Lines(); lines.Len() > 0 {
-				start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
-				if n.HasClosure() {
-					end = n.ClosureLine.Stop
-				}
-				m.html(m.off+start, m.off+end)
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.RawHTML:
-			if n.Segments.Len() > 0 {
-				m.html(m.off+n.Segments.At(0).Start, m.off+n.Segments.At(n.Segments.Len()-1).Stop)
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.Text:
-			// A run of text nodes (an emphasis or a soft line break splits
-			// them) is scanned whole; its first node starts it.
-			if _, ok := n.PreviousSibling().(*ast.Text); !ok {
-				m.textRuns(n)
-			}
-		}
-		return ast.WalkContinue, nil
-	})
+// read scans the document and reports its hits.
+func (m *mdReader) read() {
+	m.runStart = -1
+	mdscan.Scan(m.src, mdscan.Options{Linkify: !m.o.noLinkify}, m.event)
+	m.flush()
 }
 
-// inImage reports whether n is in the description of an image, which a
-// renderer turns into plain alt text: a link there is no link.
-func inImage(n ast.Node) bool {
-	for p := n.Parent(); p != nil; p = p.Parent() {
-		if _, ok := p.(*ast.Image); ok {
-			return true
-		}
+// event reports what one event of mdscan holds.
+func (m *mdReader) event(e mdscan.Event) {
+	if m.s.Err() != nil {
+		return
 	}
-	return false
+	switch e.Kind {
+	case mdscan.Text:
+		m.gather(e.Start, e.End, false)
+		return
+	case mdscan.Code:
+		if m.o.IncludeCode {
+			m.gather(e.Start, e.End, true)
+		}
+		return
+	}
+	m.flush()
+	switch e.Kind {
+	case mdscan.Link:
+		if !e.InImage {
+			m.hit("md-link", e.Dest, e.Start, e.End)
+		}
+	case mdscan.Image:
+		if !e.InImage {
+			m.hit("md-image", e.Dest, e.Start, e.End)
+		}
+	case mdscan.Definition:
+		m.hit("md-definition", e.Dest, e.Start, e.End)
+	case mdscan.Autolink, mdscan.ExtAutolink:
+		ref := e.Dest
+		if e.Email && !strings.HasPrefix(strings.ToLower(ref), "mailto:") {
+			ref = "mailto:" + ref
+		}
+		if len(ref) > 4 && strings.EqualFold(ref[:4], "URL:") {
+			ref = strings.TrimSpace(ref[4:]) // <URL:http://a/b>: the prefix is not a scheme (E9)
+		}
+		m.hit("md-autolink", ref, e.Start, e.End)
+	case mdscan.RawHTML, mdscan.HTMLBlock:
+		m.html(e.Start, e.End)
+	}
 }
 
-// dest reports the destination of a link, image or definition.
-func (m *mdReader) dest(n ast.Node, kind string, d []byte) {
-	start, ok := offsetIn(m.src, d)
-	if !ok {
-		start, d = m.off+max(n.Pos(), 0), nil
-		if start > len(m.src) {
-			start = len(m.src)
-		}
+// gather adds src[start:end] to the run being gathered, or starts a new
+// one.
+func (m *mdReader) gather(start, end int, code bool) {
+	if start >= end {
+		return
 	}
-	ref := string(unescapeMarkdown(d))
-	m.hit(kind, ref, start, start+len(d))
+	if m.runStart >= 0 && (code != m.runCode || start < m.runEnd || !onlyBlank(m.src[m.runEnd:start])) {
+		m.flush()
+	}
+	if m.runStart < 0 {
+		m.runStart, m.runCode = start, code
+	}
+	m.runEnd = end
 }
 
-// autolink reports an autolink: <scheme:...>, <address> or a bare one.
-func (m *mdReader) autolink(n *ast.AutoLink) {
-	part := m.src[m.off:]
-	label := n.Label(part)
-	start, ok := offsetIn(m.src, label)
-	if !ok {
-		start, label = m.off+max(n.Pos(), 0), nil
+// flush scans the run gathered with delimit.
+func (m *mdReader) flush() {
+	if m.runStart >= 0 && m.runEnd > m.runStart {
+		m.prose(m.runStart, m.runEnd)
 	}
-	ref := string(n.URL(part))
-	if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(ref), "mailto:") {
-		ref = "mailto:" + ref
+	m.runStart = -1
+}
+
+// onlyBlank reports whether b holds only white space and '>'.
+func onlyBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' {
+			return false
+		}
 	}
-	if len(ref) > 4 && strings.EqualFold(ref[:4], "URL:") {
-		ref = strings.TrimSpace(ref[4:]) // <URL:http://a/b>: the prefix is not a scheme (E9)
-	}
-	m.hit("md-autolink", ref, start, start+len(label))
+	return true
 }
 
 // hit reports a reference ref found at src[start:end].
@@ -258,53 +230,17 @@ func isRootRelative(ref string) bool {
 }
 
 // rootBase is what a root-relative reference is appended to under
-// Options.RootDir: Options.Base when set, else the directory's file:// URI.
+// Options.RootDir: the run's --base when set, else the directory's
+// file:// URI.
 func rootBase(root, base string) string {
 	if base != "" {
 		return base
 	}
-	return reader.FileURI(absPath(root))
-}
-
-// textRuns scans the run of sibling text nodes starting at n with delimit,
-// as one text where only white space (a soft line break, a block quote's
-// '>') lies between them.
-func (m *mdReader) textRuns(n ast.Node) {
-	start, end := -1, -1
-	flush := func() {
-		if start >= 0 && end > start {
-			m.prose(start, end)
-		}
-		start, end = -1, -1
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		abs = root
 	}
-	for ; n != nil; n = n.NextSibling() {
-		t, ok := n.(*ast.Text)
-		if !ok {
-			break
-		}
-		s := t.Segment
-		s.Start, s.Stop = m.off+s.Start, m.off+s.Stop
-		if s.Padding != 0 || s.Start < m.off || s.Stop > len(m.src) || s.Start >= s.Stop {
-			continue
-		}
-		if start >= 0 && (s.Start < end || !onlyBlank(m.src[end:s.Start])) {
-			flush()
-		}
-		if start < 0 {
-			start = s.Start
-		}
-		end = s.Stop
-	}
-	flush()
-}
-
-func onlyBlank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' {
-			return false
-		}
-	}
-	return true
+	return reader.FileURI(abs)
 }
 
 // prose reports the delimit hits of src[start:end].
@@ -312,17 +248,6 @@ func (m *mdReader) prose(start, end int) {
 	for _, dh := range delimit.Find(m.src[start:end], m.s.Options().Delimit) {
 		s, e := start+int(dh.Start), start+int(dh.End)
 		m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
-	}
-}
-
-// codeBlock scans the lines of a code block (Options.IncludeCode).
-func (m *mdReader) codeBlock(lines *text.Segments) {
-	if lines.Len() == 0 {
-		return
-	}
-	start, end := m.off+lines.At(0).Start, m.off+lines.At(lines.Len()-1).Stop
-	if m.off <= start && start < end && end <= len(m.src) {
-		m.prose(start, end)
 	}
 }
 
@@ -352,8 +277,8 @@ func (m *mdReader) html(start, end int) {
 
 // span returns the span of src[start:end].
 func (m *mdReader) span(start, end int) reader.Span {
-	l, c := lineCol(m.lines, m.src, start)
-	el, ec := lineCol(m.lines, m.src, end)
+	l, c := lineCol(m.lines, start)
+	el, ec := lineCol(m.lines, end)
 	return reader.Span{Line: l, Col: c, EndLine: el, EndCol: ec, Start: int64(start), End: int64(end)}
 }
 
@@ -371,42 +296,7 @@ func lineStarts(src []byte) []int {
 }
 
 // lineCol returns the 1-based line and byte column of offset off.
-func lineCol(starts []int, src []byte, off int) (line, col int) {
-	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+func lineCol(starts []int, off int) (line, col int) {
+	i := sort.SearchInts(starts, off+1) - 1
 	return i + 1, off - starts[i] + 1
-}
-
-// offsetIn returns where b lies in src when b is a slice of src's array
-// (goldmark hands back destinations as slices of its source).
-func offsetIn(src, b []byte) (int, bool) {
-	if b == nil || cap(b) == 0 {
-		return 0, false
-	}
-	off := cap(src) - cap(b)
-	if off < 0 || off+len(b) > len(src) || off >= cap(src) {
-		return 0, false
-	}
-	if &src[off:cap(src)][0] != &b[:1][0] {
-		return 0, false
-	}
-	return off, true
-}
-
-// unescapeMarkdown turns a destination as written into the reference it
-// stands for: backslash escapes and character references resolved, as
-// CommonMark says.
-func unescapeMarkdown(d []byte) []byte {
-	if bytes.IndexByte(d, '\\') < 0 && bytes.IndexByte(d, '&') < 0 {
-		return d
-	}
-	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(d)))
-}
-
-// absPath returns the absolute form of a path, the path itself when the
-// working directory is unknown.
-func absPath(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return p
 }

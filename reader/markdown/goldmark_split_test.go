@@ -30,7 +30,7 @@ var mdRefParser = parser.NewParser(
 )
 
 // read reports the links of the document, part by part.
-func (m *mdReader) read() {
+func (m *gmReader) read() {
 	cuts := mdCuts(m.src)
 	if len(cuts) <= 2 {
 		m.walk(mdParser)

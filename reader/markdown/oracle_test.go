@@ -1,0 +1,105 @@
+package markdown
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
+)
+
+// hitsBy returns the hits of doc as JSON lines, read by the mdscan reader
+// or by the goldmark one it replaced.
+func hitsBy(t testing.TB, doc []byte, o Options, goldmark bool) []string {
+	var out []string
+	s := &readertest.Sink{File: "doc.md", OnHit: func(h reader.Hit) {
+		b, _ := json.Marshal(h)
+		out = append(out, string(b))
+	}}
+	s.Opts.MaxDecoded = 1 << 30
+	c := &reader.Content{R: bytes.NewReader(doc), Name: "doc.md", Base: "https://docs.example/d/"}
+	var err error
+	if goldmark {
+		err = readGoldmark(c, s, o)
+	} else {
+		err = read(c, s, o)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// oracleFiles are the Markdown documents of the repository: the goldens,
+// the judged accuracy corpus and the CommonMark spec's examples.
+func oracleFiles(t *testing.T) map[string][]byte {
+	docs := map[string][]byte{}
+	for _, pattern := range []string{"../../extract/testdata/markdown/*.md", "../../testdata/accuracy/*/*.md", "../../*.md", "../../testdata/*/*.md"} {
+		files, _ := filepath.Glob(pattern)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs[f] = data
+		}
+	}
+	data, err := os.ReadFile("../../testdata/conformance/markdown-commonmark-spec.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var examples []cmExample
+	if err := json.Unmarshal(data, &examples); err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range examples {
+		docs["spec example "+strings.Repeat("0", 3-len(itoa(ex.Example)))+itoa(ex.Example)] = []byte(ex.Markdown)
+	}
+	if len(docs) < 660 {
+		t.Fatalf("%d documents: the oracle's inputs are missing", len(docs))
+	}
+	return docs
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// TestReaderAgainstGoldmark: the mdscan reader gives, hit for hit and
+// field for field, what the goldmark reader gave, on every Markdown
+// document of the repository and every CommonMark spec example, with and
+// without code.
+func TestReaderAgainstGoldmark(t *testing.T) {
+	for name, doc := range oracleFiles(t) {
+		for _, o := range []Options{{}, {IncludeCode: true}} {
+			compareReaders(t, name, doc, o)
+		}
+	}
+}
+
+func compareReaders(t testing.TB, name string, doc []byte, o Options) {
+	t.Helper()
+	got, want := hitsBy(t, doc, o, false), hitsBy(t, doc, o, true)
+	if strings.Join(got, "\n") == strings.Join(want, "\n") {
+		return
+	}
+	var b strings.Builder
+	for i := range max(len(got), len(want)) {
+		g, w := "", ""
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			b.WriteString("\n mdscan:   " + g + "\n goldmark: " + w)
+		}
+	}
+	t.Errorf("%s (code %v): the readers differ:%s", name, o.IncludeCode, b.String())
+}
