@@ -28,9 +28,9 @@ var (
 	// A section: "§7a", "§2." at the end of a sentence, "§ 8".
 	sectionCite = regexp.MustCompile(`§\s?([0-9]+[a-z]?(?:\.[0-9]+)*)`)
 	// A section of another document, when the text right before "§" names
-	// it: "RFC 5545 §3.1", "XML 1.0 §2.2", "seeds §2.4.3". These do not
+	// it: "RFC 5545 §3.1", "XML 1.0 §2.2", "seeds §2.4.3", "CommonMark §4.7". These do not
 	// cite doc/spec.md and are left alone.
-	otherDocument = regexp.MustCompile(`(?:RFC\s+[0-9]+,?|XML\s+[0-9.]+|seeds?|[Ss]ection)\s*$`)
+	otherDocument = regexp.MustCompile(`(?:RFC\s+[0-9]+,?|XML\s+[0-9.]+|seeds?|CommonMark|PDF 32000-1|[Ss]ection)\s*$`)
 	// A rule name in a comment: a letter of a rule family and one or two
 	// digits (and "a"), on word boundaries, so that identifiers, numbers
 	// and words that merely contain one (E1000, HE1, R2D2) do not count.

@@ -103,3 +103,23 @@ func compareReaders(t testing.TB, name string, doc []byte, o Options) {
 	}
 	t.Errorf("%s (code %v): the readers differ:%s", name, o.IncludeCode, b.String())
 }
+
+// FuzzReaderAgainstGoldmark: on any document, the mdscan reader gives the
+// goldmark reader's hits. Documents past the differences mdscan's package
+// doc lists on purpose (open brackets over 998 bytes, containers over 100
+// deep, code spans of over 1000 backticks) are longer than the fuzzer's
+// inputs here or are skipped.
+func FuzzReaderAgainstGoldmark(f *testing.F) {
+	for _, s := range []string{"[a](b)", "[a]: <b c>\n[a]", "> [x](y\n> z)", "\t- [x](\ty)", "<a href=\"x\n\">", "![a ![b](c)](d)",
+		"`http://a/`", "see http://a.example/b and www.c.example.\n\n    code http://d/\n", "<http://e/> <f@g.example> *http://h/*"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		if len(doc) > 900 || bytes.Count(doc, []byte(">")) > 90 || bytes.Contains(doc, []byte("www.@")) {
+			return // the listed differences (mdscan's package doc)
+		}
+		for _, o := range []Options{{}, {IncludeCode: true}} {
+			compareReaders(t, "fuzz", doc, o)
+		}
+	})
+}
