@@ -30,6 +30,22 @@ func (m *memo) get(p int) (int, bool) {
 	return 0, false
 }
 
+// The bounds on what a paragraph holds (doc/spec.md §8: memory bounded
+// on any input). A paragraph of a million unclosed "[a](" would otherwise
+// hold a bracket and events for each.
+const (
+	// MaxBrackets is how many brackets may be open at once in a
+	// paragraph; a '[' past it is text. goldmark has no such bound
+	// (a listed difference; real paragraphs open a few).
+	MaxBrackets = 10000
+	// MaxHeld is how many events a paragraph holds while a bracket is
+	// open (a link found later may start before them); past it they are
+	// reported, so a link that closes later may come after text that
+	// follows its '[' (a listed difference: the hits are the same, their
+	// order in such a paragraph is not).
+	MaxHeld = 1 << 16
+)
+
 // inline is the state of the inline scan of one paragraph.
 type inline struct {
 	buf      []byte
@@ -107,6 +123,9 @@ func (s *scanner) inlines(lines []seg) {
 	b := in.buf
 	for i := 0; i < len(b); {
 		s.steps++
+		if len(in.events) >= MaxHeld {
+			s.flush() // memory stays bounded: see MaxHeld
+		}
 		if !special[b[i]] && (!s.opts.Linkify || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
 			i++ // the common case: plain text
 			continue
@@ -152,7 +171,7 @@ func (s *scanner) inlines(lines []seg) {
 				continue
 			}
 		case '!':
-			if i+1 < len(b) && b[i+1] == '[' {
+			if i+1 < len(b) && b[i+1] == '[' && len(in.brackets) < MaxBrackets {
 				in.text(s, i)
 				in.brackets = append(in.brackets, bracket{pos: i, start: i + 2, image: true})
 				i += 2
@@ -160,6 +179,9 @@ func (s *scanner) inlines(lines []seg) {
 				continue
 			}
 		case '[':
+			if len(in.brackets) >= MaxBrackets {
+				break // text: see MaxBrackets
+			}
 			in.text(s, i)
 			in.brackets = append(in.brackets, bracket{pos: i, start: i + 1})
 			i++

@@ -86,7 +86,7 @@ var pathological = []struct {
 // TestLinear counts the work of a scan: on every pathological class,
 // four times the input costs at most five times the steps.
 func TestLinear(t *testing.T) {
-	const n = 5000
+	const n = 3 * MaxBrackets // past the bracket cap at both sizes, so both are measured in the same regime
 	for _, p := range pathological {
 		small, big := p.gen(n), p.gen(4*n)
 		for _, linkify := range []bool{false, true} {
