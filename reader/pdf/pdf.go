@@ -36,6 +36,14 @@
 // AES-256); any other fails with an error that says "encrypted".
 // Nothing is fetched and nothing (JavaScript, Launch) is run. Limits
 // (§8): see the constants of this package.
+//
+// Why a reader of its own rather than pdfcpu (v0.15.0): pdfcpu reads a
+// whole file into memory and validates strictly. Measured on a 211 MB
+// PDF of 400 pages (a 200 MB image, 8,000 links): pdfcpu's
+// api.ReadContextFile peaked at 300 MB RSS and rejected the file (a page
+// without /MediaBox, which readers accept), 782 MB and 11 s with a
+// damaged table; this reader 49 MB and 0.2 s, 55 MB rebuilding the
+// table. It would also have brought seven more modules.
 package pdf
 
 import (
