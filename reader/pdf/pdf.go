@@ -86,10 +86,13 @@ var Format = &reader.Format{
 	Read:       Read,
 }
 
-// Sniff reports whether head holds "%PDF-" and a version digit within
-// its first 1024 bytes (readers accept junk before the header).
+// Sniff reports whether head starts with "%PDF-" and a version digit, or
+// holds them within its first 1024 bytes (readers accept junk before the
+// header) followed by an object ("obj"): a text that quotes a header is
+// not a PDF.
 func Sniff(head []byte) bool {
-	return header(head) >= 0
+	i := header(head)
+	return i == 0 || i > 0 && bytes.Contains(head[i:], []byte("obj"))
 }
 
 func header(head []byte) int {
