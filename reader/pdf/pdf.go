@@ -463,7 +463,9 @@ func (r *run) embedded(v any, page int) {
 func (r *run) textHits(text []byte, page int, off int64) {
 	c := *r.c
 	c.Pos, c.At.PDFPage = nil, page
-	for _, h := range delimit.Find(text, r.s.Options().Delimit) {
+	sc := delimit.NewScanner(bytes.NewReader(text), r.s.Options().Delimit)
+	for sc.Scan() {
+		h := sc.Hit()
 		if r.seen[sameKey(h.URI)] || len(h.URI) > maxURI {
 			continue
 		}
