@@ -40,8 +40,9 @@ func TestSniff(t *testing.T) {
 		{"plain text http://a/b", "box.mbox", Mbox},
 		{"plain text http://a/b", "notes", Text},
 		{"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "doc.bin", PDF},
-		{"junk before the header\n%PDF-1.4\n", "doc", PDF},
+		{"junk before the header\n%PDF-1.4\n1 0 obj", "doc", PDF},
 		{"a note on %PDF- headers", "note", Text},
+		{"a note: %PDF-1.4 starts a PDF file", "note", Text},
 		{"", "report.PDF", PDF},
 	}
 	for _, tt := range tests {

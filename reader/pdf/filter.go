@@ -26,9 +26,11 @@ const (
 var errBudget = errors.New("decoded data exceeds the document's limit (compression bomb?)")
 
 // decode returns a stream's data, decrypted and decoded.
-func (d *doc) decode(st *stream) ([]byte, error) { return d.decodeRaw(st, true) }
+func (d *doc) decode(st *stream) ([]byte, error) { return d.decodeRaw(st, true, maxStream) }
 
-func (d *doc) decodeRaw(st *stream, decrypt bool) ([]byte, error) {
+// decodeRaw decodes a stream, decrypted or not, to at most most bytes
+// (and the other caps).
+func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 	if st.len < 0 {
 		return nil, errors.New("bad stream length")
 	}
@@ -67,7 +69,7 @@ func (d *doc) decodeRaw(st *stream, decrypt bool) ([]byte, error) {
 			return nil, err
 		}
 	}
-	capn := int64(maxStream)
+	capn := min(int64(maxStream), most)
 	if lim := max(int64(1<<20), st.len*maxRatio); len(fs) > 0 && lim < capn {
 		capn = lim
 	}

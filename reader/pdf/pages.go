@@ -1,8 +1,6 @@
 package pdf
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 )
 
@@ -100,30 +98,27 @@ func (r *run) pageText(pg, res dict) ([]byte, int64, error) {
 		return nil, 0, nil
 	}
 	off := r.d.offset(refNum(streams[0]))
-	var data bytes.Buffer
+	p := newPageText(r.d)
+	var data []byte
 	var firstErr error
-	for _, sv := range streams {
+	for i, sv := range streams {
 		st, ok := r.d.resolve(sv).(*stream)
 		if !ok {
 			continue
 		}
-		b, err := r.d.decode(st)
-		data.Write(b)
-		data.WriteByte('\n')
+		b, err := p.content(st)
+		if i == 0 {
+			data = b // most pages have one stream: not copied
+		} else {
+			data = append(append(data[:len(data):len(data)], '\n'), b...)
+		}
 		if err != nil {
 			firstErr = err
-			if errors.Is(err, errBudget) {
-				break
-			}
-		}
-		if data.Len() > maxStream {
-			firstErr = errors.New("page content too large")
 			break
 		}
 	}
-	p := newPageText(r.d)
 	gs := gstate{ctm: identity, tz: 1}
-	if err := p.run(data.Bytes(), res, gs, 0, map[*stream]bool{}); err != nil && firstErr == nil {
+	if err := p.run(data, res, gs, 0, map[*stream]bool{}); err != nil && firstErr == nil {
 		firstErr = err
 	}
 	return p.text(), off, firstErr

@@ -336,6 +336,17 @@ var cases = map[string]func() []byte{
 		}
 		return w.bytes(root)
 	},
+	"forms-repeated": func() []byte {
+		// A 10 KB form drawn 1000 times: the page's forms share one cap.
+		w := newW()
+		f := w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+		form := w.add(streamObj(fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F %d 0 R >> >>", f),
+			[]byte("BT /F 10 Tf (form text) Tj ET "+strings.Repeat("% padding\n", 1000))))
+		root := w.build("", page{content: "BT /F 10 Tf (http://before-forms.example/) Tj ET\n" + strings.Repeat("q /X Do Q\n", 1000),
+			extra: fmt.Sprintf("/Resources << /XObject << /X %d 0 R >> /Font << /F %d 0 R >> >>", form, f)},
+			page{content: textC("next page http://next.example/")})
+		return w.bytes(root)
+	},
 	"nesting": func() []byte {
 		w := newW()
 		deep := linkAnnot(w, "<< /S /URI /URI (http://deep.example/) /X "+strings.Repeat("[", 100)+strings.Repeat("]", 100)+" >>")

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 // Limits of text extraction (doc/spec.md §8).
 const (
+	maxContent   = 8 << 20 // bytes of content streams and forms decoded for one page
 	maxPageText  = 8 << 20 // bytes of text kept of one page
 	maxFormDepth = 8       // form XObjects within form XObjects
 	maxForms     = 10000   // form XObjects drawn on one page
@@ -37,6 +39,7 @@ type pageText struct {
 	fcache map[any]*font
 	forms  int
 	full   bool
+	left   int64 // content bytes the page may still decode (maxContent)
 
 	// Where the last glyph ended, in device space, and the size of its
 	// text; have is false before the first glyph.
@@ -56,8 +59,25 @@ type gstate struct {
 }
 
 func newPageText(d *doc) *pageText {
-	return &pageText{d: d, fcache: map[any]*font{}}
+	return &pageText{d: d, fcache: map[any]*font{}, left: maxContent}
 }
+
+// content decodes a content stream or form of the page, within what the
+// page may still decode: the page's content streams and every form it
+// draws share maxContent, so that nested or repeated forms stay linear.
+func (p *pageText) content(st *stream) ([]byte, error) {
+	if p.left <= 0 {
+		return nil, errPageContent
+	}
+	b, err := p.d.decodeRaw(st, true, p.left+1)
+	p.left -= int64(len(b))
+	if p.left < 0 {
+		return b[:len(b)+int(p.left)], errPageContent
+	}
+	return b, err
+}
+
+var errPageContent = fmt.Errorf("page content past %d MiB: the rest is not read", maxContent>>20)
 
 // run interprets one content stream with its resources.
 func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*stream]bool) error {
@@ -180,7 +200,7 @@ func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*
 				st, ok := p.d.resolve(p.d.resolveDict(res["XObject"])[fn]).(*stream)
 				if ok && st.d["Subtype"] == name("Form") && !active[st] {
 					p.forms++
-					data, err := p.d.decode(st)
+					data, err := p.content(st)
 					if err != nil {
 						return err
 					}
@@ -313,7 +333,7 @@ func (p *pageText) text() []byte {
 	if len(p.ends) == 0 {
 		return b
 	}
-	out := make([]byte, 0, len(b))
+	out := b[:0] // joined in place: the text only shrinks
 	last := 0
 	for _, e := range p.ends {
 		if e.at >= len(b) || b[e.at] != '\n' {

@@ -194,7 +194,7 @@ func (d *doc) xrefStream(l *lexer) (dict, error) {
 	if !ok || st.d["Type"] != name("XRef") {
 		return nil, errors.New("no xref at startxref")
 	}
-	data, err := d.decodeRaw(st, false)
+	data, err := d.decodeRaw(st, false, maxStream)
 	if err != nil {
 		return nil, err
 	}
