@@ -3,6 +3,7 @@ package htmlbase
 import (
 	"bytes"
 	"io"
+	"sync"
 )
 
 // MaxAttrs is how many attributes of one tag the tokenizer is given
@@ -30,9 +31,10 @@ type attrGuard struct {
 	tokStart int64 // where the token being read starts (set by the reader)
 	pos      int64 // bytes passed on so far
 	window   []byte
-	winAt    int64 // the offset of window[0]
-	judged   int64 // the token start last looked at, -1 for none
-	watching bool  // the token is a long tag, read by scan
+	kept     *[]byte // window's buffer, from windows
+	winAt    int64   // the offset of window[0]
+	judged   int64   // the token start last looked at, -1 for none
+	watching bool    // the token is a long tag, read by scan
 	// scan's state, in a long tag
 	inTag  bool
 	quote  byte // the quote of the value being read, 0 outside one
@@ -48,6 +50,23 @@ const (
 	chunkLen  = 16 << 10              // the most one read passes on
 	windowLen = 2*MaxAttrs + chunkLen // what the window must hold
 )
+
+// windows keep the guards' windows for the next documents: a document is
+// often a page of a WARC, and a window grows to some hundred kilobytes.
+var windows = sync.Pool{New: func() any { return new([]byte) }}
+
+// newAttrGuard returns a guard of r; release gives its window back.
+func newAttrGuard(r io.Reader, onCut func()) *attrGuard {
+	w := windows.Get().(*[]byte)
+	return &attrGuard{r: r, judged: -1, window: (*w)[:0], kept: w, onCut: onCut}
+}
+
+// release gives the guard's window back for another document.
+func (g *attrGuard) release() {
+	*g.kept = g.window[:0]
+	windows.Put(g.kept)
+	g.window, g.kept = nil, nil
+}
 
 func (g *attrGuard) Read(p []byte) (int, error) {
 	if len(p) > chunkLen {

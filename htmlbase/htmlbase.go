@@ -196,7 +196,9 @@ func Read(r io.Reader, opts Options) (*Document, error) {
 	} else if opts.OnEncodingFinal != nil {
 		opts.OnEncodingFinal(name)
 	}
-	return doc, rd.run()
+	err = rd.run()
+	rd.guard.release()
+	return doc, err
 }
 
 // MayHoldLink reports whether Read may find a link in the HTML

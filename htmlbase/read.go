@@ -57,7 +57,7 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 		opts.MaxToken = DefaultMaxToken
 	}
 	rd := &reader{opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
-	rd.guard = &attrGuard{r: r, judged: -1, onCut: func() { rd.attrsCut++ }}
+	rd.guard = newAttrGuard(r, func() { rd.attrsCut++ })
 	rd.z = html.NewTokenizer(rd.guard)
 	rd.z.SetMaxBuf(opts.MaxToken)
 	return rd
