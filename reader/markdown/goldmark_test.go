@@ -54,12 +54,9 @@ import (
 // reference definitions after the cut). After another read error, what
 // was read is scanned and the error returned.
 
-// mdParser reads Markdown for urix; mdCommonMark is plain CommonMark, as
-// the conformance test checks it.
-var (
-	mdParser     = goldmark.New(goldmark.WithExtensions(extension.Linkify)).Parser()
-	mdCommonMark = goldmark.New().Parser()
-)
+// mdParser reads Markdown as urix's goldmark reader did: CommonMark with
+// GFM autolinks.
+var mdParser = goldmark.New(goldmark.WithExtensions(extension.Linkify)).Parser()
 
 // gmBufs are the buffers documents are read into: a hit copies what it
 // keeps, so a buffer serves the next document (one up to 4 MiB is kept).
