@@ -82,7 +82,9 @@ func cli(t *testing.T, args ...string) []string {
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != 1 {
+	// Exit status 2 is a damaged record among the inputs (a WARC of the
+	// test data has one): the URIs found are still printed.
+	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != 1 && cmd.ProcessState.ExitCode() != 2 {
 		t.Fatalf("urix %v: %v\n%s", args, err, stderr.String())
 	}
 	return lines(stdout.String())
