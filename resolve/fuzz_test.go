@@ -3,6 +3,8 @@ package resolve
 import (
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/hex"
 )
 
 // fuzzSeeds are inputs every fuzz target starts from, besides Appendix C
@@ -76,8 +78,8 @@ func unescapeUnreserved(s string) string {
 }
 
 func unhexPair(a, b byte) (byte, bool) {
-	x, ok1 := unhex(a)
-	y, ok2 := unhex(b)
+	x, ok1 := hex.Digit(a)
+	y, ok2 := hex.Digit(b)
 	return x<<4 | y, ok1 && ok2
 }
 

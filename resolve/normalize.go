@@ -1,6 +1,10 @@
 package resolve
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urix/urix/internal/hex"
+)
 
 // defaultPorts maps a scheme to its default port, the port Section 6
 // lets a normalizer elide. Sources: RFC 9110 Section 4.2 (http 80,
@@ -147,18 +151,6 @@ func lower(c byte) byte {
 	return c
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 func isUnreserved(c byte) bool {
 	return isAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
@@ -172,8 +164,8 @@ func appendPctNormalized(b []byte, s string, lowerCase bool) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
-			hi, ok1 := unhex(s[i+1])
-			lo, ok2 := unhex(s[i+2])
+			hi, ok1 := hex.Digit(s[i+1])
+			lo, ok2 := hex.Digit(s[i+2])
 			if ok1 && ok2 {
 				i += 2
 				// Decoding a hex digit right after a stray '%' (or '%'
@@ -210,8 +202,8 @@ func appendPctUpper(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
-			_, ok1 := unhex(s[i+1])
-			_, ok2 := unhex(s[i+2])
+			_, ok1 := hex.Digit(s[i+1])
+			_, ok2 := hex.Digit(s[i+2])
 			if ok1 && ok2 {
 				b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
 				i += 2

@@ -3,6 +3,8 @@ package resolve
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urix/urix/internal/hex"
 )
 
 // SyntaxError says where a string first breaks the URI-reference grammar
@@ -212,4 +214,4 @@ func ruleAt(s string, at int, rule string) string {
 	return rule
 }
 
-func isHex(c byte) bool { _, ok := unhex(c); return ok }
+func isHex(c byte) bool { _, ok := hex.Digit(c); return ok }

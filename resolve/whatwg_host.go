@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/hex"
 	"golang.org/x/net/idna"
 )
 
@@ -63,8 +64,8 @@ func percentDecode(s string) string {
 	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) {
-			if hi, ok := unhex(s[i+1]); ok {
-				if lo, ok := unhex(s[i+2]); ok {
+			if hi, ok := hex.Digit(s[i+1]); ok {
+				if lo, ok := hex.Digit(s[i+2]); ok {
 					b = append(b, hi<<4|lo)
 					i += 2
 					continue
@@ -296,7 +297,7 @@ func parseIPv4Number(s string) (uint64, bool) {
 	}
 	var v uint64
 	for i := 0; i < len(s); i++ {
-		d, ok := unhex(s[i])
+		d, ok := hex.Digit(s[i])
 		if !ok || uint64(d) >= base {
 			return 0, false
 		}
@@ -353,7 +354,7 @@ func parseIPv6(in string) ([8]uint16, error) {
 		}
 		value, length := 0, 0
 		for length < 4 && c() != -1 && isHex(byte(c())) {
-			d, _ := unhex(byte(c()))
+			d, _ := hex.Digit(byte(c()))
 			value = value*0x10 + int(d)
 			p++
 			length++

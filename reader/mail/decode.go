@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"io"
+
+	"github.com/urix/urix/internal/hex"
 )
 
 // Streaming decoders for MIME bodies (SPEC M2). Each records where its
@@ -151,8 +153,8 @@ func (q *qpReader) fill() {
 		q.emit(line[k : k+i])
 		k += i
 		if k+3 <= len(line) {
-			if h, ok := unhex(line[k+1]); ok {
-				if l, ok := unhex(line[k+2]); ok {
+			if h, ok := hex.Digit(line[k+1]); ok {
+				if l, ok := hex.Digit(line[k+2]); ok {
 					q.emit([]byte{h<<4 | l})
 					k += 3
 					q.mark(col0 + k)
@@ -275,18 +277,4 @@ func (b *b64Reader) flush() {
 	case 2:
 		b.out = append(b.out, byte(v>>16))
 	}
-}
-
-// unhex returns the value of the hexadecimal digit c (either case), for
-// quoted-printable =HH escapes.
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
