@@ -7,8 +7,6 @@ package markdown
 import (
 	"bytes"
 	"errors"
-	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 
@@ -19,11 +17,8 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/urix/urix/delimit"
-	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/resolve"
 )
 
 // Markdown (SPEC §7a) is parsed with goldmark: CommonMark, plus the GFM
@@ -76,18 +71,16 @@ func readGoldmark(c *reader.Content, s reader.Sink, o Options) error {
 		return err
 	}
 	src := buf.Bytes()
-	m := &gmReader{s: s, o: o, c: c, src: src, lines: gmLineStarts(src)}
+	m := &gmReader{mdReader: &mdReader{s: s, o: o, c: c, src: src, lines: lineStarts(src)}}
 	m.read()
 	return err // a read error: what was read was still scanned
 }
 
-// gmReader finds the links of one Markdown document.
+// gmReader finds the links of one Markdown document with goldmark; it
+// reports them as the mdscan reader does (hit, prose, html), so that the
+// two differ only in how they parse.
 type gmReader struct {
-	s     reader.Sink
-	o     Options
-	c     *reader.Content
-	src   []byte
-	lines []int // byte offset of the start of each line
+	*mdReader
 	// off is where the part of src being parsed starts: the positions
 	// goldmark gives (segments, Pos) are relative to it
 	off int
@@ -203,38 +196,6 @@ func (m *gmReader) autolink(n *ast.AutoLink) {
 	m.hit("md-autolink", ref, start, start+len(label))
 }
 
-// hit reports a reference ref found at src[start:end].
-func (m *gmReader) hit(kind, ref string, start, end int) {
-	h := reader.NewHit(m.c, kind, ref, string(m.src[start:end]), m.span(start, end), 0)
-	h.SameDocument = ref == "" || ref[0] == '#'
-	h.Source = resolve.FromMarkup
-	base := m.c.Base
-	if gmIsRootRelative(ref) {
-		if root := m.o.RootDir; root != "" {
-			base = gmRootBase(root, m.s.Options().Base)
-			h.URI = strings.TrimSuffix(base, "/") + h.URI
-		} else if strings.HasPrefix(base, "file:") {
-			h.RootRelative = true
-		}
-	}
-	m.s.Report(h, base)
-}
-
-// gmIsRootRelative reports whether ref is a path-absolute reference: "/x",
-// not "//host".
-func gmIsRootRelative(ref string) bool {
-	return strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//")
-}
-
-// gmRootBase is what a root-relative reference is appended to under
-// Options.RootDir: Options.Base when set, else the directory's file:// URI.
-func gmRootBase(root, base string) string {
-	if base != "" {
-		return base
-	}
-	return reader.FileURI(gmAbsPath(root))
-}
-
 // textRuns scans the run of sibling text nodes starting at n with delimit,
 // as one text where only white space (a soft line break, a block quote's
 // '>') lies between them.
@@ -256,7 +217,7 @@ func (m *gmReader) textRuns(n ast.Node) {
 		if s.Padding != 0 || s.Start < m.off || s.Stop > len(m.src) || s.Start >= s.Stop {
 			continue
 		}
-		if start >= 0 && (s.Start < end || !gmOnlyBlank(m.src[end:s.Start])) {
+		if start >= 0 && (s.Start < end || !onlyBlank(m.src[end:s.Start])) {
 			flush()
 		}
 		if start < 0 {
@@ -265,23 +226,6 @@ func (m *gmReader) textRuns(n ast.Node) {
 		end = s.Stop
 	}
 	flush()
-}
-
-func gmOnlyBlank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' {
-			return false
-		}
-	}
-	return true
-}
-
-// prose reports the delimit hits of src[start:end].
-func (m *gmReader) prose(start, end int) {
-	for _, dh := range delimit.Find(m.src[start:end], m.s.Options().Delimit) {
-		s, e := start+int(dh.Start), start+int(dh.End)
-		m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
-	}
 }
 
 // codeBlock scans the lines of a code block (Options.IncludeCode).
@@ -293,56 +237,6 @@ func (m *gmReader) codeBlock(lines *text.Segments) {
 	if m.off <= start && start < end && end <= len(m.src) {
 		m.prose(start, end)
 	}
-}
-
-// html reads the raw HTML src[start:end] with htmlbase; its links are
-// resolved against the content's base, never a <base> of its own.
-func (m *gmReader) html(start, end int) {
-	if start < 0 || end > len(m.src) || start >= end {
-		return
-	}
-	if !htmlbase.MayHoldLink(m.src[start:end], m.s.Options().Delimit) {
-		return // "</a>", "<br>"
-	}
-	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.s.Options().Delimit}
-	opts.Emit = func(l htmlbase.Link) {
-		s, e := start+int(l.Offset), start+int(l.End)
-		e = min(max(e, s), end)
-		kind := "html-attr"
-		if l.Text {
-			kind = "html-text"
-		}
-		h := reader.NewHit(m.c, kind, l.Ref, l.Raw, m.span(s, e), l.Flags)
-		h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
-		m.s.Report(h, m.c.Base)
-	}
-	_, _ = htmlbase.Read(bytes.NewReader(m.src[start:end]), opts)
-}
-
-// span returns the span of src[start:end].
-func (m *gmReader) span(start, end int) reader.Span {
-	l, c := gmLineCol(m.lines, m.src, start)
-	el, ec := gmLineCol(m.lines, m.src, end)
-	return reader.Span{Line: l, Col: c, EndLine: el, EndCol: ec, Start: int64(start), End: int64(end)}
-}
-
-// gmLineStarts returns the offset of the start of every line of src.
-func gmLineStarts(src []byte) []int {
-	starts := []int{0}
-	for i := 0; ; {
-		k := bytes.IndexByte(src[i:], '\n')
-		if k < 0 {
-			return starts
-		}
-		i += k + 1
-		starts = append(starts, i)
-	}
-}
-
-// gmLineCol returns the 1-based line and byte column of offset off.
-func gmLineCol(starts []int, src []byte, off int) (line, col int) {
-	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
-	return i + 1, off - starts[i] + 1
 }
 
 // gmOffsetIn returns where b lies in src when b is a slice of src's array
@@ -369,13 +263,4 @@ func gmUnescapeMarkdown(d []byte) []byte {
 		return d
 	}
 	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(d)))
-}
-
-// gmAbsPath returns the absolute form of a path, the path itself when the
-// working directory is unknown.
-func gmAbsPath(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return p
 }
