@@ -65,7 +65,8 @@ var Format = &reader.Format{
 
 const (
 	MaxDepth = 1000
-	// MaxToken caps a start tag, as htmlbase caps any token: memory is
+	// MaxToken caps a start tag (checked a read chunk at a time), as
+	// htmlbase caps any token: memory is
 	// bounded by the largest token held.
 	MaxToken    = 16 << 20
 	MaxElements = 1 << 24
