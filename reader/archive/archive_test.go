@@ -24,34 +24,17 @@ import (
 )
 
 // file is a member to put in a test archive.
-type file struct{ name, body string }
-
-func makeZip(t testing.TB, files ...file) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
-	for _, f := range files {
-		w, err := zw.Create(f.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(w, f.body)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+type file = readertest.File
 
 func makeTar(t testing.TB, files ...file) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	tw := tar.NewWriter(&b)
 	for _, f := range files {
-		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: 0o644, Size: int64(len(f.body)), Typeflag: tar.TypeReg}); err != nil {
+		if err := tw.WriteHeader(&tar.Header{Name: f[0], Mode: 0o644, Size: int64(len(f[1])), Typeflag: tar.TypeReg}); err != nil {
 			t.Fatal(err)
 		}
-		io.WriteString(tw, f.body)
+		io.WriteString(tw, f[1])
 	}
 	if err := tw.Close(); err != nil {
 		t.Fatal(err)
@@ -127,7 +110,7 @@ var treeHits = []string{
 }
 
 func TestZipMembersResolve(t *testing.T) {
-	data := makeZip(t, tree...)
+	data := readertest.Zip(t, tree...)
 	for _, mode := range []resolve.Mode{resolve.RFC3986, resolve.WHATWG} {
 		for _, whole := range []bool{true, false} {
 			hits, warns := run(t, ZipFormat, data, "docs.zip", "file:///x/docs.zip", whole, reader.Options{Resolve: resolve.Options{Mode: mode}})
@@ -170,7 +153,7 @@ func TestCompressedNotTar(t *testing.T) {
 }
 
 func TestBaseOption(t *testing.T) {
-	data := makeZip(t, tree[:2]...)
+	data := readertest.Zip(t, tree[:2]...)
 	for _, b := range []string{"https://h/docs/", "https://h/docs"} {
 		hits, _ := run(t, ZipFormat, data, "docs.zip", b, true, reader.Options{Base: b})
 		want := []string{
@@ -186,7 +169,7 @@ func TestBaseOption(t *testing.T) {
 }
 
 func TestNested(t *testing.T) {
-	inner := makeZip(t, file{"x.html", `<a href="y.html">y</a> <a href="../up.html">up</a>`})
+	inner := readertest.Zip(t, file{"x.html", `<a href="y.html">y</a> <a href="../up.html">up</a>`})
 	outer := makeTar(t, file{"inner.zip", string(inner)}, file{"n.txt.gz", string(gz([]byte("http://gz.example/")))})
 	hits, warns := run(t, TarFormat, outer, "o.tar", "file:///x/o.tar", false, reader.Options{})
 	want := []string{
@@ -198,9 +181,9 @@ func TestNested(t *testing.T) {
 		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
 	}
 	// Depth: five zips in each other; the fifth is not read.
-	z := makeZip(t, file{"deep.txt", "http://deep.example/"})
+	z := readertest.Zip(t, file{"deep.txt", "http://deep.example/"})
 	for i := range 4 {
-		z = makeZip(t, file{fmt.Sprintf("l%d.zip", i), string(z)})
+		z = readertest.Zip(t, file{fmt.Sprintf("l%d.zip", i), string(z)})
 	}
 	hits, warns = run(t, ZipFormat, z, "d.zip", "", true, reader.Options{})
 	if len(hits) != 0 || len(warns) != 1 || !strings.Contains(warns[0], "l3.zip!/l2.zip!/l1.zip!/l0.zip: archive: nested deeper than 4") {
@@ -211,7 +194,7 @@ func TestNested(t *testing.T) {
 // TestHostileNames: names are data: the member field keeps them, the base
 // never leaves the archive, nothing is opened.
 func TestHostileNames(t *testing.T) {
-	data := makeZip(t,
+	data := readertest.Zip(t,
 		file{"../../etc/x.html", `<a href="y.html">y</a>`},
 		file{"/abs/z.html", `<a href="w.html">w</a>`},
 		file{"ctl\x1b[31m.txt", "http://ctl.example/"},
@@ -257,38 +240,38 @@ func TestZipHostile(t *testing.T) {
 		hits []string
 		warn string
 	}{
-		{"size lie", patch(makeZip(t, file{"a.txt", "http://a.example/ and more text"}, good), func(i int, cd []byte) {
+		{"size lie", patch(readertest.Zip(t, file{"a.txt", "http://a.example/ and more text"}, good), func(i int, cd []byte) {
 			if i == 0 {
 				binary.LittleEndian.PutUint32(cd[24:], 10)
 			}
 		}), reader.Options{}, []string{"a.txt|http://a.e", "ok.txt|http://ok.example/"}, "a.txt: zip: member is larger than its declared size"},
-		{"checksum", patch(makeZip(t, file{"a.txt", "http://a.example/"}, good), func(i int, cd []byte) {
+		{"checksum", patch(readertest.Zip(t, file{"a.txt", "http://a.example/"}, good), func(i int, cd []byte) {
 			if i == 0 {
 				cd[16] ^= 1
 			}
 		}), reader.Options{}, []string{"a.txt|http://a.example/", "ok.txt|http://ok.example/"}, "a.txt: zip: member checksum mismatch"},
-		{"encrypted", patch(makeZip(t, file{"a.txt", "http://a.example/"}, good), func(i int, cd []byte) {
+		{"encrypted", patch(readertest.Zip(t, file{"a.txt", "http://a.example/"}, good), func(i int, cd []byte) {
 			if i == 0 {
 				cd[8] |= 1
 			}
 		}), reader.Options{}, []string{"ok.txt|http://ok.example/"}, "a.txt: zip: encrypted member"},
-		{"method", patch(makeZip(t, file{"a.txt", "http://a.example/"}, good), func(i int, cd []byte) {
+		{"method", patch(readertest.Zip(t, file{"a.txt", "http://a.example/"}, good), func(i int, cd []byte) {
 			if i == 0 {
 				cd[10] = 99
 			}
 		}), reader.Options{}, []string{"ok.txt|http://ok.example/"}, "a.txt: zip: compression method 99"},
-		{"overlap", patch(makeZip(t, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}, good), func(i int, cd []byte) {
+		{"overlap", patch(readertest.Zip(t, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}, good), func(i int, cd []byte) {
 			if i == 1 {
 				copy(cd[42:46], []byte{0, 0, 0, 0}) // b.txt points at a.txt's data
 			}
 		}), reader.Options{}, []string{"ok.txt|http://ok.example/"}, "a.txt: zip: member data overlaps"},
-		{"ratio", makeZip(t, file{"bomb.txt", big}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, "bomb.txt: zip: member expands more than 250 times"},
-		{"budget", makeZip(t, good, file{"b.txt", strings.Repeat("http://b.example/ ", 100)}, file{"c.txt", "http://c.example/"}), reader.Options{MaxDecoded: 100},
+		{"ratio", readertest.Zip(t, file{"bomb.txt", big}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, "bomb.txt: zip: member expands more than 250 times"},
+		{"budget", readertest.Zip(t, good, file{"b.txt", strings.Repeat("http://b.example/ ", 100)}, file{"c.txt", "http://c.example/"}), reader.Options{MaxDecoded: 100},
 			[]string{"ok.txt|http://ok.example/", "b.txt|http://b.example/", "b.txt|http://b.example/", "b.txt|http://b.example/", "b.txt|http://b.example/", "b.txt|http://b.e"}, "error: archive: decoded size exceeds the limit"},
-		{"binary member", makeZip(t, file{"x.bin", "\x00\x01http://bin.example/"}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, ""},
-		{"binary member read", makeZip(t, file{"x.bin", "\x00\x01 http://bin.example/"}), reader.Options{Binary: true}, []string{"x.bin|http://bin.example/"}, ""},
-		{"truncated", makeZip(t, good)[:40], reader.Options{}, nil, "error: zip: no end of central directory"},
-		{"mimetype of a text format", makeZip(t, file{"mimetype", "text/plain"}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, ""},
+		{"binary member", readertest.Zip(t, file{"x.bin", "\x00\x01http://bin.example/"}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, ""},
+		{"binary member read", readertest.Zip(t, file{"x.bin", "\x00\x01 http://bin.example/"}), reader.Options{Binary: true}, []string{"x.bin|http://bin.example/"}, ""},
+		{"truncated", readertest.Zip(t, good)[:40], reader.Options{}, nil, "error: zip: no end of central directory"},
+		{"mimetype of a text format", readertest.Zip(t, file{"mimetype", "text/plain"}, good), reader.Options{}, []string{"ok.txt|http://ok.example/"}, ""},
 	} {
 		hits, warns := run(t, ZipFormat, tc.data, "h.zip", "", true, tc.opts)
 		if !slices.Equal(hits, tc.hits) {
@@ -401,7 +384,7 @@ func TestJarNotHierarchical(t *testing.T) {
 	if _, err := resolve.Resolve(jar, "b.html", resolve.Options{Mode: resolve.WHATWG}); err == nil {
 		t.Errorf("WHATWG: b.html against %s resolved; the reason for the rewrap changed", jar)
 	}
-	hits, _ := run(t, ZipFormat, makeZip(t, file{"guide/a.html", `<a href="/abs.html">a</a> <a href="../../../out.html">o</a> <a href="b.html">b</a>`}),
+	hits, _ := run(t, ZipFormat, readertest.Zip(t, file{"guide/a.html", `<a href="/abs.html">a</a> <a href="../../../out.html">o</a> <a href="b.html">b</a>`}),
 		"docs.zip", "file:///x/docs.zip", true, reader.Options{Resolve: resolve.Options{Mode: resolve.WHATWG}})
 	want := []string{"guide/a.html|file:///abs.html", "guide/a.html|file:///out.html", "guide/a.html|jar:file:///x/docs.zip!/guide/b.html"}
 	if !slices.Equal(hits, want) {

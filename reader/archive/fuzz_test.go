@@ -58,9 +58,9 @@ func sameHits(t *testing.T, a, b []reader.Hit, wa, wb []string) {
 // directory, and a zip read as a stream one byte at a time gives what
 // the file gives.
 func FuzzZip(f *testing.F) {
-	f.Add(makeZip(f, tree...))
-	f.Add(makeZip(f, file{"in.zip", string(makeZip(f, file{"a.txt", "http://a.example/"}))}, file{"b.html", `<a href="../c">c</a>`}))
-	f.Add(patch(makeZip(f, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}), func(i int, cd []byte) { cd[42] = 0 }))
+	f.Add(readertest.Zip(f, tree...))
+	f.Add(readertest.Zip(f, file{"in.zip", string(readertest.Zip(f, file{"a.txt", "http://a.example/"}))}, file{"b.html", `<a href="../c">c</a>`}))
+	f.Add(patch(readertest.Zip(f, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}), func(i int, cd []byte) { cd[42] = 0 }))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h1, w1 := fuzzRun(ZipFormat, data, true)
 		h2, w2 := fuzzRun(ZipFormat, data, false)

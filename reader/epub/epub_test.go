@@ -1,7 +1,6 @@
 package epub
 
 import (
-	"archive/zip"
 	"bytes"
 	"io"
 	"slices"
@@ -16,28 +15,7 @@ import (
 	"github.com/urix/urix/reader/xml"
 )
 
-type file struct{ name, body string }
-
-func makeZip(t testing.TB, files ...file) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
-	for _, f := range files {
-		method := zip.Deflate
-		if f.name == "mimetype" {
-			method = zip.Store
-		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.name, Method: method})
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(w, f.body)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+type file = readertest.File
 
 var formats = []*reader.Format{text.Format, html.Format, xml.Format, Format, archive.ZipFormat}
 
@@ -73,7 +51,7 @@ const opf = `<?xml version="1.0"?>
 </manifest><spine><itemref idref="c1"/><itemref idref="c2"/></spine></package>`
 
 func TestEPUB(t *testing.T) {
-	data := makeZip(t,
+	data := readertest.Zip(t,
 		file{"mimetype", "application/epub+zip"},
 		file{"META-INF/container.xml", container},
 		file{"OPS/book.opf", opf},
@@ -104,7 +82,7 @@ func TestEPUB(t *testing.T) {
 }
 
 func TestEPUBNoContainer(t *testing.T) {
-	data := makeZip(t, file{"mimetype", "application/epub+zip"}, file{"a.html", `<a href="b.html">b</a>`})
+	data := readertest.Zip(t, file{"mimetype", "application/epub+zip"}, file{"a.html", `<a href="b.html">b</a>`})
 	hits, warns := run(t, data, "file:///x/b.epub")
 	if want := []string{"a.html html-attr jar:file:///x/b.epub!/b.html"}; !slices.Equal(hits, want) {
 		t.Errorf("hits %q, want %q", hits, want)

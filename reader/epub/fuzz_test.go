@@ -31,7 +31,7 @@ func fuzzRun(data []byte, whole bool) ([]reader.Hit, []string) {
 // FuzzEPUB: every hit names a member of the book, every jar: URI is in
 // the book, and one-byte reads give what whole reads give.
 func FuzzEPUB(f *testing.F) {
-	f.Add(makeZip(f,
+	f.Add(readertest.Zip(f,
 		file{"mimetype", "application/epub+zip"},
 		file{"META-INF/container.xml", container},
 		file{"OPS/book.opf", opf},

@@ -53,14 +53,14 @@ func fuzzOffice(t *testing.T, f *reader.Format, data []byte) {
 }
 
 func FuzzOOXML(f *testing.F) {
-	f.Add(makeZip(f, file{"[Content_Types].xml", contentTypes},
+	f.Add(readertest.Zip(f, file{"[Content_Types].xml", contentTypes},
 		file{"word/document.xml", `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>http://a.exa</w:t></w:r><w:r><w:t>mple/</w:t></w:r></w:p><w:p><w:fldSimple w:instr="HYPERLINK &quot;http://f.example/&quot;"/></w:p></w:body></w:document>`},
 		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="https://r.example/" TargetMode="External"/></Relationships>`}))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzOffice(t, OOXML, data) })
 }
 
 func FuzzODF(f *testing.F) {
-	f.Add(makeZip(f, file{"mimetype", "application/vnd.oasis.opendocument.text"}, file{"content.xml", odfContent}))
+	f.Add(readertest.Zip(f, file{"mimetype", "application/vnd.oasis.opendocument.text"}, file{"content.xml", odfContent}))
 	f.Add([]byte(odfContent))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzOffice(t, ODF, data) })
 }

@@ -1,7 +1,6 @@
 package office
 
 import (
-	"archive/zip"
 	"bytes"
 	"fmt"
 	"io"
@@ -17,28 +16,7 @@ import (
 	"github.com/urix/urix/reader/xml"
 )
 
-type file struct{ name, body string }
-
-func makeZip(t testing.TB, files ...file) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
-	for _, f := range files {
-		method := zip.Deflate
-		if f.name == "mimetype" {
-			method = zip.Store
-		}
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: f.name, Method: method})
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.WriteString(w, f.body)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+type file = readertest.File
 
 var formats = []*reader.Format{text.Format, html.Format, xml.Format, OOXML, ODF, archive.ZipFormat, archive.TarFormat}
 
@@ -77,7 +55,7 @@ func TestOOXMLConstructs(t *testing.T) {
 <Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://rel.example/x" TargetMode="External"/>
 <Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" TargetMode="External" Target="other.png"/>
 </Relationships>`
-	data := makeZip(t,
+	data := readertest.Zip(t,
 		file{"[Content_Types].xml", contentTypes},
 		file{"word/document.xml", doc},
 		file{"word/_rels/document.xml.rels", rels},
@@ -120,7 +98,7 @@ func TestFieldURL(t *testing.T) {
 // TestPackageByContentTypes: an OOXML package whose first member is not
 // [Content_Types].xml sniffs as a zip, which hands it to OOXML.
 func TestPackageByContentTypes(t *testing.T) {
-	data := makeZip(t,
+	data := readertest.Zip(t,
 		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="https://late.example/" TargetMode="External"/></Relationships>`},
 		file{"[Content_Types].xml", contentTypes},
 	)
@@ -141,7 +119,7 @@ const odfContent = `<?xml version="1.0" encoding="UTF-8"?>
 </office:text></office:body></office:document-content>`
 
 func TestODF(t *testing.T) {
-	data := makeZip(t,
+	data := readertest.Zip(t,
 		file{"mimetype", "application/vnd.oasis.opendocument.text"},
 		file{"content.xml", odfContent},
 		file{"styles.xml", `<office:document-styles xmlns:office="o"><text:p xmlns:text="t">Footer https://footer.example/</text:p></office:document-styles>`},
@@ -175,7 +153,7 @@ func TestODF(t *testing.T) {
 // TestHyperlinkBase: the HyperlinkBase of docProps/app.xml is the base of
 // the document's relative links.
 func TestHyperlinkBase(t *testing.T) {
-	data := makeZip(t,
+	data := readertest.Zip(t,
 		file{"[Content_Types].xml", contentTypes},
 		file{"docProps/app.xml", `<Properties><HyperlinkBase>https://base.example/docs/</HyperlinkBase></Properties>`},
 		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="page.html" TargetMode="External"/></Relationships>`},

@@ -5,9 +5,11 @@
 package readertest
 
 import (
+	"archive/zip"
 	"bytes"
 	"io"
 	"strings"
+	"testing"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
@@ -131,4 +133,30 @@ func Panicking(f *reader.Format, marker string) *reader.Format {
 func readPast(b []byte, i int) error {
 	_ = b[i]
 	return nil
+}
+
+// File is a member of a test archive: its name, then its body.
+type File [2]string
+
+// Zip returns a zip archive of files, in order: deflated, but for a
+// "mimetype" member, stored, as OpenDocument and EPUB place it.
+func Zip(t testing.TB, files ...File) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, f := range files {
+		method := zip.Deflate
+		if f[0] == "mimetype" {
+			method = zip.Store
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: f[0], Method: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, f[1])
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
