@@ -3,33 +3,14 @@ package archive
 import (
 	"archive/tar"
 	"bytes"
-	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
-
-// fuzzRun reads data with f as a file (Whole) or as a stream read one
-// byte at a time, and returns the hits and the warnings.
-func fuzzRun(f *reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
-	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
-	c := &reader.Content{Name: "f", Base: "file:///x/f"}
-	if whole {
-		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
-		c.R = bytes.NewReader(data)
-	} else {
-		c.R = iotest.OneByteReader(bytes.NewReader(data))
-	}
-	if err := f.Read(c, s); err != nil {
-		s.Warnings = append(s.Warnings, "error: "+err.Error())
-	}
-	return s.Hits, s.Warnings
-}
 
 // checkMembers checks that every hit names a member of the archive
 // (its first path element, for a nested one) and that every in-archive
@@ -62,8 +43,8 @@ func FuzzZip(f *testing.F) {
 	f.Add(readertest.Zip(f, file{"in.zip", string(readertest.Zip(f, file{"a.txt", "http://a.example/"}))}, file{"b.html", `<a href="../c">c</a>`}))
 	f.Add(patch(readertest.Zip(f, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}), func(i int, cd []byte) { cd[42] = 0 }))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h1, w1 := fuzzRun(ZipFormat, data, true)
-		h2, w2 := fuzzRun(ZipFormat, data, false)
+		h1, w1 := readertest.ReadBytes(ZipFormat, formats, data, true)
+		h2, w2 := readertest.ReadBytes(ZipFormat, formats, data, false)
 		sameHits(t, h1, h2, w1, w2)
 		names := map[string]bool{}
 		if z, err := OpenZip(&reader.Content{R: bytes.NewReader(data)}); err == nil {
@@ -84,8 +65,8 @@ func FuzzTar(f *testing.F) {
 		f.Add(bz2)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h1, w1 := fuzzRun(TarFormat, data, true)
-		h2, w2 := fuzzRun(TarFormat, data, false)
+		h1, w1 := readertest.ReadBytes(TarFormat, formats, data, true)
+		h2, w2 := readertest.ReadBytes(TarFormat, formats, data, false)
 		sameHits(t, h1, h2, w1, w2)
 		if compression(data) != "" {
 			return // the names are inside the compressed stream

@@ -2,31 +2,14 @@ package epub
 
 import (
 	"bytes"
-	"io"
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
 	"github.com/urix/urix/reader/readertest"
 )
-
-func fuzzRun(data []byte, whole bool) ([]reader.Hit, []string) {
-	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
-	c := &reader.Content{Name: "f", Base: "file:///x/f"}
-	if whole {
-		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
-		c.R = bytes.NewReader(data)
-	} else {
-		c.R = iotest.OneByteReader(bytes.NewReader(data))
-	}
-	if err := Format.Read(c, s); err != nil {
-		s.Warnings = append(s.Warnings, "error: "+err.Error())
-	}
-	return s.Hits, s.Warnings
-}
 
 // FuzzEPUB: every hit names a member of the book, every jar: URI is in
 // the book, and one-byte reads give what whole reads give.
@@ -38,8 +21,8 @@ func FuzzEPUB(f *testing.F) {
 		file{"OPS/text/ch1.xhtml", `<html><body><a href="ch%202.xhtml#s">n</a> <a href="https://out.example/">o</a></body></html>`},
 		file{"OPS/text/ch 2.xhtml", `<a href="ch1.xhtml">b</a>`}))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h1, w1 := fuzzRun(data, true)
-		h2, w2 := fuzzRun(data, false)
+		h1, w1 := readertest.ReadBytes(Format, formats, data, true)
+		h2, w2 := readertest.ReadBytes(Format, formats, data, false)
 		if !slices.Equal(h1, h2) || !slices.Equal(w1, w2) {
 			t.Fatalf("whole and one-byte reads differ:\n%v %q\n%v %q", h1, w1, h2, w2)
 		}

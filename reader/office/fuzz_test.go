@@ -2,38 +2,21 @@ package office
 
 import (
 	"bytes"
-	"io"
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
 	"github.com/urix/urix/reader/readertest"
 )
 
-func fuzzRun(f *reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
-	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
-	c := &reader.Content{Name: "f", Base: "file:///x/f"}
-	if whole {
-		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
-		c.R = bytes.NewReader(data)
-	} else {
-		c.R = iotest.OneByteReader(bytes.NewReader(data))
-	}
-	if err := f.Read(c, s); err != nil {
-		s.Warnings = append(s.Warnings, "error: "+err.Error())
-	}
-	return s.Hits, s.Warnings
-}
-
 // fuzzOffice: every hit names a part of the package and lies within it
 // (line and column at least 1, offsets in order), and a package read as
 // a stream one byte at a time gives what the file gives.
 func fuzzOffice(t *testing.T, f *reader.Format, data []byte) {
-	h1, w1 := fuzzRun(f, data, true)
-	h2, w2 := fuzzRun(f, data, false)
+	h1, w1 := readertest.ReadBytes(f, formats, data, true)
+	h2, w2 := readertest.ReadBytes(f, formats, data, false)
 	if !slices.Equal(h1, h2) || !slices.Equal(w1, w2) {
 		t.Fatalf("whole and one-byte reads differ:\n%v %q\n%v %q", h1, w1, h2, w2)
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
@@ -159,4 +160,23 @@ func Zip(t testing.TB, files ...File) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// ReadBytes reads data with format f, nested content with formats, as a
+// regular file (whole: Content.Whole set) or as a stream read one byte at
+// a time, and returns the hits and the warnings (a read error last, as
+// "error: ..."): the two ways a fuzz target of a container compares.
+func ReadBytes(f *reader.Format, formats []*reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
+	s := &Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
+	c := &reader.Content{Name: "f", Base: "file:///x/f"}
+	if whole {
+		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
+		c.R = bytes.NewReader(data)
+	} else {
+		c.R = iotest.OneByteReader(bytes.NewReader(data))
+	}
+	if err := f.Read(c, s); err != nil {
+		s.Warnings = append(s.Warnings, "error: "+err.Error())
+	}
+	return s.Hits, s.Warnings
 }
