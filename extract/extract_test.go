@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -318,5 +319,23 @@ func TestLimitErrors(t *testing.T) {
 		if !found {
 			t.Errorf("%s: warnings %v, want one that is %v", tt.name, warns, tt.want)
 		}
+	}
+}
+
+// TestResolversBounded: the parsed bases an input keeps stay at most
+// maxResolvers, however many bases its parts or records have (SPEC §8),
+// and a base dropped from the cache still resolves.
+func TestResolversBounded(t *testing.T) {
+	j := &job{x: mustNew(t, Options{})}
+	for i := range 3 * maxResolvers {
+		if j.resolver(fmt.Sprintf("http://h%d.example/", i)) == nil {
+			t.Fatalf("base %d did not parse", i)
+		}
+		if len(j.resolvers) > maxResolvers {
+			t.Fatalf("%d parsed bases kept after %d", len(j.resolvers), i+1)
+		}
+	}
+	if rv := j.resolver("http://h0.example/"); rv == nil || rv.Resolve("a") != "http://h0.example/a" {
+		t.Errorf("a base dropped from the cache: %v", rv)
 	}
 }

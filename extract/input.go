@@ -340,14 +340,20 @@ func (j *job) resolver(base string) *resolve.Resolver {
 	if err != nil {
 		r = nil
 	}
-	if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
-		// A WARC has a base per record: keep the parsed bases of the
-		// last records only (doc/spec.md §8, memory).
-		j.resolvers = make(map[string]*resolve.Resolver)
-	}
-	j.resolvers[base] = r
+	j.keep(base, r)
 	j.lastBase, j.lastRV = base, r
 	return r
+}
+
+// keep keeps a parsed base under key for the input's other references, at
+// most maxResolvers of them: an archive has a base per member, a WARC one
+// per record (doc/spec.md §8, memory), so past the cap the kept ones are
+// dropped and kept anew.
+func (j *job) keep(key string, rv *resolve.Resolver) {
+	if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
+		j.resolvers = make(map[string]*resolve.Resolver)
+	}
+	j.resolvers[key] = rv
 }
 
 // resolverIn returns the parsed form of base for a reference of an HTML
@@ -367,10 +373,7 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 	rv, ok := j.resolvers[key]
 	if !ok {
 		rv, _ = resolve.NewResolver(base, opts)
-		if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
-			j.resolvers = make(map[string]*resolve.Resolver)
-		}
-		j.resolvers[key] = rv
+		j.keep(key, rv)
 	}
 	return rv, opts
 }

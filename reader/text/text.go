@@ -54,7 +54,10 @@ func Read(c *reader.Content, s reader.Sink) error {
 		// The rest is scanned from a copy: buf goes back to the pool.
 		r = io.MultiReader(bytes.NewReader(bytes.Clone(buf[:n])), r)
 	}
-	p, _ := scanners.LoadOrStore(opts.Delimit, new(sync.Pool))
+	p, ok := scanners.Load(opts.Delimit)
+	if !ok {
+		p, _ = scanners.LoadOrStore(opts.Delimit, new(sync.Pool))
+	}
 	pool := p.(*sync.Pool)
 	sc, ok := pool.Get().(*delimit.Scanner)
 	if ok {
