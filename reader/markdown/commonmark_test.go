@@ -74,7 +74,7 @@ func TestCommonMarkConformance(t *testing.T) {
 // read as plain CommonMark with no base; every hit's span is checked.
 func cmLinks(t *testing.T, doc string) []string {
 	var links []string
-	s := &readertest.Sink{File: "spec.md", OnHit: func(h reader.Hit) {
+	s := &readertest.Sink{File: "spec.md", Opts: reader.Options{MaxDecoded: 1 << 20}, OnHit: func(h reader.Hit) {
 		checkHitSpan(t, doc, h)
 		switch {
 		case strings.HasPrefix(h.Kind, "md-") && h.Kind != "md-definition",
@@ -82,9 +82,9 @@ func cmLinks(t *testing.T, doc string) []string {
 			links = append(links, string(util.URLEscape([]byte(h.URI), false)))
 		}
 	}}
-	src := []byte(doc)
-	m := &mdReader{s: s, o: Options{noLinkify: true}, c: &reader.Content{Name: "spec.md"}, src: src, lines: lineStarts(src)}
-	m.read()
+	if err := read(&reader.Content{R: strings.NewReader(doc), Name: "spec.md"}, s, Options{noLinkify: true}); err != nil {
+		t.Fatal(err)
+	}
 	return links
 }
 

@@ -7,6 +7,7 @@ package markdown
 import (
 	"bytes"
 	"errors"
+	"sort"
 	"strings"
 	"sync"
 
@@ -71,7 +72,7 @@ func readGoldmark(c *reader.Content, s reader.Sink, o Options) error {
 		return err
 	}
 	src := buf.Bytes()
-	m := &gmReader{mdReader: &mdReader{s: s, o: o, c: c, src: src, lines: lineStarts(src)}}
+	m := &gmReader{mdReader: &mdReader{s: s, o: o, c: c, doc: wholeDoc{src, lineStarts(src)}, runStart: -1}, src: src}
 	m.read()
 	return err // a read error: what was read was still scanned
 }
@@ -81,6 +82,7 @@ func readGoldmark(c *reader.Content, s reader.Sink, o Options) error {
 // two differ only in how they parse.
 type gmReader struct {
 	*mdReader
+	src []byte
 	// off is where the part of src being parsed starts: the positions
 	// goldmark gives (segments, Pos) are relative to it
 	off int
@@ -263,4 +265,35 @@ func gmUnescapeMarkdown(d []byte) []byte {
 		return d
 	}
 	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(d)))
+}
+
+// wholeDoc is a document held whole, for the oracle's reporting.
+type wholeDoc struct {
+	src   []byte
+	lines []int // byte offset of the start of each line
+}
+
+func (d wholeDoc) Span(start, end int) ([]byte, int, int, int, int) {
+	l, c := lineCol(d.lines, start)
+	el, ec := lineCol(d.lines, end)
+	return d.src[start:end], l, c, el, ec
+}
+
+// lineStarts returns the offset of the start of every line of src.
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i := 0; ; {
+		k := bytes.IndexByte(src[i:], '\n')
+		if k < 0 {
+			return starts
+		}
+		i += k + 1
+		starts = append(starts, i)
+	}
+}
+
+// lineCol returns the 1-based line and byte column of offset off.
+func lineCol(starts []int, off int) (line, col int) {
+	i := sort.SearchInts(starts, off+1) - 1
+	return i + 1, off - starts[i] + 1
 }

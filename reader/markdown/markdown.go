@@ -30,17 +30,22 @@
 // definition's destination), an autolink's span the text between its
 // brackets.
 //
-// Reading: the document is read whole, up to reader.Options.MaxDecoded
-// bytes (a reference may come before its definition); a larger one fails
-// with limit.ErrTooLarge, after no hits. After another read error, what
-// was read is scanned and the error returned.
+// Reading (doc/spec.md §8): a document up to 1 MiB is read whole; a
+// larger one goes through mdscan's window, which holds the open blocks,
+// not the document: from a file in two passes (the link reference
+// definitions, then the links: a reference may come before its
+// definition), from a stream in one, where a reference before its
+// definition stays unresolved (a note says so). Past
+// reader.Options.MaxDecoded bytes reading stops with limit.ErrTooLarge;
+// after that or another read error, what was read has been reported.
 package markdown
 
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 
@@ -86,50 +91,74 @@ func New(o Options) *reader.Format {
 	}
 }
 
-// bufs are the buffers documents are read into: a hit copies what it
-// keeps, so a buffer serves the next document (one up to 4 MiB is kept).
-var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// bufs are the buffers documents up to holdMax are read into: a hit
+// copies what it keeps, so a buffer serves the next document.
+var bufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// holdMax is the largest document read whole, and so read once; a
+// larger one is read through mdscan's window, twice from a file (the
+// definitions, then the links) and once from a stream.
+var holdMax = 1 << 20
 
 func read(c *reader.Content, s reader.Sink, o Options) error {
-	buf := bufs.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= 4<<20 {
-			buf.Reset()
-			bufs.Put(buf)
-		}
-	}()
-	buf.Reset()
-	_, err := buf.ReadFrom(limit.Reader(c.R, s.Options().MaxDecoded, limit.ErrTooLarge))
-	if errors.Is(err, limit.ErrTooLarge) {
-		return err
+	r := limit.Reader(c.R, s.Options().MaxDecoded, limit.ErrTooLarge)
+	bp := bufs.Get().(*[]byte)
+	defer bufs.Put(bp)
+	if len(*bp) != holdMax+1 {
+		*bp = make([]byte, holdMax+1)
 	}
-	src := buf.Bytes()
-	m := &mdReader{s: s, o: o, c: c, src: src, lines: lineStarts(src)}
-	m.read()
+	n, err := io.ReadFull(r, *bp)
+	head := (*bp)[:n]
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		err = nil // the whole document is in head
+	} else if err == nil {
+		err = errMore
+	}
+	m := &mdReader{s: s, o: o, c: c, runStart: -1}
+	m.sc = mdscan.NewScanner(mdscan.Options{Linkify: !o.noLinkify}, m.event)
+	m.doc = m.sc
+	switch {
+	case err != errMore:
+		m.sc.ScanBytes(head)
+	case c.Whole != nil:
+		err = m.sc.Collect(io.NewSectionReader(c.Whole, 0, c.Whole.Size()))
+		if err == nil {
+			err = m.sc.Scan(limit.Reader(io.NewSectionReader(c.Whole, 0, c.Whole.Size()), s.Options().MaxDecoded, limit.ErrTooLarge))
+		}
+	default:
+		s.Warn("", reader.Note(errReadOnce))
+		err = m.sc.ScanOnce(io.MultiReader(bytes.NewReader(head), r))
+	}
+	m.flush()
+	if m.sc.Stats().DefsFull {
+		s.Warn("", reader.Note(errDefsFull))
+	}
 	return err // a read error: what was read was still scanned
 }
 
+// errMore says a document is longer than holdMax.
+var errMore = errors.New("more")
+
+var (
+	errReadOnce = errors.New("stream over 1 MiB read once: a reference link before its definition is not resolved")
+	errDefsFull = fmt.Errorf("over %d MiB of link reference definitions: later ones left out", mdscan.MaxDefBytes>>20)
+)
+
 // mdReader turns the events of one document into hits.
 type mdReader struct {
-	s     reader.Sink
-	o     Options
-	c     *reader.Content
-	src   []byte
-	lines []int // byte offset of the start of each line
+	s   reader.Sink
+	o   Options
+	c   *reader.Content
+	sc  *mdscan.Scanner
+	doc spanner // the document's bytes and positions: sc, but in tests
 
 	// The run of text (or code) events being gathered: runs whose only
 	// bytes between are white space or a block quote's '>' (a soft line
 	// break) are scanned as one text, as the goldmark reader scanned a
-	// run of text nodes.
+	// run of text nodes. The scanner holds its bytes until it is
+	// scanned.
 	runStart, runEnd int
 	runCode          bool
-}
-
-// read scans the document and reports its hits.
-func (m *mdReader) read() {
-	m.runStart = -1
-	mdscan.Scan(m.src, mdscan.Options{Linkify: !m.o.noLinkify}, m.event)
-	m.flush()
 }
 
 // event reports what one event of mdscan holds.
@@ -144,6 +173,8 @@ func (m *mdReader) event(e mdscan.Event) {
 	case mdscan.Code:
 		if m.o.IncludeCode {
 			m.gather(e.Start, e.End, true)
+		} else {
+			m.flush() // what follows is not blank: the run ends here
 		}
 		return
 	}
@@ -179,11 +210,14 @@ func (m *mdReader) gather(start, end int, code bool) {
 	if start >= end {
 		return
 	}
-	if m.runStart >= 0 && (code != m.runCode || start < m.runEnd || !onlyBlank(m.src[m.runEnd:start])) {
+	if m.runStart >= 0 && (code != m.runCode || start < m.runEnd || !onlyBlank(m.text(m.runEnd, start))) {
 		m.flush()
 	}
 	if m.runStart < 0 {
 		m.runStart, m.runCode = start, code
+		if m.sc != nil {
+			m.sc.Hold(start, m.flush)
+		}
 	}
 	m.runEnd = end
 }
@@ -192,6 +226,9 @@ func (m *mdReader) gather(start, end int, code bool) {
 func (m *mdReader) flush() {
 	if m.runStart >= 0 && m.runEnd > m.runStart {
 		m.prose(m.runStart, m.runEnd)
+	}
+	if m.runStart >= 0 && m.sc != nil {
+		m.sc.Hold(-1, nil)
 	}
 	m.runStart = -1
 }
@@ -208,7 +245,7 @@ func onlyBlank(b []byte) bool {
 
 // hit reports a reference ref found at src[start:end].
 func (m *mdReader) hit(kind, ref string, start, end int) {
-	h := reader.NewHit(m.c, kind, ref, string(m.src[start:end]), m.span(start, end), 0)
+	h := reader.NewHit(m.c, kind, ref, string(m.text(start, end)), m.span(start, end), 0)
 	h.SameDocument = ref == "" || ref[0] == '#'
 	h.Source = resolve.FromMarkup
 	base := m.c.Base
@@ -245,7 +282,7 @@ func rootBase(root, base string) string {
 
 // prose reports the delimit hits of src[start:end].
 func (m *mdReader) prose(start, end int) {
-	for _, dh := range delimit.Find(m.src[start:end], m.s.Options().Delimit) {
+	for _, dh := range delimit.Find(m.text(start, end), m.s.Options().Delimit) {
 		s, e := start+int(dh.Start), start+int(dh.End)
 		m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
 	}
@@ -254,10 +291,11 @@ func (m *mdReader) prose(start, end int) {
 // html reads the raw HTML src[start:end] with htmlbase; its links are
 // resolved against the content's base, never a <base> of its own.
 func (m *mdReader) html(start, end int) {
-	if start < 0 || end > len(m.src) || start >= end {
+	src := m.text(start, end)
+	if start >= end || src == nil {
 		return
 	}
-	if !htmlbase.MayHoldLink(m.src[start:end], m.s.Options().Delimit) {
+	if !htmlbase.MayHoldLink(src, m.s.Options().Delimit) {
 		return // "</a>", "<br>"
 	}
 	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.s.Options().Delimit}
@@ -272,31 +310,24 @@ func (m *mdReader) html(start, end int) {
 		h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
 		m.s.Report(h, m.c.Base)
 	}
-	_, _ = htmlbase.Read(bytes.NewReader(m.src[start:end]), opts)
+	_, _ = htmlbase.Read(bytes.NewReader(src), opts)
 }
 
-// span returns the span of src[start:end].
+// spanner gives the bytes and position of a span of the document:
+// mdscan.Scanner.Span.
+type spanner interface {
+	Span(start, end int) (text []byte, line, col, endLine, endCol int)
+}
+
+// text returns the document's bytes [start, end) (SPEC §8: mdscan
+// holds those of the event being reported and of the run held).
+func (m *mdReader) text(start, end int) []byte {
+	b, _, _, _, _ := m.doc.Span(start, end)
+	return b
+}
+
+// span returns the span of the document's [start, end).
 func (m *mdReader) span(start, end int) reader.Span {
-	l, c := lineCol(m.lines, start)
-	el, ec := lineCol(m.lines, end)
+	_, l, c, el, ec := m.doc.Span(start, end)
 	return reader.Span{Line: l, Col: c, EndLine: el, EndCol: ec, Start: int64(start), End: int64(end)}
-}
-
-// lineStarts returns the offset of the start of every line of src.
-func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i := 0; ; {
-		k := bytes.IndexByte(src[i:], '\n')
-		if k < 0 {
-			return starts
-		}
-		i += k + 1
-		starts = append(starts, i)
-	}
-}
-
-// lineCol returns the 1-based line and byte column of offset off.
-func lineCol(starts []int, off int) (line, col int) {
-	i := sort.SearchInts(starts, off+1) - 1
-	return i + 1, off - starts[i] + 1
 }

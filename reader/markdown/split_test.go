@@ -20,7 +20,7 @@ func mdHitsBy(t testing.TB, doc []byte, opts Options, parts bool) []string {
 		b, _ := json.Marshal(h)
 		out = append(out, string(b))
 	}}
-	m := &gmReader{mdReader: &mdReader{s: s, o: opts, c: &reader.Content{Name: "doc.md", Base: "https://docs.example/d/"}, src: doc, lines: lineStarts(doc)}}
+	m := &gmReader{mdReader: &mdReader{s: s, o: opts, c: &reader.Content{Name: "doc.md", Base: "https://docs.example/d/"}, doc: wholeDoc{doc, lineStarts(doc)}, runStart: -1}, src: doc}
 	if parts {
 		m.read()
 	} else {

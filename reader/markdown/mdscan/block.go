@@ -1,6 +1,9 @@
 package mdscan
 
-import "bytes"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // Block structure, read line by line as cmark's blocks.c reads it: the
 // open containers are matched against each line, new blocks are opened
@@ -47,8 +50,15 @@ type scanner struct {
 	emit    func(Event)
 	collect bool // the first pass: collect definitions only
 	defs    map[string]def
-	steps   int
-	capped  bool
+	defAt   map[int]def // the same, by where their destinations start
+	// defsLive records definitions in the reporting pass (a stream read
+	// once: a reference applies from its definition on); defBytes is
+	// what defs hold, defsFull set once one was left out
+	defsLive bool
+	defBytes int
+	defsFull bool
+	steps    int
+	capped   bool
 
 	// the current line: src[ls:le], le at its '\n' or the end
 	ls, le                int
@@ -59,8 +69,27 @@ type scanner struct {
 	blank                 bool
 	breakKill             int // no thematic break starts before this offset
 
+	// Streaming (stream.go): src is a window of the document, from
+	// absolute offset base on; offsets inside the scanner are relative
+	// to it, and events are made absolute as they leave (event, flush).
+	base      int
+	final     bool  // src holds the rest of the document
+	pos       int   // the next line to read
+	nlFrom    int   // no '\n' in src[pos:nlFrom]
+	cont      bool  // the line at pos continues one cut at MaxLine
+	cut       bool  // the current line was cut at MaxLine: no '\n' at le
+	lines     []int // starts of the retained lines, lines[0] is line firstLine
+	firstLine int
+	trimAt    int // lines is trimmed when it grows to this
+	hold      int // Scanner.Hold's offset (absolute), or -1
+
 	stack []block
 	para  []seg // lines of the open paragraph
+	// paraBytes is the size of para; paraCont says part of the open
+	// paragraph was already read (MaxParagraph), so it starts with no
+	// definition
+	paraBytes int
+	paraCont  bool
 	// emptyItem is goldmark's flag for "a list's last item was empty at
 	// a blank line": until a list or item opens, a list that the next
 	// line does not continue with an item closes
@@ -158,25 +187,117 @@ func (s *scanner) advance(count int, columns bool) {
 	}
 }
 
-// run reads the whole document once.
-func (s *scanner) run() {
-	s.stack = append(s.stack[:0], block{kind: bDoc})
-	s.para = s.para[:0]
-	for ls := 0; ls < len(s.src); {
-		le := bytes.IndexByte(s.src[ls:], '\n')
-		next := 0
-		if le < 0 {
-			le, next = len(s.src), len(s.src)
-		} else {
-			le += ls
+// feed reads the lines of src from pos on: every line that ends with a
+// line break, and, when src is final, the last one. A line longer than
+// MaxLine is read in pieces (continueLine).
+func (s *scanner) feed() {
+	for s.pos < len(s.src) {
+		ls := s.pos
+		le, next := -1, 0
+		if k := bytes.IndexByte(s.src[max(ls, s.nlFrom):min(len(s.src), ls+MaxLine+1)], '\n'); k >= 0 {
+			le = max(ls, s.nlFrom) + k
 			next = le + 1
+		} else {
+			s.nlFrom = min(len(s.src), ls+MaxLine+1)
+		}
+		s.cut = false
+		if le < 0 || le-ls > MaxLine {
+			switch {
+			case len(s.src)-ls > MaxLine:
+				le = cutLine(s.src, ls, ls+MaxLine)
+				next, s.cut = le, true
+			case s.final:
+				le, next = len(s.src), len(s.src)
+			default:
+				return // the line goes on past src
+			}
 		}
 		s.ls, s.le = ls, le
 		s.steps++
-		s.line()
-		ls = next
+		if s.cont {
+			s.continueLine()
+		} else {
+			if len(s.lines) >= s.trimAt {
+				s.trimLines(s.retained())
+				s.trimAt = 2*len(s.lines) + 1024
+			}
+			s.lines = append(s.lines, ls)
+			s.line()
+		}
+		s.cont = s.cut
+		s.pos = next
 	}
-	s.finish(0)
+}
+
+// cutLine returns where a line that runs past end is cut: after the last
+// space or tab of its last 4 KiB, else at end, moved back to the start
+// of a UTF-8 sequence.
+func cutLine(src []byte, start, end int) int {
+	if k := bytes.LastIndexAny(src[max(start, end-4096):end], " \t"); k >= 0 {
+		return max(start, end-4096) + k + 1
+	}
+	for k := end; k > end-4 && k > start; k-- {
+		if utf8.RuneStart(src[k]) {
+			return k
+		}
+	}
+	return end
+}
+
+// continueLine adds the rest of a line cut at MaxLine to the innermost
+// open block, as if the line went on: no container marker or block
+// start is looked for in it.
+func (s *scanner) continueLine() {
+	s.offset, s.column, s.partialTab, s.breakKill = s.ls, 0, false, s.ls
+	s.firstNonspace = -1
+	tip := len(s.stack) - 1
+	switch b := &s.stack[tip]; b.kind {
+	case bFence, bCode:
+		s.event(Event{Kind: Code, Start: s.ls, End: s.le, Pos: s.ls})
+	case bHTML:
+		s.extendHTML(b)
+		if b.htmlKind <= 5 && htmlEnds(s.src[s.ls:s.le], b.htmlKind) {
+			s.finish(tip)
+		}
+	case bPara:
+		s.addPara(seg{s.ls, s.le})
+	default:
+		s.push(tip, block{kind: bPara})
+		s.para, s.paraBytes, s.paraCont = append(s.para[:0], seg{s.ls, s.le}), s.le-s.ls, true
+	}
+}
+
+// lineEnd is where the current line ends with its line break.
+func (s *scanner) lineEnd() int {
+	if s.cut {
+		return s.le
+	}
+	return min(s.le+1, len(s.src))
+}
+
+// addPara adds a line to the open paragraph. A paragraph past
+// MaxParagraph bytes has what it holds read now, and goes on as the
+// rest: memory stays bounded (a listed difference).
+func (s *scanner) addPara(l seg) {
+	if s.paraBytes+l.end-l.start > MaxParagraph && len(s.para) > 0 {
+		s.takeDefs()
+		if len(s.para) > 0 {
+			s.inlines(s.para)
+		}
+		s.para, s.paraBytes, s.paraCont = s.para[:0], 0, true
+	}
+	s.para = append(s.para, l)
+	s.paraBytes += l.end - l.start
+}
+
+// extendHTML adds the current line to the HTML block b. A block past
+// MaxParagraph bytes is reported in parts.
+func (s *scanner) extendHTML(b *block) {
+	b.htmlEnd = s.lineEnd()
+	if b.htmlEnd-b.htmlStart > MaxParagraph {
+		s.event(Event{Kind: HTMLBlock, Start: b.htmlStart, End: b.htmlEnd, Pos: b.htmlStart})
+		b.htmlStart = b.htmlEnd
+	}
 }
 
 // line reads one line.
@@ -300,13 +421,13 @@ func (s *scanner) line() {
 			if s.partialTab {
 				st++ // goldmark starts after a tab partly read
 			}
-			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: st, htmlEnd: min(s.le+1, len(s.src))})
+			container = s.push(container, block{kind: bHTML, htmlKind: k, htmlStart: st, htmlEnd: s.lineEnd()})
 			break
 		} else if lev := s.setextLine(fnw); !indented && ck == bPara && lev > 0 {
 			s.takeDefs()
 			if len(s.para) > 0 {
 				s.inlines(s.para)
-				s.para = s.para[:0]
+				s.para, s.paraBytes, s.paraCont = s.para[:0], 0, false
 				s.stack = s.stack[:container]
 				return
 			}
@@ -355,7 +476,7 @@ func (s *scanner) line() {
 	// add the rest of the line
 	s.findFirstNonspace()
 	if !opened && container == last && last < tip && !s.blank && s.stack[tip].kind == bPara {
-		s.para = append(s.para, seg{s.textStart(), s.le}) // lazy continuation
+		s.addPara(seg{s.textStart(), s.le}) // lazy continuation
 		return
 	}
 	if !opened {
@@ -371,19 +492,20 @@ func (s *scanner) line() {
 		if !(s.blank && s.le == len(s.src) && container > 1) {
 			// goldmark leaves out a last blank line without a line
 			// break in a container
-			b.htmlEnd = min(s.le+1, len(s.src))
+			s.extendHTML(b)
 		}
 		if b.htmlKind <= 5 && htmlEnds(s.src[s.firstNonspace:s.le], b.htmlKind) {
 			s.finish(container)
 		}
 	case bPara:
 		if !s.blank {
-			s.para = append(s.para, seg{s.textStart(), s.le})
+			s.addPara(seg{s.textStart(), s.le})
 		}
 	default:
 		if !s.blank {
 			s.push(container, block{kind: bPara})
-			s.para = append(s.para[:0], seg{s.textStart(), s.le})
+			l := seg{s.textStart(), s.le}
+			s.para, s.paraBytes, s.paraCont = append(s.para[:0], l), l.end-l.start, false
 		}
 	}
 }
@@ -418,7 +540,7 @@ func (s *scanner) finish(i int) {
 			if len(s.para) > 0 {
 				s.inlines(s.para)
 			}
-			s.para = s.para[:0]
+			s.para, s.paraBytes, s.paraCont = s.para[:0], 0, false
 		case bHTML:
 			s.event(Event{Kind: HTMLBlock, Start: b.htmlStart, End: b.htmlEnd, Pos: b.htmlStart})
 		}
@@ -428,8 +550,10 @@ func (s *scanner) finish(i int) {
 	}
 }
 
+// event reports e, its offsets made absolute.
 func (s *scanner) event(e Event) {
 	if !s.collect {
+		e.Start, e.End, e.Pos = e.Start+s.base, e.End+s.base, e.Pos+s.base
 		s.emit(e)
 	}
 }

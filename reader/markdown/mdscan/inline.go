@@ -243,7 +243,7 @@ func (s *scanner) flush() {
 		}
 	}
 	for _, e := range ev {
-		s.emit(e)
+		s.event(e)
 	}
 	in.events, in.images = in.events[:0], in.images[:0]
 }

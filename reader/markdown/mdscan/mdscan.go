@@ -22,14 +22,15 @@
 // bytes, the bracket stack deactivates openers with a watermark, and
 // container nesting is capped at MaxDepth.
 //
-// Memory: the document is held whole ([]byte), as goldmark held it (the
-// caller bounds it, as extract does with Options.MaxDecoded); the scanner
-// keeps the open containers, a copy of one paragraph, the events of its
-// current line (of more lines while a '[' is open) and the link
-// reference definitions (a map from label to destination), never a tree.
-// A reference may be used before its definition, so when the document
-// contains "]:" a first pass collects the definitions (block structure
-// only) and a second reports the links.
+// Memory: a Scanner reads a document whole (ScanBytes) or through a
+// window (Collect, Scan, ScanOnce; stream.go) that holds only the open
+// paragraph or HTML block, the current line and what the caller holds;
+// besides, it keeps the open containers, a copy of one paragraph, the
+// events of its current line (of more lines while a '[' is open) and the
+// link reference definitions (a map from label to destination, at most
+// MaxDefBytes), never a tree. A reference may be used before its
+// definition, so when the document contains "]:" a first pass collects
+// the definitions (block structure only) and a second reports the links.
 //
 // # Differences
 //
@@ -47,6 +48,12 @@
 //     goldmark measures it from where the inner item starts.
 //   - An e-mail autolink that starts with "www." is the address; goldmark's
 //     Linkify puts "http://" before it.
+//   - A line over MaxLine bytes is read in pieces cut at a space, each
+//     going on with the block the line is in; a paragraph or HTML block
+//     over MaxParagraph bytes is read in parts: a link or tag across a
+//     cut is not one (goldmark holds them whole, and takes quadratic
+//     time on such lines).
+//   - Definitions past MaxDefBytes are left out (Stats.DefsFull).
 //   - A backslash before a character that is no punctuation escapes
 //     nothing; goldmark keeps it pending when a construct reads that
 //     character (a line end, the spaces of a hard line break, the space
@@ -71,8 +78,6 @@
 // and at every bracket; emphasis markers stay in the text (goldmark's
 // text nodes end at them).
 package mdscan
-
-import "bytes"
 
 // Kind is what an Event is.
 type Kind uint8
@@ -154,24 +159,23 @@ type Stats struct {
 	// Capped is set when a container marker was read as text, MaxDepth
 	// containers being open.
 	Capped bool
+	// DefsFull is set when definitions were left out, MaxDefBytes
+	// being held.
+	DefsFull bool
 }
 
 // Scan reads the Markdown document src and calls emit for every event,
 // in document order (paragraph by paragraph; within one, by Pos).
 func Scan(src []byte, opts Options, emit func(Event)) Stats {
-	s := &scanner{src: src, opts: opts, emit: emit}
-	if bytes.Contains(src, []byte("]:")) {
-		s.collect = true
-		s.defs = map[string]def{}
-		s.run()
-		s.collect = false
-	}
-	s.run()
-	return Stats{Steps: s.steps + s.in.steps, Capped: s.capped}
+	sc := NewScanner(opts, emit)
+	sc.ScanBytes(src)
+	return sc.Stats()
 }
 
 // def is a link reference definition: its destination's span and value.
 type def struct {
-	start, end int
+	start, end int // absolute offsets
 	dest       string
+	raw        string // src[start:end]
+	line, col  int    // where it starts (1-based line and byte column)
 }

@@ -18,7 +18,7 @@ import (
 // (a destination on the line after its label stays in the paragraph
 // when a title with text after it follows).
 func (s *scanner) takeDefs() {
-	if len(s.para) == 0 {
+	if len(s.para) == 0 || s.paraCont {
 		return
 	}
 	if k, _ := skipSpace(s.src, s.para[0].start); k >= len(s.src) || s.src[k] != '[' {
@@ -111,23 +111,43 @@ func (s *scanner) parseDef(pos int) (start, end, next int, ok bool) {
 	s.steps += next - p + 1
 	sd, se := in.srcOf(ds), in.srcOf(de)
 	key := normalizeLabel(label)
-	if s.collect {
-		if _, seen := s.defs[key]; !seen {
-			s.defs[key] = def{start: sd, end: se, dest: decode(s.src[sd:se])}
-		}
-	} else {
+	if s.collect || s.defsLive {
+		s.define(key, sd, se)
+	}
+	if !s.collect {
 		s.event(Event{Kind: Definition, Start: sd, End: se, Dest: decode(s.src[sd:se]), Pos: in.srcOf(p)})
 	}
 	return start, end, next, true
 }
 
-// lookup returns the definition of a link label.
+// define records the definition of key at src[start:end], unless the
+// label has one already (CommonMark: the first one counts) or the
+// definitions hold MaxDefBytes.
+func (s *scanner) define(key string, start, end int) {
+	if _, seen := s.defs[key]; seen {
+		return
+	}
+	dest := decode(s.src[start:end])
+	size := len(key) + len(dest) + end - start + 96
+	if s.defBytes+size > MaxDefBytes {
+		s.defsFull = true
+		return
+	}
+	s.defBytes += size
+	line, col := s.lineCol(start)
+	d := def{start: start + s.base, end: end + s.base, dest: dest, raw: string(s.src[start:end]), line: line, col: col}
+	s.defs[key], s.defAt[d.start] = d, d
+}
+
+// lookup returns the definition of a link label, its span relative to
+// src (event makes it absolute again).
 func (s *scanner) lookup(label []byte) (def, bool) {
 	if len(s.defs) == 0 {
 		return def{}, false
 	}
 	s.steps += len(label)
 	d, ok := s.defs[normalizeLabel(label)]
+	d.start, d.end = d.start-s.base, d.end-s.base
 	return d, ok
 }
 

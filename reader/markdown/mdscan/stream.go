@@ -1,0 +1,245 @@
+package mdscan
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sort"
+)
+
+// Memory bounds (SPEC §8): a document is read in a window that holds the
+// blocks still open, never the whole document.
+const (
+	// MaxLine is the longest line read as one: a longer one is read in
+	// pieces, each after the first going on with the block the line is
+	// in, as if the line were broken there (a listed difference).
+	MaxLine = 1 << 20
+	// MaxParagraph is how much of a paragraph, or of an HTML block, is
+	// held: past it what is held is read, and the rest goes on as more
+	// of it (a listed difference: a link that spans the cut is text).
+	MaxParagraph = 1 << 20
+	// MaxDefBytes bounds the link reference definitions a document
+	// keeps; later ones are left out (Stats.DefsFull).
+	MaxDefBytes = 8 << 20
+	// maxHold is how far behind the line being read Hold can keep bytes.
+	maxHold = 1 << 20
+	// chunk is how much is read at a time.
+	chunk = 64 << 10
+)
+
+// A Scanner reads one Markdown document, given whole (ScanBytes) or
+// read in pieces (Collect then Scan, or ScanOnce): in pieces it keeps
+// only the blocks still open, the current line and the definitions, so
+// its memory does not grow with the document.
+//
+// During emit, Bytes and LineCol give the text and position of any
+// offset of the event (a reference link's definition included), and Hold
+// keeps bytes the caller still needs.
+type Scanner struct {
+	s       scanner
+	release func()
+	chunk   int  // how much is read at a time (tests make it small)
+	peak    *int // the largest window, for tests
+}
+
+// NewScanner returns a Scanner that calls emit for every event.
+func NewScanner(opts Options, emit func(Event)) *Scanner {
+	return &Scanner{s: scanner{opts: opts, emit: emit, hold: -1}, chunk: chunk}
+}
+
+// ScanBytes reads the document src, held whole: when it holds "]:", a
+// first pass collects the definitions (a reference may come before its
+// definition).
+func (sc *Scanner) ScanBytes(src []byte) {
+	if bytes.Contains(src, []byte("]:")) {
+		sc.start(true, false)
+		sc.s.src, sc.s.final = src, true
+		sc.s.feed()
+		sc.s.finish(0)
+	}
+	sc.start(false, false)
+	sc.s.src, sc.s.final = src, true
+	sc.s.feed()
+	sc.s.finish(0)
+}
+
+// Collect reads the definitions of the document r gives, for a Scan of
+// the same document.
+func (sc *Scanner) Collect(r io.Reader) error {
+	sc.start(true, false)
+	return sc.stream(r)
+}
+
+// Scan reads the document r gives and reports its events, with the
+// definitions Collect found.
+func (sc *Scanner) Scan(r io.Reader) error {
+	sc.start(false, false)
+	return sc.stream(r)
+}
+
+// ScanOnce reads a document that can be read only once: a definition
+// applies to the references after it (and to those before it that
+// Collect saw, if it ran).
+func (sc *Scanner) ScanOnce(r io.Reader) error {
+	sc.start(false, true)
+	return sc.stream(r)
+}
+
+// Stats returns the work and limits met so far.
+func (sc *Scanner) Stats() Stats {
+	s := &sc.s
+	return Stats{Steps: s.steps + s.in.steps, Capped: s.capped, DefsFull: s.defsFull}
+}
+
+// Span returns the bytes and the position (1-based lines and byte
+// columns) of the document's [start, end) during emit: a span of the
+// event, or the definition a reference link's span is.
+func (sc *Scanner) Span(start, end int) (text []byte, line, col, endLine, endCol int) {
+	s := &sc.s
+	if d, ok := s.defAt[start]; ok && d.end == end {
+		// a definition, which may lie behind the window or ahead of
+		// the lines read
+		return []byte(d.raw), d.line, d.col, d.line, d.col + end - start
+	}
+	if start >= s.base+s.lineFloor() && end <= s.base+len(s.src) && start <= end {
+		line, col = s.lineCol(start - s.base)
+		endLine, endCol = s.lineCol(end - s.base)
+		return s.src[start-s.base : end-s.base], line, col, endLine, endCol
+	}
+	return nil, 0, 0, 0, 0
+}
+
+// Hold keeps the bytes from the document's offset off on until Hold(-1),
+// or until the line being read is maxHold past them: release is then
+// called, and must give them up.
+func (sc *Scanner) Hold(off int, release func()) {
+	sc.s.hold, sc.release = off, release
+}
+
+// start readies the scanner for a pass.
+func (sc *Scanner) start(collect, live bool) {
+	s := &sc.s
+	s.collect, s.defsLive = collect, live
+	if s.defs == nil && (collect || live) {
+		s.defs, s.defAt = map[string]def{}, map[int]def{}
+	}
+	s.src, s.base, s.final, s.pos, s.nlFrom, s.cont = nil, 0, false, 0, 0, false
+	s.lines, s.firstLine = s.lines[:0], 1
+	s.stack = append(s.stack[:0], block{kind: bDoc})
+	s.para, s.paraBytes, s.paraCont, s.emptyItem = s.para[:0], 0, false, false
+	s.hold, s.trimAt = -1, 1024
+}
+
+// stream reads r through a window: src is compacted once what it holds
+// before the open blocks is half of it, and grows only while a block
+// needs it (up to about MaxLine + MaxParagraph + maxHold).
+func (sc *Scanner) stream(r io.Reader) error {
+	s := &sc.s
+	buf := make([]byte, 0, 4*sc.chunk)
+	for {
+		if cap(buf)-len(buf) < sc.chunk {
+			buf = sc.compact(buf)
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+sc.chunk)])
+		buf = buf[:len(buf)+n]
+		s.src, s.final = buf, err != nil
+		s.feed()
+		if err != nil {
+			s.finish(0)
+			s.src = nil
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// compact drops the bytes no open block, line or Hold needs, and makes
+// room for a chunk more.
+func (sc *Scanner) compact(buf []byte) []byte {
+	s := &sc.s
+	if s.hold >= 0 && s.base+s.pos-s.hold > maxHold {
+		sc.release() // what was held is given up before it is dropped
+		s.hold = -1
+	}
+	if keep := s.retained(); keep > 0 && keep >= len(buf)/2 {
+		n := copy(buf, buf[keep:])
+		buf = buf[:n]
+		s.rebase(keep)
+	}
+	if cap(buf)-len(buf) < sc.chunk {
+		bigger := make([]byte, len(buf), 2*cap(buf))
+		copy(bigger, buf)
+		buf = bigger
+	}
+	if sc.peak != nil {
+		*sc.peak = max(*sc.peak, cap(buf))
+	}
+	return buf
+}
+
+// retained is the first offset of src still needed: by the open
+// paragraph, an open HTML block, the line at pos, or Hold.
+func (s *scanner) retained() int {
+	keep := s.pos
+	if len(s.para) > 0 {
+		keep = min(keep, s.para[0].start)
+	}
+	for _, b := range s.stack {
+		if b.kind == bHTML {
+			keep = min(keep, b.htmlStart)
+		}
+	}
+	if s.hold >= 0 {
+		keep = min(keep, s.hold-s.base)
+	}
+	return max(keep, 0)
+}
+
+// trimLines forgets the starts of the lines before the one holding
+// src[k], which no event can need.
+func (s *scanner) trimLines(k int) {
+	drop := sort.SearchInts(s.lines, k+1) - 1 // the line holding src[k] stays
+	if drop > 0 {
+		n := copy(s.lines, s.lines[drop:])
+		s.lines = s.lines[:n]
+		s.firstLine += drop
+	}
+}
+
+// rebase moves the window k bytes on: src[k] becomes src[0].
+func (s *scanner) rebase(k int) {
+	s.base += k
+	s.pos -= k
+	s.nlFrom = max(s.nlFrom-k, 0)
+	for i := range s.para {
+		s.para[i].start -= k
+		s.para[i].end -= k
+	}
+	for i := range s.stack {
+		s.stack[i].htmlStart -= k
+		s.stack[i].htmlEnd -= k
+	}
+	s.trimLines(k)
+	for i := range s.lines {
+		s.lines[i] -= k
+	}
+}
+
+// lineFloor is the smallest offset lineCol can place.
+func (s *scanner) lineFloor() int {
+	if len(s.lines) == 0 {
+		return 0
+	}
+	return s.lines[0]
+}
+
+// lineCol returns the 1-based line and byte column of src[off].
+func (s *scanner) lineCol(off int) (line, col int) {
+	i := sort.SearchInts(s.lines, off+1) - 1
+	if i < 0 {
+		return s.firstLine, off + 1
+	}
+	return s.firstLine + i, off - s.lines[i] + 1
+}

@@ -1,0 +1,147 @@
+package mdscan
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// record scans src with run and returns every event with the text and
+// position Span gives for it during emit.
+func record(opts Options, run func(*Scanner)) []string {
+	var out []string
+	var sc *Scanner
+	sc = NewScanner(opts, func(e Event) {
+		text, l, c, el, ec := sc.Span(e.Start, e.End)
+		out = append(out, fmt.Sprintf("%s %d:%d@%d %q %v %v | %q %d:%d-%d:%d", e.Kind, e.Start, e.End, e.Pos, e.Dest, e.Email, e.InImage, text, l, c, el, ec))
+	})
+	run(sc)
+	return out
+}
+
+// streamed scans src as a file is read: definitions first, then the
+// events, through a window of small chunks read a few bytes at a time.
+func streamed(src []byte, opts Options, chunk int) []string {
+	return record(opts, func(sc *Scanner) {
+		sc.chunk = chunk
+		if err := sc.Collect(iotest.HalfReader(bytes.NewReader(src))); err != nil {
+			panic(err)
+		}
+		if err := sc.Scan(iotest.OneByteReader(bytes.NewReader(src))); err != nil {
+			panic(err)
+		}
+	})
+}
+
+func whole(src []byte, opts Options) []string {
+	return record(opts, func(sc *Scanner) { sc.ScanBytes(src) })
+}
+
+// streamCorpus is what TestStreamSameAsWhole reads: the spec examples,
+// the Markdown of testdata, random documents, and all of them run
+// together.
+func streamCorpus(t *testing.T) [][]byte {
+	var docs [][]byte
+	var all bytes.Buffer
+	for _, e := range specExamples(t) {
+		docs = append(docs, []byte(e.Markdown))
+		all.WriteString(e.Markdown + "\n\n")
+	}
+	for _, f := range mdFiles(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, src)
+	}
+	r := rand.New(rand.NewPCG(7, 2))
+	for range 500 {
+		docs = append(docs, []byte(randomDoc(r)))
+	}
+	return append(docs, all.Bytes())
+}
+
+// TestStreamSameAsWhole: a document read through the window (Collect,
+// then Scan) gives the events, texts and positions of the same document
+// held whole, whatever the size of the chunks and reads (SPEC §8).
+func TestStreamSameAsWhole(t *testing.T) {
+	for _, chunk := range []int{16, 200, 4096} {
+		for _, src := range streamCorpus(t) {
+			for _, linkify := range []bool{false, true} {
+				opts := Options{Linkify: linkify}
+				w, s := whole(src, opts), streamed(src, opts, chunk)
+				if strings.Join(w, "\n") != strings.Join(s, "\n") {
+					t.Fatalf("chunk %d linkify=%v %.200q:\nwhole    %q\nstreamed %q", chunk, linkify, src, w, s)
+				}
+			}
+		}
+	}
+}
+
+// TestStreamWindowBounded: reading a document of many paragraphs, the
+// window holds a few chunks, not the document.
+func TestStreamWindowBounded(t *testing.T) {
+	var b bytes.Buffer
+	for b.Len() < 4<<20 {
+		b.WriteString("A paragraph with a [link](http://example.com/x) and\nhttp://example.org/y in it.\n\n")
+	}
+	peak := 0
+	n := 0
+	sc := NewScanner(Options{Linkify: true}, func(Event) { n++ })
+	sc.peak = &peak
+	if err := sc.Scan(bytes.NewReader(b.Bytes())); err != nil {
+		t.Fatal(err)
+	}
+	if peak > 8*chunk || n == 0 {
+		t.Errorf("window grew to %d bytes (%d events), want <= %d", peak, n, 8*chunk)
+	}
+}
+
+// TestScanOnceDefinitionsAhead: read once, a definition applies to the
+// references after it; the whole document resolves both.
+func TestScanOnceDefinitionsAhead(t *testing.T) {
+	src := []byte("[a] before\n\n[a]: /d\n\n[a] after\n")
+	var once, all []string
+	collect := func(out *[]string) func(Event) {
+		return func(e Event) {
+			if e.Kind == Link {
+				*out = append(*out, e.Dest)
+			}
+		}
+	}
+	if err := NewScanner(Options{}, collect(&once)).ScanOnce(bytes.NewReader(src)); err != nil {
+		t.Fatal(err)
+	}
+	Scan(src, Options{}, collect(&all))
+	if fmt.Sprint(once) != "[/d]" || fmt.Sprint(all) != "[/d /d]" {
+		t.Errorf("once %q, whole %q", once, all)
+	}
+}
+
+// TestLongLineAndParagraph: a line over MaxLine and a paragraph over
+// MaxParagraph are read in pieces cut at a space, so every link between
+// the cuts is found, and the window stays near MaxLine + MaxParagraph.
+func TestLongLineAndParagraph(t *testing.T) {
+	link := "[x](http://a.example/1) "
+	for _, sep := range []string{" ", "\n"} {
+		n := 3 * MaxLine / len(link)
+		src := []byte(strings.Repeat(strings.TrimSuffix(link, " ")+sep, n))
+		peak, got := 0, 0
+		sc := NewScanner(Options{}, func(e Event) {
+			if e.Kind == Link {
+				got++
+			}
+		})
+		sc.peak = &peak
+		if err := sc.Scan(bytes.NewReader(src)); err != nil {
+			t.Fatal(err)
+		}
+		if got != n || peak > 4*MaxLine {
+			t.Errorf("sep %q: %d links of %d, window %d", sep, got, n, peak)
+		}
+	}
+}

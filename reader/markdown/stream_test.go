@@ -1,0 +1,68 @@
+package markdown
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
+)
+
+// readHits reads doc as urix does, from a file (whole, with Whole set)
+// or a stream, and returns its hits as JSON lines and its warnings.
+func readHits(t *testing.T, doc []byte, o Options, file bool) ([]string, []string) {
+	t.Helper()
+	var out []string
+	s := &readertest.Sink{File: "doc.md", Opts: reader.Options{MaxDecoded: 1 << 30}, OnHit: func(h reader.Hit) {
+		b, _ := json.Marshal(h)
+		out = append(out, string(b))
+	}}
+	c := &reader.Content{R: bytes.NewReader(doc), Name: "doc.md", Base: "https://docs.example/d/"}
+	if file {
+		c.Whole = io.NewSectionReader(bytes.NewReader(doc), 0, int64(len(doc)))
+	}
+	if err := read(c, s, o); err != nil {
+		t.Fatal(err)
+	}
+	return out, s.Warnings
+}
+
+// TestWindowSameAsWhole: a file over holdMax, read through mdscan's
+// window in two passes, gives exactly the hits (positions and texts
+// included) of the same document read whole, on every document the
+// oracle reads, run together (SPEC §8).
+func TestWindowSameAsWhole(t *testing.T) {
+	files := oracleFiles(t)
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var all bytes.Buffer
+	for _, n := range names {
+		all.Write(files[n])
+		all.WriteString("\n\n")
+	}
+	doc := all.Bytes()
+	for _, o := range []Options{{}, {IncludeCode: true}} {
+		want, _ := readHits(t, doc, o, true)
+		func() {
+			defer func(h int) { holdMax = h }(holdMax)
+			holdMax = 1000
+			got, warn := readHits(t, doc, o, true)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") || len(warn) != 0 {
+				t.Errorf("code %v: %d hits through the window, %d whole (warnings %q)", o.IncludeCode, len(got), len(want), warn)
+			}
+			// read once from a stream: the same, but for references
+			// before their definitions, and a note says so
+			once, warn := readHits(t, doc, o, false)
+			if len(once) == 0 || len(once) > len(want) || len(warn) != 1 || !strings.Contains(warn[0], "read once") {
+				t.Errorf("code %v: %d hits read once, %d whole (warnings %q)", o.IncludeCode, len(once), len(want), warn)
+			}
+		}()
+	}
+}
