@@ -49,8 +49,8 @@ type scanner struct {
 	opts    Options
 	emit    func(Event)
 	collect bool // the first pass: collect definitions only
-	defs    map[string]def
-	defAt   map[int]def // the same, by where their destinations start
+	defs    map[string]*def
+	defAt   map[int]*def // the same, by where their destinations start
 	// defsLive records definitions in the reporting pass (a stream read
 	// once: a reference applies from its definition on); defBytes is
 	// what defs hold, defsFull set once one was left out

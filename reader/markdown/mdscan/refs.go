@@ -128,14 +128,14 @@ func (s *scanner) define(key string, start, end int) {
 		return
 	}
 	dest := decode(s.src[start:end])
-	size := len(key) + len(dest) + end - start + 96
+	size := len(key) + len(dest) + end - start + 320 // and two map entries
 	if s.defBytes+size > MaxDefBytes {
 		s.defsFull = true
 		return
 	}
 	s.defBytes += size
 	line, col := s.lineCol(start)
-	d := def{start: start + s.base, end: end + s.base, dest: dest, raw: string(s.src[start:end]), line: line, col: col}
+	d := &def{start: start + s.base, end: end + s.base, dest: dest, raw: string(s.src[start:end]), line: line, col: col}
 	s.defs[key], s.defAt[d.start] = d, d
 }
 
@@ -147,8 +147,12 @@ func (s *scanner) lookup(label []byte) (def, bool) {
 	}
 	s.steps += len(label)
 	d, ok := s.defs[normalizeLabel(label)]
-	d.start, d.end = d.start-s.base, d.end-s.base
-	return d, ok
+	if !ok {
+		return def{}, false
+	}
+	r := *d
+	r.start, r.end = d.start-s.base, d.end-s.base
+	return r, true
 }
 
 var folder = cases.Fold()

@@ -13,16 +13,16 @@ const (
 	// MaxLine is the longest line read as one: a longer one is read in
 	// pieces, each after the first going on with the block the line is
 	// in, as if the line were broken there (a listed difference).
-	MaxLine = 1 << 20
+	MaxLine = 256 << 10
 	// MaxParagraph is how much of a paragraph, or of an HTML block, is
 	// held: past it what is held is read, and the rest goes on as more
 	// of it (a listed difference: a link that spans the cut is text).
-	MaxParagraph = 1 << 20
+	MaxParagraph = 256 << 10
 	// MaxDefBytes bounds the link reference definitions a document
 	// keeps; later ones are left out (Stats.DefsFull).
-	MaxDefBytes = 8 << 20
+	MaxDefBytes = 4 << 20
 	// maxHold is how far behind the line being read Hold can keep bytes.
-	maxHold = 1 << 20
+	maxHold = 256 << 10
 	// chunk is how much is read at a time.
 	chunk = 64 << 10
 )
@@ -121,7 +121,7 @@ func (sc *Scanner) start(collect, live bool) {
 	s := &sc.s
 	s.collect, s.defsLive = collect, live
 	if s.defs == nil && (collect || live) {
-		s.defs, s.defAt = map[string]def{}, map[int]def{}
+		s.defs, s.defAt = map[string]*def{}, map[int]*def{}
 	}
 	s.src, s.base, s.final, s.pos, s.nlFrom, s.cont = nil, 0, false, 0, 0, false
 	s.lines, s.firstLine = s.lines[:0], 1
