@@ -62,3 +62,21 @@ func clipped(s string) string {
 	}
 	return s
 }
+
+// TestTokenShareByJobs: urix gives each of the -j inputs read at once its
+// share of the token limit (SPEC §8): a 5 MiB href is read whole at -j 1
+// and stops its input at -j 4 (4 MiB each), with the message saying why.
+func TestTokenShareByJobs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.html")
+	doc := `<a href="http://before.example/">b</a><a href="` + strings.Repeat("x", 5<<20) + `">x</a>`
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for j, wantErr := range map[string]bool{"1": false, "4": true} {
+		var stdout, stderr bytes.Buffer
+		run([]string{"urix", "-j", j, path}, &stdout, &stderr)
+		if got := strings.Contains(stderr.String(), "over 4 MiB"); got != wantErr || !strings.Contains(stdout.String(), "http://before.example/") {
+			t.Errorf("-j %s: stderr %q, stdout %.100q", j, clipped(stderr.String()), stdout.String())
+		}
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/mail"
@@ -59,6 +60,13 @@ type Options struct {
 	// whole.
 	MaxDecoded int64
 
+	// MaxToken is the longest single token (a tag, a text run) the HTML
+	// and XML readers hold; past it the input ends with an error. Zero
+	// means DefaultMaxToken. A run reading N inputs at once gives each
+	// TokenShare(N), so that the workers together stay within the
+	// memory bound (SPEC §8).
+	MaxToken int
+
 	// Formats replace the formats of the default table of the same name
 	// (a format built with its own options, such as
 	// markdown.New(markdown.Options{IncludeCode: true})); a format of
@@ -71,6 +79,17 @@ type Options struct {
 	// the lines that decide them have been read (delimit.Options.
 	// LineBuffered) instead of after a full buffer. The hits are the same.
 	LineBuffered bool
+}
+
+// DefaultMaxToken is the default of Options.MaxToken.
+const DefaultMaxToken = htmlbase.DefaultMaxToken
+
+// TokenShare is each worker's MaxToken when jobs inputs are read at once:
+// DefaultMaxToken shared, but at least 1 MiB (SPEC §8). A tokenizer's
+// buffer grows to twice its token, so the workers hold at most 32 MiB of
+// tokens at any -j.
+func TokenShare(jobs int) int {
+	return max(DefaultMaxToken/max(jobs, 1), 1<<20)
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -172,9 +191,12 @@ func New(opts Options) (*Extractor, error) {
 	if opts.MaxDecoded <= 0 {
 		opts.MaxDecoded = DefaultMaxDecoded
 	}
+	if opts.MaxToken <= 0 {
+		opts.MaxToken = DefaultMaxToken
+	}
 	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
 	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
-		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded,
+		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
 	}}
 	if opts.Schemes != nil {

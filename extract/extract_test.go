@@ -339,3 +339,29 @@ func TestResolversBounded(t *testing.T) {
 		t.Errorf("a base dropped from the cache: %v", rv)
 	}
 }
+
+// TestMaxToken: a token over Options.MaxToken ends the HTML or XML input
+// with an error naming the limit, after the links before it; the default
+// reads it (SPEC §8). TokenShare divides the default among the workers.
+func TestMaxToken(t *testing.T) {
+	huge := strings.Repeat("x", 3<<20)
+	for _, tc := range []struct{ name, doc string }{
+		{"a.html", `<a href="http://before.example/">b</a><a href="` + huge + `">x</a><a href="http://after.example/">c</a>`},
+		{"a.xml", `<feed xmlns="http://www.w3.org/2005/Atom"><link href="http://before.example/"/><link title="` + huge + `" href="x"/><link href="http://after.example/"/></feed>`},
+	} {
+		hits, warns := collect(t, mustNew(t, Options{MaxToken: 1 << 20}), tc.name, "", []byte(tc.doc))
+		got := strings.Join(uris(hits), " ")
+		if got != "http://before.example/" || len(warns) != 1 || !strings.Contains(warns[0].Error(), "over 1 MiB") {
+			t.Errorf("%s at 1 MiB: hits %q, warnings %v", tc.name, got, warns)
+		}
+		hits, warns = collect(t, mustNew(t, Options{}), tc.name, "", []byte(tc.doc))
+		if got := uris(hits); len(got) < 2 || got[len(got)-1] != "http://after.example/" {
+			t.Errorf("%s by default: hits %.200q, warnings %.200v", tc.name, got, warns)
+		}
+	}
+	for jobs, want := range map[int]int{0: 16 << 20, 1: 16 << 20, 4: 4 << 20, 8: 2 << 20, 64: 1 << 20} {
+		if got := TokenShare(jobs); got != want {
+			t.Errorf("TokenShare(%d) = %d, want %d", jobs, got, want)
+		}
+	}
+}

@@ -79,7 +79,7 @@ func (r *reader) run() error {
 				return nil
 			}
 			if errors.Is(err, html.ErrBufferExceeded) {
-				return fmt.Errorf("htmlbase: token at line %d longer than %d bytes: %w", r.tokLine, r.opts.MaxToken, err)
+				return fmt.Errorf("htmlbase: a tag or text run at line %d is over %s, the most one token may hold; the rest was not read: %w", r.tokLine, mib(r.opts.MaxToken), err)
 			}
 			return fmt.Errorf("htmlbase: %w", err)
 		case html.TextToken:
@@ -545,4 +545,12 @@ func badSequence(s string) int {
 		lo, hi = 0x80, 0xbf
 	}
 	return n
+}
+
+// mib writes a size of whole mebibytes as "4 MiB", another as bytes.
+func mib(n int) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

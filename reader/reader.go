@@ -157,6 +157,10 @@ type Options struct {
 	Delimit    delimit.Options // Appendix E options, for the text a format holds
 	Resolve    resolve.Options // the URL standard in use (R2): some readers parse bases
 	MaxDecoded int64           // cap on decoded bytes of one input or part (§8)
+	// MaxToken is the longest single token (a tag, a text run) an HTML
+	// or XML tokenizer may hold, which it holds whole (§8); 0 means
+	// htmlbase.DefaultMaxToken.
+	MaxToken int
 	Binary     bool            // read binary-looking content instead of skipping it
 	// LineBuffered: the input arrives as it is written; pass hits on as
 	// soon as the lines that decide them are read.

@@ -62,7 +62,7 @@ var errLateBase = fmt.Errorf("<base> found after the first %d links of an HTML d
 func Read(c *reader.Content, s reader.Sink) error {
 	h := &holder{s: s, c: c, whatwg: s.Options().Resolve.Mode == resolve.WHATWG, base: c.Base}
 	opts := htmlbase.Options{
-		Charset: c.Declared, Delimit: s.Options().Delimit,
+		Charset: c.Declared, Delimit: s.Options().Delimit, MaxToken: s.Options().MaxToken,
 		Emit:            h.link,
 		OnBase:          h.foundBase,
 		OnEncoding:      func(name string) { h.enc = name },

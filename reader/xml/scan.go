@@ -268,9 +268,10 @@ func (x *xmlReader) startTag(p int64) (xmlTok, error) {
 	s := x.src
 	q := p + 1
 	var quote, last byte
+	maxTok := int64(x.maxToken())
 	for {
-		if q-p > MaxToken {
-			return xmlTok{}, x.syntaxError(p, fmt.Sprintf("a start tag longer than %d bytes", MaxToken))
+		if q-p > maxTok {
+			return xmlTok{}, x.syntaxError(p, fmt.Sprintf("a start tag over %d MiB, the most one token may hold; the rest was not read", maxTok>>20))
 		}
 		if q >= s.n && !s.fill() {
 			return xmlTok{}, x.syntaxError(p, "unexpected end of input in a start tag")

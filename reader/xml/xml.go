@@ -66,8 +66,8 @@ var Format = &reader.Format{
 const (
 	MaxDepth = 1000
 	// MaxToken caps a start tag (checked a read chunk at a time), as
-	// htmlbase caps any token: memory is
-	// bounded by the largest token held.
+	// htmlbase caps any token: memory is bounded by the largest token
+	// held. reader.Options.MaxToken, when set, is the cap instead.
 	MaxToken    = 16 << 20
 	MaxElements = 1 << 24
 )
@@ -463,4 +463,13 @@ func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
 	}
 	m.raw = mapDecoded(raw, t, off)
 	return m
+}
+
+// maxToken is the longest start tag held: the run's share (SPEC §8), or
+// MaxToken.
+func (x *xmlReader) maxToken() int {
+	if n := x.s.Options().MaxToken; n > 0 {
+		return n
+	}
+	return MaxToken
 }
