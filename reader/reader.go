@@ -161,7 +161,7 @@ type Options struct {
 	// or XML tokenizer may hold, which it holds whole (§8); 0 means
 	// htmlbase.DefaultMaxToken.
 	MaxToken int
-	Binary     bool            // read binary-looking content instead of skipping it
+	Binary   bool // read binary-looking content instead of skipping it
 	// LineBuffered: the input arrives as it is written; pass hits on as
 	// soon as the lines that decide them are read.
 	LineBuffered bool

@@ -51,7 +51,7 @@ func TestManyAttributes(t *testing.T) {
 func TestStartTagTooLong(t *testing.T) {
 	doc := `<feed xmlns="http://www.w3.org/2005/Atom"><link href="before"/><link title="` + strings.Repeat("x", MaxToken+2*xmlChunk) + `" href="x"/></feed>`
 	got, err := readDoc(t, doc)
-	if err == nil || !strings.Contains(err.Error(), "start tag longer than") || strings.Join(got, " ") != "http://b.example/before" {
+	if err == nil || !strings.Contains(err.Error(), "start tag over 16 MiB") || strings.Join(got, " ") != "http://b.example/before" {
 		t.Errorf("hits %q, error %v; want the hit before and a start tag too long", got, err)
 	}
 }
