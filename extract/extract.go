@@ -71,6 +71,11 @@ type Options struct {
 	// the lines that decide them have been read (delimit.Options.
 	// LineBuffered) instead of after a full buffer. The hits are the same.
 	LineBuffered bool
+
+	// Context fills each hit's Context with the line of decoded text it
+	// was found on, where the input as stored is encoded (a
+	// quoted-printable or base64 MIME part): what urix pick shows.
+	Context bool
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -176,6 +181,7 @@ func New(opts Options) (*Extractor, error) {
 	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
+		Context: opts.Context,
 	}}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)

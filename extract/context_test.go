@@ -1,0 +1,51 @@
+package extract
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+)
+
+// TestMailContextDecoded: with Options.Context, a hit in a
+// quoted-printable, a base64 or a Latin-1 part carries the line of the
+// decoded text it is on (no =3D, no soft break, the sentence around a
+// base64 URL, é in UTF-8); without it, none (doc/spec.md §7, urix pick).
+func TestMailContextDecoded(t *testing.T) {
+	b64 := base64.StdEncoding.EncodeToString([]byte("Hello,\r\nplease confirm at https://example.com/confirm?id=7 within a day.\r\nBye\r\n"))
+	msg := "From: a@example.com\nSubject: context\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=a\n\n" +
+		"--a\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n" +
+		"Your link: https://example.com/track?id=3Dabcdef&user=3Dbob for=\n the caf=C3=A9.\n" +
+		"--a\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n" + b64 + "\n" +
+		"--a\nContent-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: 8bit\n\n" +
+		"Caf\xe9 menu\tat http://example.org/men\xfc here\n" +
+		"--a--\n"
+	want := map[string]string{
+		"https://example.com/track?id=abcdef&user=bob": "Your link: https://example.com/track?id=abcdef&user=bob for the café.",
+		"https://example.com/confirm?id=7":             "please confirm at https://example.com/confirm?id=7 within a day.",
+		"http://example.org/menü":                      "Café menu at http://example.org/menü here",
+	}
+	hits, warns := mailHits(t, msg, Options{Context: true})
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	if len(hits) != len(want) {
+		t.Fatalf("%d hits, want %d: %+v", len(hits), len(want), hits)
+	}
+	for _, h := range hits {
+		if h.Context != want[h.URI] {
+			t.Errorf("%s: context %q, want %q", h.URI, h.Context, want[h.URI])
+		}
+	}
+	hits, _ = mailHits(t, msg, Options{})
+	for _, h := range hits {
+		if h.Context != "" {
+			t.Errorf("%s: context %q without Options.Context", h.URI, h.Context)
+		}
+	}
+	// A long line is cut around the hit, marked with "…".
+	long := "From: a@example.com\nContent-Transfer-Encoding: quoted-printable\n\n" + strings.Repeat("word ", 40) + "https://example.com/x " + strings.Repeat("more ", 60) + "\n"
+	hits, _ = mailHits(t, long, Options{Context: true})
+	if len(hits) != 1 || !strings.HasPrefix(hits[0].Context, "…") || !strings.HasSuffix(hits[0].Context, "…") || !strings.Contains(hits[0].Context, " https://example.com/x more") {
+		t.Errorf("long line: %+v", hits)
+	}
+}
