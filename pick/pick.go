@@ -13,9 +13,12 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
@@ -27,12 +30,25 @@ type Item struct {
 	URI     string
 	Context string // a line of text from where it was found; "" for none
 	Group   string // the heading it is listed under (a file, a MIME part)
+	// Header marks a link of a message's header (List-Unsubscribe,
+	// Archived-At): its group comes after every group of body links, and
+	// the first link selected is a body link (doc/spec.md §7).
+	Header bool
 }
 
 // Options say what the picker does with a link.
 type Options struct {
-	// Open opens a URI (Enter). It should not wait for a browser to end.
+	// Open opens a URI (Enter) away from the terminal, as a graphical
+	// browser is: it returns once the opener has started, or has failed
+	// to (its error is shown in the footer; see OpenError).
 	Open func(uri string) error
+	// Command, when not nil, is used instead of Open: it gives the
+	// command that opens a URI on the picker's own terminal, as a
+	// terminal browser (lynx, w3m) does. The picker leaves the screen,
+	// gives the command the terminal (its standard input and output, and
+	// its standard error through a pipe that keeps the first line), waits
+	// for it to end and draws itself again.
+	Command func(uri string) *exec.Cmd
 	// Single quits after the first URI opened without error.
 	Single bool
 }
@@ -48,7 +64,8 @@ var (
 // user quits, ctx is done, or a signal (SIGINT, SIGTERM) arrives. The
 // terminal is restored on every one of these ways out.
 func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
-	p := tea.NewProgram(New(items, opts), tea.WithInput(tty), tea.WithOutput(tty), tea.WithContext(ctx),
+	m0 := New(items, opts)
+	p := tea.NewProgram(m0, tea.WithInput(tty), tea.WithOutput(tty), tea.WithContext(ctx),
 		tea.WithoutSignalHandler()) // ours tells SIGTERM from a quit
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
@@ -56,10 +73,19 @@ func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
-		select {
-		case s := <-sig:
-			p.Send(signalMsg{s})
-		case <-done:
+		for {
+			select {
+			case s := <-sig:
+				// Ctrl-C in a terminal browser reaches the picker too,
+				// as it does a shell running a command (system(3)).
+				if s == os.Interrupt && m0.fg.Load() {
+					continue
+				}
+				p.Send(signalMsg{s})
+				return
+			case <-done:
+				return
+			}
 		}
 	}()
 	m, err := p.Run()
@@ -90,6 +116,7 @@ type entry struct {
 	group   string
 	count   int
 	hay     string // lower-case URI and context, for the filter
+	uriHay  string // lower-case URI
 }
 
 // Model is the picker's state. Build it with New; it is a value that
@@ -110,12 +137,15 @@ type Model struct {
 
 	opts   Options
 	signal os.Signal // what ended the picker: os.Interrupt for Ctrl-C
+	// fg is set while a command runs on the terminal (Options.Command),
+	// shared by the copies of the model.
+	fg *atomic.Bool
 }
 
 // New returns the picker for items: each distinct URI once, under the
 // group of its first occurrence, groups in the order they first appear.
 func New(items []Item, opts Options) Model {
-	m := Model{opts: opts, context: true, width: 80, height: 24}
+	m := Model{opts: opts, context: true, width: 80, height: 24, fg: new(atomic.Bool)}
 	m.entries = entries(items)
 	m.refilter()
 	return m
@@ -126,6 +156,7 @@ func entries(items []Item) []entry {
 	groupIdx := map[string]int{}
 	byGroup := map[string][]*entry{}
 	seen := map[string]*entry{}
+	header := map[string]bool{}
 	for _, it := range items {
 		if e := seen[it.URI]; e != nil {
 			e.count++
@@ -137,20 +168,35 @@ func entries(items []Item) []entry {
 		if _, ok := groupIdx[it.Group]; !ok {
 			groupIdx[it.Group] = len(groups)
 			groups = append(groups, it.Group)
+			header[it.Group] = it.Header
 		}
 		e := &entry{uri: it.URI, context: it.Context, group: it.Group, count: 1}
 		seen[it.URI] = e
 		byGroup[it.Group] = append(byGroup[it.Group], e)
 	}
+	// Header groups go last, in their order (doc/spec.md §7).
+	slices.SortStableFunc(groups, func(a, b string) int { return cmpBool(header[a], header[b]) })
 	var out []entry
 	for _, g := range groups {
 		for _, e := range byGroup[g] {
 			e.num = len(out) + 1
-			e.hay = strings.ToLower(e.uri + "\n" + e.context)
+			e.uriHay = strings.ToLower(e.uri)
+			e.hay = e.uriHay + "\n" + strings.ToLower(e.context)
 			out = append(out, *e)
 		}
 	}
 	return out
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Len is the number of distinct URIs.
@@ -173,8 +219,10 @@ func (m Model) Visible() []int {
 	return nums
 }
 
-// refilter recomputes the visible entries, keeping the cursor on the same
-// entry when it is still visible.
+// refilter recomputes the visible entries: those whose URI or context
+// holds the filter. The cursor goes to a URI that holds it, staying on its
+// entry if that one does, else to the first such; only when no URI holds
+// it, to a match of the context (doc/spec.md §7).
 func (m *Model) refilter() {
 	cur := -1
 	if m.cursor >= 0 && m.cursor < len(m.visible) {
@@ -182,24 +230,35 @@ func (m *Model) refilter() {
 	}
 	m.visible = m.visible[:0:0]
 	f := strings.ToLower(m.filter)
-	m.cursor = 0
+	best, bestRank := 0, 0 // rank: 4 the entry under the cursor with f in its URI, 3 another, 2 and 1 by its context
 	for i, e := range m.entries {
-		if f == "" || strings.Contains(e.hay, f) {
-			if i == cur {
-				m.cursor = len(m.visible)
-			}
-			m.visible = append(m.visible, i)
+		if f != "" && !strings.Contains(e.hay, f) {
+			continue
 		}
+		rank := 1
+		if f == "" || strings.Contains(e.uriHay, f) {
+			rank = 3
+		}
+		if i == cur {
+			rank++
+		}
+		if rank > bestRank {
+			best, bestRank = len(m.visible), rank
+		}
+		m.visible = append(m.visible, i)
 	}
+	m.cursor = best
 	m.scroll()
 }
 
 func (m Model) Init() tea.Cmd { return nil }
 
-// openedMsg reports the outcome of opening a URI.
+// openedMsg reports the outcome of opening a URI; ran says it was opened
+// on the terminal, and is over.
 type openedMsg struct {
 	uri string
 	err error
+	ran bool
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -213,6 +272,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openedMsg:
 		if msg.err != nil {
 			m.status = "cannot open: " + msg.err.Error()
+			return m, nil
+		}
+		if msg.ran {
+			m.status = "back from " + msg.uri
+			if m.opts.Single {
+				return m, tea.Quit
+			}
 			return m, nil
 		}
 		m.status = "opened " + msg.uri
@@ -239,7 +305,8 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.refilter()
 		case "enter":
 			m.filtering = false
-			return m, m.open()
+			cmd := m.open()
+			return m, cmd
 		case "backspace":
 			if m.filter != "" {
 				_, size := utf8.DecodeLastRuneInString(m.filter)
@@ -276,7 +343,8 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "/":
 		m.filtering = true
 	case "enter":
-		return m, m.open()
+		cmd := m.open()
+		return m, cmd
 	case "y":
 		if u := m.Selected(); u != "" {
 			m.status = "copied " + u
@@ -329,12 +397,21 @@ func (m *Model) jump() {
 	}
 }
 
-// open returns the command that opens the selected URI.
-func (m Model) open() tea.Cmd {
+// open returns the command that opens the selected URI: on the terminal
+// with Options.Command, else with Options.Open. What it says until the
+// outcome is known ("opening ...") is set on m.
+func (m *Model) open() tea.Cmd {
 	u := m.Selected()
-	if u == "" || m.opts.Open == nil {
+	switch {
+	case u == "":
 		return nil
+	case m.opts.Command != nil:
+		fg := &foreground{cmd: m.opts.Command(u), running: m.fg}
+		return tea.Exec(fg, func(err error) tea.Msg { return openedMsg{uri: u, err: fg.result(err), ran: true} })
+	case m.opts.Open != nil:
+		m.status = "opening " + u
+		open := m.opts.Open
+		return func() tea.Msg { return openedMsg{uri: u, err: open(u)} }
 	}
-	open := m.opts.Open
-	return func() tea.Msg { return openedMsg{uri: u, err: open(u)} }
+	return nil
 }

@@ -88,10 +88,24 @@ func (m *Model) scroll() {
 		m.offset = entry
 	}
 	m.offset = max(0, min(m.offset, len(rs)-h))
+	// A window never starts on a context line, whose link would be off
+	// screen above it (as a taller window after a resize would have it):
+	// it starts on the link instead, or past the line when the cursor
+	// would then not fit (doc/spec.md §7).
+	if m.offset > 0 && rs[m.offset].kind == rowContext {
+		if last <= m.offset-1+h-1 {
+			m.offset--
+		} else {
+			m.offset++
+		}
+	}
 	// A window that starts inside a group repeats its heading on its
 	// first line, which leaves a line less for the rows.
 	if m.sticky(rs) && last > m.offset+h-2 {
 		m.offset++
+		if m.offset < len(rs) && rs[m.offset].kind == rowContext {
+			m.offset++
+		}
 	}
 }
 
