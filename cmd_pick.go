@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"io"
 	"os"
 	"os/exec"
@@ -23,6 +22,7 @@ import (
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/pick"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/runner"
 )
 
@@ -235,6 +235,9 @@ func contextOf(h extract.Hit, data []byte) string {
 	switch h.Kind {
 	case "html-attr":
 		tag := "<" + h.Element + " " + h.Attr + ">"
+		if h.Context != "" {
+			return tag + " " + h.Context
+		}
 		if text := htmlTextAt(data, h.Offset); text != "" {
 			return tag + " " + text
 		}
@@ -254,34 +257,10 @@ func contextOf(h extract.Hit, data []byte) string {
 // htmlTextAt returns the text of the HTML source line from the element at
 // offset on, without its tags: the words of a link.
 func htmlTextAt(data []byte, offset int64) string {
-	if offset < 0 || offset >= int64(len(data)) || data[offset] != '<' {
+	if offset < 0 || offset >= int64(len(data)) {
 		return ""
 	}
-	line := data[offset:]
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	line = line[:min(len(line), 400)]
-	var b strings.Builder
-	in := false
-	for _, c := range line {
-		switch {
-		case c == '<':
-			in = true
-		case c == '>':
-			in = false
-			b.WriteByte(' ')
-		case !in:
-			b.WriteByte(c)
-		}
-	}
-	text := strings.Join(strings.Fields(html.UnescapeString(strings.ToValidUTF8(b.String(), "\uFFFD"))), " ")
-	// A tag became a space; before punctuation it was an inline one.
-	text = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " :", ":", " !", "!", " ?", "?", " )", ")").Replace(text)
-	if len(text) > 200 {
-		text = strings.ToValidUTF8(text[:200], "") + "…"
-	}
-	return text
+	return reader.ElementText(data, int(offset))
 }
 
 // lineAt returns the line of data around [start,end), at most about 200

@@ -1,6 +1,8 @@
 package reader
 
 import (
+	"bytes"
+	"html"
 	"strings"
 	"unicode/utf8"
 )
@@ -42,4 +44,43 @@ func ContextLine(text []byte, start, end int) string {
 		line += "…"
 	}
 	return line
+}
+
+// inlineSpace undoes the space a tag became before punctuation: the tag
+// was an inline one ("<a>link</a>." reads "link.").
+var inlineSpace = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " :", ":", " !", "!", " ?", "?", " )", ")")
+
+// ElementText returns the text of the HTML source line from the element
+// starting at text[offset] (a '<') to the line's end, without its tags
+// and with its character references decoded, at most about 200 bytes: the
+// words of a link, as an HTML hit's Context (doc/spec.md §7). It is "" when
+// no element starts there.
+func ElementText(text []byte, offset int) string {
+	if offset < 0 || offset >= len(text) || text[offset] != '<' {
+		return ""
+	}
+	line := text[offset:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	line = line[:min(len(line), 400)]
+	var b strings.Builder
+	in := false
+	for _, c := range line {
+		switch {
+		case c == '<':
+			in = true
+		case c == '>':
+			in = false
+			b.WriteByte(' ')
+		case !in:
+			b.WriteByte(c)
+		}
+	}
+	s := strings.Join(strings.Fields(html.UnescapeString(strings.ToValidUTF8(b.String(), "\uFFFD"))), " ")
+	s = inlineSpace.Replace(s)
+	if len(s) > 200 {
+		s = strings.ToValidUTF8(s[:200], "") + "…"
+	}
+	return s
 }
