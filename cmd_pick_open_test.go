@@ -73,6 +73,14 @@ func TestPickTerminalBrowser(t *testing.T) {
 			tm.send("\r")                      // the browser ends
 			tm.waitForRaw("\x1b[?1049h", mark) // the picker's screen again
 			tm.waitFor("back from https://lists.example.org/archive/")
+			// Ctrl-C in the browser ends the browser, not the picker.
+			mark = len(tm.raw())
+			tm.send("2\r")
+			tm.waitForRaw("FAKE BROWSER SHOWING https://lists.example.org/archive/\r\n", mark)
+			mark = len(tm.raw())
+			tm.send("\x03")
+			tm.waitForRaw("\x1b[?1049h", mark)
+			tm.waitFor("cannot open: ")
 			tm.send("q")
 			if code := tm.wait(); code != 0 {
 				t.Errorf("exit status %d, want 0", code)

@@ -95,10 +95,13 @@ func (f *foreground) SetStderr(w io.Writer) {
 	f.cmd.Stderr = io.MultiWriter(w, &f.stderr)
 }
 
+// Run runs the command. The running flag stays set until the picker has
+// its outcome (Model.Update clears it): a Ctrl-C typed in the command
+// reaches the picker too, maybe only once the command has ended, and is
+// the command's, not the picker's.
 func (f *foreground) Run() error {
 	f.started = true
 	f.running.Store(true)
-	defer f.running.Store(false)
 	return f.cmd.Run()
 }
 

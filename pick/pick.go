@@ -138,7 +138,7 @@ type Model struct {
 	opts   Options
 	signal os.Signal // what ended the picker: os.Interrupt for Ctrl-C
 	// fg is set while a command runs on the terminal (Options.Command),
-	// shared by the copies of the model.
+	// until its outcome is handled; shared by the copies of the model.
 	fg *atomic.Bool
 }
 
@@ -270,6 +270,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.signal = msg.sig
 		return m, tea.Quit
 	case openedMsg:
+		if msg.ran {
+			m.fg.Store(false)
+		}
 		if msg.err != nil {
 			m.status = "cannot open: " + msg.err.Error()
 			return m, nil
