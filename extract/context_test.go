@@ -64,6 +64,14 @@ func TestMailContextDecoded(t *testing.T) {
 		}
 	}
 
+	// A part larger than the text reader's in-memory buffer (256 KiB).
+	big := "From: a@example.com\nContent-Transfer-Encoding: quoted-printable\n\n" + strings.Repeat("filler line of text\n", 20000) +
+		"Last: https://example.com/end?id=3Dz here.\n"
+	hits, _ = mailHits(t, big, Options{Context: true})
+	if len(hits) != 1 || hits[0].Context != "Last: https://example.com/end?id=z here." {
+		t.Errorf("large part: %+v", hits)
+	}
+
 	// A long line is cut around the hit, marked with "…".
 	long := "From: a@example.com\nContent-Transfer-Encoding: quoted-printable\n\n" + strings.Repeat("word ", 40) + "https://example.com/x " + strings.Repeat("more ", 60) + "\n"
 	hits, _ = mailHits(t, long, Options{Context: true})

@@ -67,8 +67,9 @@ type Hit struct {
 	// read it: transfer-decoded and in UTF-8, where the input as stored
 	// may hold quoted-printable or base64 (doc/spec.md §7, urix pick). It
 	// is filled only when Options.Context asks, for text found in a
-	// content that is not the input as stored (Content.Pos != nil), by a
-	// reader that holds that text whole; "" otherwise.
+	// content that is not the input as stored (Content.Pos != nil), by
+	// the text reader (the line) and the HTML reader (the words after a
+	// link's element, or the line of a URL in text); "" otherwise.
 	Context string `json:"-"`
 }
 

@@ -55,6 +55,16 @@ func Read(c *reader.Content, s reader.Sink) error {
 			}
 			return err
 		}
+		if opts.Context {
+			// A larger part, read for a picker: whole, as it keeps the
+			// context of its hits (the part is capped by MaxDecoded).
+			rest, err := io.ReadAll(r)
+			text := append(bytes.Clone(buf[:n]), rest...)
+			for _, h := range delimit.Find(text, opts.Delimit) {
+				reportWithContext(s, c, h, text)
+			}
+			return err
+		}
 		// The rest is scanned from a copy: buf goes back to the pool.
 		r = io.MultiReader(bytes.NewReader(bytes.Clone(buf[:n])), r)
 	}
