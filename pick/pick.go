@@ -230,7 +230,9 @@ func (m *Model) refilter() {
 	}
 	m.visible = m.visible[:0:0]
 	f := strings.ToLower(m.filter)
-	best, bestRank := 0, 0 // rank: 4 the entry under the cursor with f in its URI, 3 another, 2 and 1 by its context
+	// rank: 3 f in the URI, 1 in the context alone; 1 more for the
+	// entry under the cursor, which stays selected among its equals.
+	best, bestRank := 0, 0
 	for i, e := range m.entries {
 		if f != "" && !strings.Contains(e.hay, f) {
 			continue
