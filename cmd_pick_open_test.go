@@ -89,13 +89,29 @@ func TestPickTerminalBrowser(t *testing.T) {
 		})
 	}
 
+	// A command on the terminal that leaves a program running with its
+	// standard error (a browser started by xdg-open): the picker comes
+	// back when the command ends, not when that program does.
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	t.Cleanup(func() {
+		if pid, err := os.ReadFile(pidFile); err == nil {
+			exec.Command("kill", strings.TrimSpace(string(pid))).Run()
+		}
+	})
+	tm := startPick(t, nil, "--terminal", "--open", "sleep 60 & echo $! > "+pidFile+"; true %s", msg)
+	tm.waitFor("urix pick: 3 links")
+	tm.send("\r")
+	tm.waitFor("back from https://example.com/report/2026")
+	tm.send("q")
+	tm.wait()
+
 	// A graphical opener is detached: no terminal.
 	os.Remove(log)
 	script, _ := os.ReadFile(filepath.Join(dir, "lynx"))
 	if err := os.WriteFile(filepath.Join(dir, "firefox-like"), script, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	tm := startPick(t, []string{path}, "--single", "--open", "firefox-like %s", msg)
+	tm = startPick(t, []string{path}, "--single", "--open", "firefox-like %s", msg)
 	tm.waitFor("urix pick: 3 links")
 	tm.send("\r")
 	if code := tm.wait(); code != 0 {

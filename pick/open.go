@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // OpenError is the failure of an opener: how it ended (an
@@ -102,6 +103,12 @@ func (f *foreground) SetStderr(w io.Writer) {
 func (f *foreground) Run() error {
 	f.started = true
 	f.running.Store(true)
+	if f.cmd.WaitDelay == 0 {
+		// A program the command left running (a browser started by
+		// xdg-open) may hold standard error open: the picker does not
+		// wait for it past a second once the command has ended.
+		f.cmd.WaitDelay = time.Second
+	}
 	return f.cmd.Run()
 }
 
