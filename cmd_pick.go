@@ -9,18 +9,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"runtime"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/pick"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/runner"
 )
 
@@ -38,22 +40,31 @@ Examples:
    urix pick message.eml                  choose among the links of a message
    urix pick --single < message.eml       as a mail reader pipes it; quit after opening one
    urix pick --open 'firefox --new-tab %s' notes.txt
+   urix pick --open 'w3m %s' message.eml  w3m on this terminal, then back to the list
    tmux capture-pane -J -p | urix pick`,
 		Description: `The URIs are found as urix finds them (every extraction flag applies) and
 listed on the terminal (/dev/tty: standard input may hold the message): each
 distinct URI once, numbered, under the file or MIME part it came from, with
-the line it was found on (c hides it), long ones shortened in the middle.
+the line it was found on, decoded as the URI is (c hides it), long ones
+shortened in the middle. A message's header links (List-Unsubscribe) come
+last, under a heading of their own; the first body link is selected.
 
 Keys: up/down or j/k, PgUp/PgDn, Home/End move; a number then Enter opens
-that entry; / filters as you type (URI and context; Esc clears it); Enter
-opens; y copies the URI to the clipboard with OSC 52; q or Esc quits.
+that entry; / filters as you type (URI and context; a URI that matches is
+selected before a context that does; Esc clears it); Enter opens; y copies
+the URI to the clipboard with OSC 52; q or Esc quits.
 
 Opening: --open CMD runs "sh -c CMD" with every %s in CMD replaced by the
 URI, single-quoted for the shell ('%s' and "%s" are taken as %s), or the
 quoted URI appended when CMD has no %s. Without --open, $BROWSER is used in the
-same way (its first ':'-separated entry), else xdg-open (open on macOS). The
-command runs detached in its own session, its output discarded; the picker
-does not wait for it.
+same way (its first ':'-separated entry), else xdg-open (open on macOS).
+A terminal browser (lynx, w3m, elinks, links, links2, browsh, carbonyl,
+www-browser), or any command with --terminal, runs on the picker's terminal:
+the picker steps aside, waits for it to end and comes back. Any other
+command runs detached in its own session, its output discarded, and is
+watched for a second: if it fails within it (a command not found, an
+opener with no browser), the footer says so. A failure shows its exit
+status and the first line of its standard error, never "opened".
 
 With no terminal (no /dev/tty), the numbered list goes to standard error
 and the exit status is 2. Exit status: 0 when the picker was quit, 1 when
@@ -76,6 +87,7 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		return err
 	}
 	po := pickOptionsOf(c)
+	opts.Context = true // the decoded line of each hit, for its context
 	x, err := newExtractor(opts)
 	if err != nil {
 		return err
@@ -123,8 +135,9 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		return cli.Exit("urix: pick: no terminal to show the list on (/dev/tty: "+describeErr(err)+"); the links are listed above", exitError)
 	}
 	defer tty.Close()
-	open := opener(po.open, os.Getenv("BROWSER"))
-	err = pick.Run(context.Background(), items, tty, pick.Options{Open: open, Single: po.single})
+	popts := openers(po.open, os.Getenv("BROWSER"), po.terminal)
+	popts.Single = po.single
+	err = pick.Run(context.Background(), items, tty, popts)
 	switch {
 	case errors.Is(err, pick.ErrInterrupted):
 		return cli.Exit("", 130) // 128+SIGINT, as a shell reports it
@@ -181,7 +194,7 @@ func pickItems(hits []extract.Hit, src *sources) []pick.Item {
 		if len(g) == 0 {
 			g = append(g, "standard input")
 		}
-		items[i] = pick.Item{URI: h.URI, Group: strings.Join(g, " "), Context: contextOf(h, src.bytes(h.File))}
+		items[i] = pick.Item{URI: h.URI, Group: strings.Join(g, " "), Context: contextOf(h, src.bytes(h.File)), Header: h.Kind == "header"}
 	}
 	return items
 }
@@ -214,19 +227,26 @@ func (s *sources) bytes(name string) []byte {
 	return data
 }
 
-// contextOf is the context line of a hit: the line of data (the input as
-// stored) it starts on when the bytes there are what was found, else a
-// description from the hit itself.
+// contextOf is the context line of a hit: the decoded line the reader
+// found it on (Hit.Context, for a quoted-printable or base64 part), else
+// the line of data (the input as stored) it starts on when the bytes there
+// are what was found, else a description from the hit itself.
 func contextOf(h extract.Hit, data []byte) string {
 	switch h.Kind {
 	case "html-attr":
 		tag := "<" + h.Element + " " + h.Attr + ">"
+		if h.Context != "" {
+			return tag + " " + h.Context
+		}
 		if text := htmlTextAt(data, h.Offset); text != "" {
 			return tag + " " + text
 		}
 		return tag
 	case "header":
 		return h.Header + ": " + h.Raw
+	}
+	if h.Context != "" {
+		return h.Context
 	}
 	if line, ok := lineAt(data, h.Offset, h.End, h.Raw); ok {
 		return line
@@ -237,34 +257,10 @@ func contextOf(h extract.Hit, data []byte) string {
 // htmlTextAt returns the text of the HTML source line from the element at
 // offset on, without its tags: the words of a link.
 func htmlTextAt(data []byte, offset int64) string {
-	if offset < 0 || offset >= int64(len(data)) || data[offset] != '<' {
+	if offset < 0 || offset >= int64(len(data)) {
 		return ""
 	}
-	line := data[offset:]
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	line = line[:min(len(line), 400)]
-	var b strings.Builder
-	in := false
-	for _, c := range line {
-		switch {
-		case c == '<':
-			in = true
-		case c == '>':
-			in = false
-			b.WriteByte(' ')
-		case !in:
-			b.WriteByte(c)
-		}
-	}
-	text := strings.Join(strings.Fields(html.UnescapeString(strings.ToValidUTF8(b.String(), "\uFFFD"))), " ")
-	// A tag became a space; before punctuation it was an inline one.
-	text = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " :", ":", " !", "!", " ?", "?", " )", ")").Replace(text)
-	if len(text) > 200 {
-		text = strings.ToValidUTF8(text[:200], "") + "…"
-	}
-	return text
+	return reader.ElementText(data, int(offset))
 }
 
 // lineAt returns the line of data around [start,end), at most about 200
@@ -329,29 +325,85 @@ func joinLines(s string) string {
 	return b.String()
 }
 
-// opener returns the function that opens a URI: with cmd (--open), else
-// with $BROWSER's first entry, else with the system's opener. The command
-// is started in its own session with no terminal, and not waited for.
-func opener(cmd, browser string) func(string) error {
+// terminalBrowsers are the openers that run in a terminal: urix pick
+// gives them its own instead of starting them detached (doc/spec.md §7).
+var terminalBrowsers = map[string]bool{
+	"lynx": true, "w3m": true, "elinks": true, "links": true, "links2": true,
+	"browsh": true, "carbonyl": true, "www-browser": true,
+}
+
+// isTerminalBrowser reports whether the shell command cmd starts one of
+// the terminalBrowsers: its first word past variable assignments, by its
+// base name ("/usr/bin/w3m -o x", "TERM=xterm lynx").
+func isTerminalBrowser(cmd string) bool {
+	for _, w := range strings.Fields(cmd) {
+		if strings.Contains(w, "=") && !strings.HasPrefix(w, "=") {
+			continue
+		}
+		return terminalBrowsers[path.Base(w)]
+	}
+	return false
+}
+
+// openWait is how long a detached opener is watched for an early exit: a
+// command that cannot start (exit status 127) or an opener that finds no
+// browser fails within it, and a browser that starts is left alone after
+// it.
+const openWait = time.Second
+
+// openers returns how the picker opens a URI: with cmd (--open), else with
+// $BROWSER's first entry, else with the system's opener. A terminal
+// browser, or any command with --terminal, runs on the picker's terminal
+// (pick.Options.Command); any other is started detached, in its own
+// session, and watched for openWait.
+func openers(cmd, browser string, terminal bool) pick.Options {
 	if cmd == "" && browser != "" {
 		cmd, _, _ = strings.Cut(browser, ":")
 	}
-	return func(uri string) error {
-		var c *exec.Cmd
+	command := func(uri string) *exec.Cmd {
 		switch {
 		case cmd != "":
-			c = exec.Command("sh", "-c", shellCommand(cmd, uri))
+			return exec.Command("sh", "-c", shellCommand(cmd, uri))
 		case runtime.GOOS == "darwin":
-			c = exec.Command("open", uri)
-		default:
-			c = exec.Command("xdg-open", uri)
+			return exec.Command("open", uri)
 		}
-		detach(c)
-		if err := c.Start(); err != nil {
+		return exec.Command("xdg-open", uri)
+	}
+	if terminal || isTerminalBrowser(cmd) {
+		return pick.Options{Command: command}
+	}
+	return pick.Options{Open: func(uri string) error { return startDetached(command(uri), openWait) }}
+}
+
+// startDetached starts c in a session of its own, its standard input and
+// output discarded, and waits up to wait for it to end: an early failure
+// is returned with its exit status and the first line of its standard
+// error; nil once it has succeeded or is still running. Standard error
+// goes to an unlinked temporary file, not a pipe: a browser that outlives
+// the picker must not be killed by a write to a closed pipe.
+func startDetached(c *exec.Cmd, wait time.Duration) error {
+	errFile, err := os.CreateTemp("", "urix-open-*")
+	if err == nil {
+		os.Remove(errFile.Name())
+		defer errFile.Close()
+		c.Stderr = errFile
+	}
+	detach(c)
+	if err := c.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil || errFile == nil {
 			return err
 		}
-		go c.Wait() // reap it; its outcome is its own
-		return nil
+		head := make([]byte, 4096)
+		n, _ := errFile.ReadAt(head, 0)
+		return pick.NewOpenError(err, head[:n])
+	case <-time.After(wait):
+		return nil // still running: left to itself, and reaped when it ends
 	}
 }
 

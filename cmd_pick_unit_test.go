@@ -91,20 +91,50 @@ func TestPickItems(t *testing.T) {
 		{URI: "mailto:a@b", Raw: "<mailto:a@b>", File: "-", Kind: "header", Header: "List-Post", Message: 1},
 		{URI: "https://a/", Raw: "https://a/", File: "-", Kind: "space", Part: "1", Message: 1},
 		{URI: "https://b/", Raw: "https://b/", File: "-", Kind: "html-attr", Element: "a", Attr: "href", Part: "2", Message: 1},
-		{URI: "https://c/", Raw: "https://c/", File: "-", Kind: "space", Message: 2},
+		{URI: "https://c/", Raw: "https://c/", File: "-", Kind: "space", Message: 2, Context: "the decoded line of https://c/"},
 	}
 	items := pickItems(hits, &sources{})
 	want := []pick.Item{
-		{URI: "mailto:a@b", Group: "message 1 header", Context: "List-Post: <mailto:a@b>"},
+		{URI: "mailto:a@b", Group: "message 1 header", Context: "List-Post: <mailto:a@b>", Header: true},
 		{URI: "https://a/", Group: "message 1 part 1", Context: "https://a/"},
 		{URI: "https://b/", Group: "message 1 part 2 (HTML)", Context: "<a href>"},
-		{URI: "https://c/", Group: "message 2", Context: "https://c/"},
+		{URI: "https://c/", Group: "message 2", Context: "the decoded line of https://c/"},
 	}
 	if !slices.Equal(items, want) {
-		t.Errorf("items:\n got %q\nwant %q", items, want)
+		t.Errorf("items:\n got %+v\nwant %+v", items, want)
 	}
 	items = pickItems([]extract.Hit{{URI: "https://a/", Raw: "https://a/", File: "-", Kind: "space"}}, &sources{})
 	if items[0].Group != "standard input" {
 		t.Errorf("group %q", items[0].Group)
+	}
+}
+
+func TestIsTerminalBrowser(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"lynx": true, "w3m %s": true, "/usr/bin/elinks -remote": true, "TERM=xterm-256color links2": true,
+		"TERM=xterm links %s": true, "browsh --startup-url": true, "www-browser": true,
+		"firefox --new-tab %s": false, "xdg-open": false, "echo %s >> lynx": false, "": false,
+	} {
+		if got := isTerminalBrowser(cmd); got != want {
+			t.Errorf("isTerminalBrowser(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+	// Chosen for $BROWSER and --open alike; --terminal for any command.
+	for _, tc := range []struct {
+		cmd, browser string
+		terminal     bool
+		want         bool // on the terminal
+	}{
+		{"", "lynx:firefox", false, true},
+		{"", "firefox:lynx", false, false},
+		{"w3m", "firefox", false, true},
+		{"firefox %s", "lynx", false, false},
+		{"mybrowser %s", "", true, true},
+		{"", "", false, false},
+	} {
+		o := openers(tc.cmd, tc.browser, tc.terminal)
+		if got := o.Command != nil; got != tc.want || (o.Open == nil) == (o.Command == nil) {
+			t.Errorf("openers(%q, %q, %v): on the terminal %v, want %v", tc.cmd, tc.browser, tc.terminal, got, tc.want)
+		}
 	}
 }

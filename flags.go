@@ -152,6 +152,7 @@ var flagTable = []flagSpec{
 	// urix pick
 	{group: groupPick, kind: stringKind, name: "open", usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
 	{group: groupPick, kind: boolKind, name: "single", usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
+	{group: groupPick, kind: boolKind, name: "terminal", usage: "run the opener on the picker's terminal and come back when it ends, as lynx, w3m, elinks, links and browsh are run without it (e.g. --terminal --open 'mybrowser %s')"},
 }
 
 // honours reports whether command cmd reads the flags of group g.

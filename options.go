@@ -308,12 +308,13 @@ func listOf(c *cli.Command) (inputList, error) {
 
 // pickOptions is what the pick group asks for.
 type pickOptions struct {
-	open   string // --open
-	single bool   // --single
+	open     string // --open
+	single   bool   // --single
+	terminal bool   // --terminal
 }
 
 // pickOptionsOf reads the pick group.
 func pickOptionsOf(c *cli.Command) pickOptions {
 	v := valuesOf(c, groupPick)
-	return pickOptions{open: v.String("open"), single: v.Bool("single")}
+	return pickOptions{open: v.String("open"), single: v.Bool("single"), terminal: v.Bool("terminal")}
 }

@@ -79,6 +79,11 @@ type Options struct {
 	// the lines that decide them have been read (delimit.Options.
 	// LineBuffered) instead of after a full buffer. The hits are the same.
 	LineBuffered bool
+
+	// Context fills each hit's Context with the line of decoded text it
+	// was found on, where the input as stored is encoded (a
+	// quoted-printable or base64 MIME part): what urix pick shows.
+	Context bool
 }
 
 // DefaultMaxToken is the default of Options.MaxToken.
@@ -198,6 +203,7 @@ func New(opts Options) (*Extractor, error) {
 	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
+		Context: opts.Context,
 	}}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)

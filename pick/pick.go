@@ -12,19 +12,17 @@ package pick
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"os"
+	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/mattn/go-runewidth"
-
-	"github.com/urix/urix/internal/safe"
 )
 
 // Item is one occurrence of a link.
@@ -32,12 +30,25 @@ type Item struct {
 	URI     string
 	Context string // a line of text from where it was found; "" for none
 	Group   string // the heading it is listed under (a file, a MIME part)
+	// Header marks a link of a message's header (List-Unsubscribe,
+	// Archived-At): its group comes after every group of body links, and
+	// the first link selected is a body link (doc/spec.md §7).
+	Header bool
 }
 
 // Options say what the picker does with a link.
 type Options struct {
-	// Open opens a URI (Enter). It should not wait for a browser to end.
+	// Open opens a URI (Enter) away from the terminal, as a graphical
+	// browser is: it returns once the opener has started, or has failed
+	// to (its error is shown in the footer; see OpenError).
 	Open func(uri string) error
+	// Command, when not nil, is used instead of Open: it gives the
+	// command that opens a URI on the picker's own terminal, as a
+	// terminal browser (lynx, w3m) does. The picker leaves the screen,
+	// gives the command the terminal (its standard input and output, and
+	// its standard error through a pipe that keeps the first line), waits
+	// for it to end and draws itself again.
+	Command func(uri string) *exec.Cmd
 	// Single quits after the first URI opened without error.
 	Single bool
 }
@@ -53,7 +64,8 @@ var (
 // user quits, ctx is done, or a signal (SIGINT, SIGTERM) arrives. The
 // terminal is restored on every one of these ways out.
 func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
-	p := tea.NewProgram(New(items, opts), tea.WithInput(tty), tea.WithOutput(tty), tea.WithContext(ctx),
+	m0 := New(items, opts)
+	p := tea.NewProgram(m0, tea.WithInput(tty), tea.WithOutput(tty), tea.WithContext(ctx),
 		tea.WithoutSignalHandler()) // ours tells SIGTERM from a quit
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
@@ -61,10 +73,19 @@ func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
-		select {
-		case s := <-sig:
-			p.Send(signalMsg{s})
-		case <-done:
+		for {
+			select {
+			case s := <-sig:
+				// Ctrl-C in a terminal browser reaches the picker too,
+				// as it does a shell running a command (system(3)).
+				if s == os.Interrupt && m0.fg.Load() {
+					continue
+				}
+				p.Send(signalMsg{s})
+				return
+			case <-done:
+				return
+			}
 		}
 	}()
 	m, err := p.Run()
@@ -95,6 +116,7 @@ type entry struct {
 	group   string
 	count   int
 	hay     string // lower-case URI and context, for the filter
+	uriHay  string // lower-case URI
 }
 
 // Model is the picker's state. Build it with New; it is a value that
@@ -115,12 +137,15 @@ type Model struct {
 
 	opts   Options
 	signal os.Signal // what ended the picker: os.Interrupt for Ctrl-C
+	// fg is set while a command runs on the terminal (Options.Command),
+	// until its outcome is handled; shared by the copies of the model.
+	fg *atomic.Bool
 }
 
 // New returns the picker for items: each distinct URI once, under the
 // group of its first occurrence, groups in the order they first appear.
 func New(items []Item, opts Options) Model {
-	m := Model{opts: opts, context: true, width: 80, height: 24}
+	m := Model{opts: opts, context: true, width: 80, height: 24, fg: new(atomic.Bool)}
 	m.entries = entries(items)
 	m.refilter()
 	return m
@@ -131,6 +156,7 @@ func entries(items []Item) []entry {
 	groupIdx := map[string]int{}
 	byGroup := map[string][]*entry{}
 	seen := map[string]*entry{}
+	header := map[string]bool{}
 	for _, it := range items {
 		if e := seen[it.URI]; e != nil {
 			e.count++
@@ -142,20 +168,35 @@ func entries(items []Item) []entry {
 		if _, ok := groupIdx[it.Group]; !ok {
 			groupIdx[it.Group] = len(groups)
 			groups = append(groups, it.Group)
+			header[it.Group] = it.Header
 		}
 		e := &entry{uri: it.URI, context: it.Context, group: it.Group, count: 1}
 		seen[it.URI] = e
 		byGroup[it.Group] = append(byGroup[it.Group], e)
 	}
+	// Header groups go last, in their order (doc/spec.md §7).
+	slices.SortStableFunc(groups, func(a, b string) int { return cmpBool(header[a], header[b]) })
 	var out []entry
 	for _, g := range groups {
 		for _, e := range byGroup[g] {
 			e.num = len(out) + 1
-			e.hay = strings.ToLower(e.uri + "\n" + e.context)
+			e.uriHay = strings.ToLower(e.uri)
+			e.hay = e.uriHay + "\n" + strings.ToLower(e.context)
 			out = append(out, *e)
 		}
 	}
 	return out
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Len is the number of distinct URIs.
@@ -178,8 +219,10 @@ func (m Model) Visible() []int {
 	return nums
 }
 
-// refilter recomputes the visible entries, keeping the cursor on the same
-// entry when it is still visible.
+// refilter recomputes the visible entries: those whose URI or context
+// holds the filter. The cursor goes to a URI that holds it, staying on its
+// entry if that one does, else to the first such; only when no URI holds
+// it, to a match of the context (doc/spec.md §7).
 func (m *Model) refilter() {
 	cur := -1
 	if m.cursor >= 0 && m.cursor < len(m.visible) {
@@ -187,24 +230,37 @@ func (m *Model) refilter() {
 	}
 	m.visible = m.visible[:0:0]
 	f := strings.ToLower(m.filter)
-	m.cursor = 0
+	// rank: 3 f in the URI, 1 in the context alone; 1 more for the
+	// entry under the cursor, which stays selected among its equals.
+	best, bestRank := 0, 0
 	for i, e := range m.entries {
-		if f == "" || strings.Contains(e.hay, f) {
-			if i == cur {
-				m.cursor = len(m.visible)
-			}
-			m.visible = append(m.visible, i)
+		if f != "" && !strings.Contains(e.hay, f) {
+			continue
 		}
+		rank := 1
+		if f == "" || strings.Contains(e.uriHay, f) {
+			rank = 3
+		}
+		if i == cur {
+			rank++
+		}
+		if rank > bestRank {
+			best, bestRank = len(m.visible), rank
+		}
+		m.visible = append(m.visible, i)
 	}
+	m.cursor = best
 	m.scroll()
 }
 
 func (m Model) Init() tea.Cmd { return nil }
 
-// openedMsg reports the outcome of opening a URI.
+// openedMsg reports the outcome of opening a URI; ran says it was opened
+// on the terminal, and is over.
 type openedMsg struct {
 	uri string
 	err error
+	ran bool
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -216,8 +272,18 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.signal = msg.sig
 		return m, tea.Quit
 	case openedMsg:
+		if msg.ran {
+			m.fg.Store(false)
+		}
 		if msg.err != nil {
 			m.status = "cannot open: " + msg.err.Error()
+			return m, nil
+		}
+		if msg.ran {
+			m.status = "back from " + msg.uri
+			if m.opts.Single {
+				return m, tea.Quit
+			}
 			return m, nil
 		}
 		m.status = "opened " + msg.uri
@@ -244,7 +310,8 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.refilter()
 		case "enter":
 			m.filtering = false
-			return m, m.open()
+			cmd := m.open()
+			return m, cmd
 		case "backspace":
 			if m.filter != "" {
 				_, size := utf8.DecodeLastRuneInString(m.filter)
@@ -281,7 +348,8 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "/":
 		m.filtering = true
 	case "enter":
-		return m, m.open()
+		cmd := m.open()
+		return m, cmd
 	case "y":
 		if u := m.Selected(); u != "" {
 			m.status = "copied " + u
@@ -334,262 +402,21 @@ func (m *Model) jump() {
 	}
 }
 
-// open returns the command that opens the selected URI.
-func (m Model) open() tea.Cmd {
+// open returns the command that opens the selected URI: on the terminal
+// with Options.Command, else with Options.Open. What it says until the
+// outcome is known ("opening ...") is set on m.
+func (m *Model) open() tea.Cmd {
 	u := m.Selected()
-	if u == "" || m.opts.Open == nil {
-		return nil
-	}
-	open := m.opts.Open
-	return func() tea.Msg { return openedMsg{uri: u, err: open(u)} }
-}
-
-// The screen: a title line, the list, a status or filter line, a help line.
-const chrome = 3
-
-func (m Model) listHeight() int { return max(m.height-chrome, 1) }
-
-func (m Model) rowsPerEntry() int {
-	if m.context {
-		return 2
-	}
-	return 1
-}
-
-// row is one line of the list.
-type row struct {
-	kind  int // rowGroup, rowEntry, rowContext
-	entry int // index into entries
-	vis   int // index into visible
-}
-
-const (
-	rowGroup = iota
-	rowEntry
-	rowContext
-)
-
-// rows lays out the visible entries.
-func (m Model) rows() []row {
-	var rs []row
-	group := "\x00"
-	for i, v := range m.visible {
-		e := m.entries[v]
-		if e.group != group {
-			group = e.group
-			rs = append(rs, row{kind: rowGroup, entry: v, vis: i})
-		}
-		rs = append(rs, row{kind: rowEntry, entry: v, vis: i})
-		if m.context && e.context != "" {
-			rs = append(rs, row{kind: rowContext, entry: v, vis: i})
-		}
-	}
-	return rs
-}
-
-// scroll moves the window of rows so that the cursor's entry, its context
-// and, at the top, its group heading are shown.
-func (m *Model) scroll() {
-	rs := m.rows()
-	first, last, entry := -1, -1, -1
-	for i, r := range rs {
-		if r.vis == m.cursor {
-			if first < 0 {
-				first = i
-			}
-			if r.kind == rowEntry {
-				entry = i
-			}
-			last = i
-		}
-	}
-	h := m.listHeight()
-	if first < 0 {
-		m.offset = 0
-		return
-	}
-	if last >= m.offset+h {
-		m.offset = last - h + 1
-	}
-	if first < m.offset {
-		m.offset = first
-	}
-	if entry < m.offset || entry >= m.offset+h { // a window too small for all
-		m.offset = entry
-	}
-	m.offset = max(0, min(m.offset, len(rs)-h))
-	// A window that starts inside a group repeats its heading on its
-	// first line, which leaves a line less for the rows.
-	if m.sticky(rs) && last > m.offset+h-2 {
-		m.offset++
-	}
-}
-
-// sticky says whether the list window starts inside a group, below its
-// heading, and is tall enough to repeat the heading above an entry.
-func (m Model) sticky(rs []row) bool {
-	return m.listHeight() > m.rowsPerEntry() && m.offset > 0 && m.offset < len(rs) && rs[m.offset].kind != rowGroup
-}
-
-// SGR styles.
-const (
-	bold    = "\x1b[1m"
-	faint   = "\x1b[2m"
-	reverse = "\x1b[7m"
-	reset   = "\x1b[0m"
-)
-
-func (m Model) View() tea.View {
-	v := tea.NewView(m.Render())
-	v.AltScreen = true
-	return v
-}
-
-// Render returns the screen as text with SGR styles, one line per row.
-func (m Model) Render() string {
-	var b strings.Builder
-	w := max(m.width, 20)
-	title := fmt.Sprintf("urix pick: %d links", len(m.entries))
-	if m.filter != "" {
-		title += fmt.Sprintf(", %d match /%s", len(m.visible), m.filter)
-	}
-	b.WriteString(bold + Shorten(title, w) + reset + "\n")
-
-	numWidth := len(strconv.Itoa(len(m.entries)))
-	rs := m.rows()
-	h := m.listHeight()
-	if m.sticky(rs) {
-		b.WriteString(m.line(row{kind: rowGroup, entry: rs[m.offset].entry}, w, numWidth) + "\n")
-		h--
-	}
-	for i := m.offset; i < m.offset+h; i++ {
-		// A heading on the last line would be without its entries.
-		if i < len(rs) && !(i == m.offset+h-1 && rs[i].kind == rowGroup) {
-			b.WriteString(m.line(rs[i], w, numWidth))
-		}
-		b.WriteString("\n")
-	}
-
 	switch {
-	case m.filtering:
-		b.WriteString(Shorten("/"+m.filter, w-1) + reverse + " " + reset)
-	case m.status != "":
-		b.WriteString(Shorten(m.status, w))
-	case len(m.visible) == 0:
-		b.WriteString("no link matches /" + m.filter)
-	}
-	b.WriteString("\n")
-	help := "↑↓jk PgUp/Dn Home/End  12⏎ opens 12  / filter  ⏎ open  y copy  c context  q quit" // 80 columns
-	if m.filtering {
-		help = "type to filter  ↑↓ move  ⏎ open  Esc clear the filter"
-	}
-	b.WriteString(faint + Truncate(help, w) + reset)
-	return b.String()
-}
-
-// line draws one row of the list.
-func (m Model) line(r row, w, numWidth int) string {
-	e := m.entries[r.entry]
-	indent := 2 + numWidth + 2
-	switch r.kind {
-	case rowGroup:
-		return bold + Shorten(e.group, w) + reset
-	case rowContext:
-		return faint + strings.Repeat(" ", indent) + Truncate(e.context, w-indent) + reset
-	}
-	mark := "  "
-	if r.vis == m.cursor {
-		mark = "> "
-	}
-	count := ""
-	if e.count > 1 {
-		count = fmt.Sprintf(" (×%d)", e.count)
-	}
-	text := fmt.Sprintf("%s%*d  %s%s", mark, numWidth, e.num, ShortenURI(e.uri, w-indent-runewidth.StringWidth(count)), count)
-	if r.vis == m.cursor {
-		return reverse + text + reset
-	}
-	return text
-}
-
-// Shorten fits s in width columns by cutting out its middle, where a long
-// URI is least telling: "https://example.com/a/…/page.html".
-func Shorten(s string, width int) string {
-	s = printable(s)
-	if runewidth.StringWidth(s) <= width {
-		return s
-	}
-	if width <= 1 {
-		return runewidth.Truncate(s, max(width, 0), "")
-	}
-	h := runewidth.Truncate(s, width/2, "")
-	tail := width - 1 - runewidth.StringWidth(h)
-	rs := []rune(s)
-	var t []rune
-	tw := 0
-	for i := len(rs) - 1; i >= 0; i-- {
-		cw := runewidth.RuneWidth(rs[i])
-		if tw+cw > tail {
-			break
-		}
-		tw += cw
-		t = append([]rune{rs[i]}, t...)
-	}
-	return h + "…" + string(t)
-}
-
-// ShortenURI fits a URI in width columns as Shorten does, but cuts the
-// middle of its query alone when the rest fits with room to spare: the
-// path tells links apart (…/story-1?utm_…, …/story-2?utm_…), tracking
-// parameters seldom do.
-func ShortenURI(uri string, width int) string {
-	uri = printable(uri)
-	q := strings.IndexAny(uri, "?#")
-	if q < 0 || runewidth.StringWidth(uri) <= width {
-		return Shorten(uri, width)
-	}
-	const room = 12 // columns left for the shortened query, at least
-	if rest := width - runewidth.StringWidth(uri[:q]); rest >= room {
-		return uri[:q] + Shorten(uri[q:], rest)
-	}
-	return Shorten(uri, width)
-}
-
-// Truncate fits s in width columns by cutting its end.
-func Truncate(s string, width int) string {
-	s = printable(s)
-	if width < 1 {
-		return ""
-	}
-	return runewidth.Truncate(s, width, "…")
-}
-
-// printable escapes control characters, which would move the cursor or
-// start escape sequences on the terminal, and bidi controls, which would
-// reorder the line, as urix escapes every field it writes to a terminal
-// (SPEC §8).
-func printable(s string) string { return safe.Text(s) }
-
-// List writes the numbered list, without shortening, as the picker
-// numbers it: for a terminal-less caller.
-func List(w io.Writer, items []Item) error {
-	group := "\x00"
-	es := entries(items)
-	numWidth := len(strconv.Itoa(len(es)))
-	for _, e := range es {
-		if e.group != group {
-			group = e.group
-			if _, err := fmt.Fprintln(w, printable(group)); err != nil {
-				return err
-			}
-		}
-		count := ""
-		if e.count > 1 {
-			count = fmt.Sprintf(" (×%d)", e.count)
-		}
-		if _, err := fmt.Fprintf(w, "%*d  %s%s\n", numWidth+2, e.num, printable(e.uri), count); err != nil {
-			return err
-		}
+	case u == "":
+		return nil
+	case m.opts.Command != nil:
+		fg := &foreground{cmd: m.opts.Command(u), running: m.fg}
+		return tea.Exec(fg, func(err error) tea.Msg { return openedMsg{uri: u, err: fg.result(err), ran: true} })
+	case m.opts.Open != nil:
+		m.status = "opening " + u
+		open := m.opts.Open
+		return func() tea.Msg { return openedMsg{uri: u, err: open(u)} }
 	}
 	return nil
 }

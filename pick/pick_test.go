@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"reflect"
 	"regexp"
 	"slices"
@@ -181,7 +182,11 @@ func TestKeys(t *testing.T) {
 		{[]string{"/", "T", "O", "D", "A", "Y"}, "https://example.com/a"}, // context, any case
 		{[]string{"/", "e", "x", "a", "m", "p", "l", "e", ".", "c", "o", "m", "/", "b"}, "https://example.com/b"},
 		{[]string{"/", "n", "o", "p", "e"}, ""},
-		{[]string{"/", "n", "o", "p", "e", "backspace", "backspace", "backspace", "backspace"}, "mailto:leave@example.com"},
+		// "n" is in news.example.org's URI, and only in the context of
+		// entry 1 (List-Unsubscribe): the URI match is selected, and stays
+		// selected when the filter is cleared.
+		{[]string{"/", "n", "o", "p", "e", "backspace", "backspace", "backspace"}, "https://news.example.org/x"},
+		{[]string{"/", "n", "o", "p", "e", "backspace", "backspace", "backspace", "backspace"}, "https://news.example.org/x"},
 		{[]string{"j", "/", "x", "esc"}, "https://example.com/a"}, // Esc clears; the cursor stays put
 		{[]string{"/", "e", "x", "a", "m", "p", "l", "e", "down"}, "https://example.com/a"},
 	} {
@@ -421,5 +426,111 @@ func BenchmarkFilterKeystroke10k(b *testing.B) {
 		_ = mm.Render()
 		tm, _ = mm.Update(key("backspace"))
 		_ = tm.(Model).Render()
+	}
+}
+
+// A message's header links (List-Unsubscribe) are listed last, in a group
+// of their own, and the first link selected is the body's: Enter on the
+// first screen of a newsletter does not unsubscribe.
+func TestHeaderLinksLast(t *testing.T) {
+	items := []Item{
+		{URI: "mailto:leave@example.com", Context: "List-Unsubscribe: <mailto:leave@example.com>", Group: "header", Header: true},
+		{URI: "https://example.com/archive", Context: "Archived-At: <https://example.com/archive>", Group: "header", Header: true},
+		{URI: "https://example.com/story", Context: "Read the story", Group: "part 1"},
+		{URI: "https://example.com/more", Context: "", Group: "part 2 (HTML)"},
+	}
+	m := New(items, Options{})
+	if got := m.Selected(); got != "https://example.com/story" {
+		t.Errorf("selected %q, want the first body link", got)
+	}
+	tm, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 13})
+	want := []string{
+		"urix pick: 4 links",
+		"part 1",
+		"> 1  https://example.com/story",
+		"     Read the story",
+		"part 2 (HTML)",
+		"  2  https://example.com/more",
+		"header",
+		"  3  mailto:leave@example.com",
+		"     List-Unsubscribe: <mailto:leave@example.com>",
+		"  4  https://example.com/archive",
+		"     Archived-At: <https://example.com/archive>",
+		"",
+		"↑↓jk PgUp/Dn Home/End  12⏎ opens 12  / filter  ⏎ open  y co…",
+	}
+	if got := screen(tm.(Model)); !slices.Equal(got, want) {
+		t.Errorf("screen:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// With header links alone, the first is selected: there is no other.
+	if got := New(items[:2], Options{}).Selected(); got != "mailto:leave@example.com" {
+		t.Errorf("header links alone: selected %q", got)
+	}
+}
+
+// The filter selects a link whose URI holds it before one whose context
+// alone does; a context match is selected only when no URI matches.
+func TestFilterPrefersURI(t *testing.T) {
+	items := []Item{
+		{URI: "https://a.example/1", Context: "the news of the day", Group: "g"},
+		{URI: "https://b.example/2", Context: "more", Group: "g"},
+		{URI: "https://news.example/3", Context: "", Group: "g"},
+		{URI: "https://news.example/4", Context: "", Group: "g"},
+	}
+	for _, tc := range []struct {
+		keys    []string
+		want    string
+		visible []int
+	}{
+		{[]string{"/", "n", "e", "w", "s"}, "https://news.example/3", []int{1, 3, 4}},
+		{[]string{"4", "/", "n", "e", "w", "s"}, "https://news.example/4", []int{1, 3, 4}}, // the cursor's entry holds it: stay
+		{[]string{"/", "d", "a", "y"}, "https://a.example/1", []int{1}},
+		{[]string{"/", "m", "o", "r", "e"}, "https://b.example/2", []int{2}},
+	} {
+		m, _ := press(t, New(items, Options{}), tc.keys...)
+		if got := m.Selected(); got != tc.want || !slices.Equal(m.Visible(), tc.visible) {
+			t.Errorf("%q: selected %q of %v, want %q of %v", tc.keys, got, m.Visible(), tc.want, tc.visible)
+		}
+	}
+}
+
+// A failing opener's exit status and first line of standard error are
+// shown in the footer; "opening" is shown until the outcome is known, and
+// never "opened" for a failure.
+func TestOpenFailureFooter(t *testing.T) {
+	fail := func(string) error {
+		return NewOpenError(errors.New("exit status 127"), []byte("\nsh: 1: no-such-browser: not found\nmore\n"))
+	}
+	m, cmd := press(t, New(sample, Options{Open: fail}), "enter")
+	if got := screen(m); got[len(got)-2] != "opening mailto:leave@example.com" {
+		t.Errorf("footer while opening %q", got[len(got)-2])
+	}
+	tm, next := m.Update(cmd())
+	m = tm.(Model)
+	if got := screen(m); got[len(got)-2] != "cannot open: exit status 127: sh: 1: no-such-browser: not found" || next != nil {
+		t.Errorf("footer after a failure %q", got[len(got)-2])
+	}
+	// On the terminal: back from the opener, or its failure.
+	m = New(sample, Options{Single: true, Command: func(u string) *exec.Cmd { return exec.Command("true") }})
+	tm, next = m.Update(openedMsg{uri: "https://example.com/a", ran: true})
+	if tm.(Model).status != "back from https://example.com/a" || next == nil || !isQuit(next) {
+		t.Errorf("after a terminal opener: status %q", tm.(Model).status)
+	}
+	tm, next = m.Update(openedMsg{uri: "https://example.com/a", ran: true, err: &OpenError{Err: errors.New("exit status 1")}})
+	if tm.(Model).status != "cannot open: exit status 1" || next != nil {
+		t.Errorf("after a failing terminal opener: status %q", tm.(Model).status)
+	}
+}
+
+func TestFirstLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                       "",
+		"\n  \nerror: x\nnext\n": "error: x",
+		"no newline":             "no newline",
+		strings.Repeat("é", 150): strings.Repeat("é", 100) + "…",
+	} {
+		if got := FirstLine([]byte(in)); got != want {
+			t.Errorf("FirstLine(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

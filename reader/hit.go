@@ -63,6 +63,14 @@ type Hit struct {
 	// Encoding is the encoding of the HTML document the hit is in, for
 	// WHATWG queries; "" for UTF-8.
 	Encoding string `json:"-"`
+	// Context is the line of text the hit was found on, as the reader
+	// read it: transfer-decoded and in UTF-8, where the input as stored
+	// may hold quoted-printable or base64 (doc/spec.md §7, urix pick). It
+	// is filled only when Options.Context asks, for text found in a
+	// content that is not the input as stored (Content.Pos != nil), by
+	// the text reader (the line) and the HTML reader (the words after a
+	// link's element, or the line of a URL in text); "" otherwise.
+	Context string `json:"-"`
 }
 
 // NewHit is the one constructor of hits: a reference ref, written raw, of

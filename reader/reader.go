@@ -169,6 +169,9 @@ type Options struct {
 	// none: the content's Base already holds it; a reader that maps
 	// root-relative references needs to know it was given.
 	Base string
+	// Context asks for Hit.Context: the decoded line around each hit,
+	// for a picker to show (doc/spec.md §7).
+	Context bool
 }
 
 // Sink receives what a reader finds in one input. It is not safe for

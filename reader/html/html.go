@@ -4,6 +4,7 @@
 package html
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -69,7 +70,18 @@ func Read(c *reader.Content, s reader.Sink) error {
 		OnEncodingFinal: h.encodingFinal,
 	}
 	h.opts = opts
-	doc, err := htmlbase.Read(c.R, opts)
+	r := c.R
+	var rerr error
+	if s.Options().Context && c.Pos != nil {
+		// A decoded part (a MIME part, at most MaxDecoded bytes) is kept
+		// whole: each link's Context is the text after it.
+		h.text, rerr = io.ReadAll(r)
+		r = bytes.NewReader(h.text)
+	}
+	doc, err := htmlbase.Read(r, opts)
+	if err == nil {
+		err = rerr
+	}
 	if doc != nil && doc.TagsCut > 0 {
 		s.Warn(c.At.String(), fmt.Errorf("%d tag(s) with more than %d attributes: the attributes past them were not read", doc.TagsCut, htmlbase.MaxAttrs))
 	}
@@ -99,12 +111,15 @@ type holder struct {
 	// encFinal: the encoding can no longer change
 	encFinal bool
 	base     string // the base links are reported against, once started
+	// text is the whole content, for the links' Context; nil when not
+	// asked for (reader.Options.Context).
+	text []byte
 }
 
 // link takes one link from htmlbase.
 func (h *holder) link(l htmlbase.Link) {
 	if h.started {
-		report(h.s, h.c, l, h.base, h.enc)
+		report(h.s, h.c, l, h.base, h.enc, h.text)
 		return
 	}
 	h.holding = true
@@ -169,7 +184,7 @@ func (h *holder) flush() {
 		if h.s.Err() != nil {
 			break
 		}
-		report(h.s, h.c, l, h.base, h.enc)
+		report(h.s, h.c, l, h.base, h.enc, h.text)
 	}
 	h.held = nil
 }
@@ -222,8 +237,9 @@ func documentBase(s reader.Sink, href, retrieval, enc string) (abs string, ok bo
 }
 
 // report reports one link of an HTML document read from content c in
-// the encoding enc, against base.
-func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string) {
+// the encoding enc, against base; text is the document whole, for the
+// link's Context, or nil.
+func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string, text []byte) {
 	kind := "html-attr"
 	if l.Text {
 		kind = "html-text"
@@ -233,5 +249,12 @@ func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string)
 	sp := reader.Span{Line: l.Line, Col: l.Col, EndLine: l.Line, EndCol: l.Col + int(l.End-l.Offset), Start: l.Offset, End: l.End}
 	h := reader.NewHit(c, kind, l.Ref, l.Raw, sp, l.Flags)
 	h.Element, h.Attr, h.SameDocument, h.Source, h.Encoding = l.Element, l.Attr, l.SameDocument, resolve.FromHTML, enc
+	switch {
+	case text == nil:
+	case l.Text:
+		h.Context = reader.ContextLine(text, int(l.Offset), int(l.End))
+	default:
+		h.Context = reader.ElementText(text, int(l.Offset))
+	}
 	s.Report(h, base)
 }

@@ -44,10 +44,24 @@ func Read(c *reader.Content, s reader.Sink) error {
 		n, err := io.ReadFull(r, buf)
 		if err != nil {
 			for _, h := range delimit.Find(buf[:n], opts.Delimit) {
+				if opts.Context {
+					reportWithContext(s, c, h, buf[:n])
+					continue
+				}
 				reader.ReportText(s, c, h, "")
 			}
 			if err == io.EOF || err == io.ErrUnexpectedEOF {
 				return nil
+			}
+			return err
+		}
+		if opts.Context {
+			// A larger part, read for a picker: whole, as it keeps the
+			// context of its hits (the part is capped by MaxDecoded).
+			rest, err := io.ReadAll(r)
+			text := append(bytes.Clone(buf[:n]), rest...)
+			for _, h := range delimit.Find(text, opts.Delimit) {
+				reportWithContext(s, c, h, text)
 			}
 			return err
 		}
@@ -70,4 +84,13 @@ func Read(c *reader.Content, s reader.Sink) error {
 		reader.ReportText(s, c, sc.Hit(), "")
 	}
 	return sc.Err()
+}
+
+// reportWithContext reports h, found in text, with the line of text it is
+// on as its Context: the part's decoded text, where the input as stored
+// may be quoted-printable or base64 (reader.Options.Context).
+func reportWithContext(s reader.Sink, c *reader.Content, h delimit.Hit, text []byte) {
+	hit := reader.NewHit(c, h.Kind.String(), h.URI, h.Raw, reader.TextSpan(h), h.Flags)
+	hit.Context = reader.ContextLine(text, int(h.Start), int(h.End))
+	s.Report(hit, c.Base)
 }
