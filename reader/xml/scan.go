@@ -268,7 +268,7 @@ func (x *xmlReader) startTag(p int64) (xmlTok, error) {
 	s := x.src
 	q := p + 1
 	var quote, last byte
-	maxTok := int64(x.maxToken())
+	maxTok := x.maxTok
 	for {
 		if q-p > maxTok {
 			return xmlTok{}, x.syntaxError(p, fmt.Sprintf("a start tag over %d MiB, the most one token may hold; the rest was not read", maxTok>>20))
@@ -406,6 +406,7 @@ func (x *xmlReader) syntaxError(off int64, msg string) error {
 func (x *xmlReader) runFast() error {
 	s := x.src
 	p := int64(0)
+	x.maxTok = int64(x.maxToken())
 	if s.hasPrefixAt(0, "\xef\xbb\xbf") {
 		p = 3
 	}

@@ -138,7 +138,8 @@ type xmlReader struct {
 	names       map[string]string
 	recent      [32]string // of names, by a hash of their bytes
 	text        []byte
-	attrScanned bool // attrAt holds the attributes of the start tag being read
+	attrScanned bool  // attrAt holds the attributes of the start tag being read
+	maxTok      int64 // maxToken, read once
 }
 
 // Read reads an XML document and reports its links.
