@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -196,6 +195,10 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		*status = exitNotFound // an empty --files-from list: nothing to read
 		return nil
 	}
+	if len(inputs) == 0 && isTerminal(os.Stdin) && isTerminal(stderr) {
+		// "urix" alone on a terminal seems to hang: say what it waits for.
+		warn(stderr, "urix: reading standard input (end it with Ctrl-D; urix --help for help)")
+	}
 	if !of.lineBuffered && streamingInput(inputs, os.Stdin, stdout) {
 		of.lineBuffered = true // a person watches the input come
 	}
@@ -212,10 +215,6 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if err != nil {
 		return err
 	}
-	delay := progressDelay
-	if of.progress == "always" {
-		delay = 0 // asked for: from the start
-	}
 	out, err := printer.New(stdout, settings)
 	if err != nil {
 		return usageError("--%v", err) // an unknown --format
@@ -223,12 +222,15 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	defer out.Flush()
 
 	stats := new(runner.Stats)
-	progress := startProgress(stderr, stats, show, delay)
+	var printing sync.Mutex // held while a hit is printed
+	progress := startProgress(stderr, stats, show, &printing)
 	defer progress.stop()
+	// A result written to a terminal clears the progress line first: when
+	// both are the same terminal, the result takes the line's place.
+	clearForHit := show && isTerminal(stdout)
 	// Ctrl-C and kill: the progress line goes, what was found is written,
 	// and the terminal's colour is reset, even while an input (a fifo, a
 	// terminal) blocks the run.
-	var printing sync.Mutex // held while a hit is printed
 	defer onInterrupt(func(code int) {
 		progress.stop()
 		if tryLock(&printing, time.Second) {
@@ -258,6 +260,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	ro.Unordered, ro.Stats = of.unordered, stats
 	emit := func(h extract.Hit) error {
 		printing.Lock()
+		if clearForHit {
+			progress.clear()
+		}
 		out.Hit(h)
 		printing.Unlock()
 		return nil
@@ -393,143 +398,4 @@ func colorChoice(mode string, tty, noColor, dumb bool) (bool, error) {
 		return false, nil
 	}
 	return false, usageError("--color %q: want auto, always or never", mode)
-}
-
-// progressWanted applies --progress. auto draws the progress line only
-// where it cannot mix with results or with another program's screen:
-// stderr is a terminal and stdout is a regular file or /dev/null (urix -r
-// big/ > links.txt). Not when stdout is that terminal, nor any terminal,
-// nor a pipe: the reader of a pipe (less, fzf) may draw on the same
-// terminal, and ripgrep shows no progress there either.
-func progressWanted(mode string, stdout, stderr io.Writer) (bool, error) {
-	switch mode {
-	case "never":
-		return false, nil
-	case "always":
-		return true, nil
-	case "auto":
-	default:
-		return false, usageError("--progress %q: want auto, always or never", mode)
-	}
-	out, ok1 := stdout.(*os.File)
-	errf, ok2 := stderr.(*os.File)
-	if !ok1 || !ok2 || !isTerminal(errf) || isTerminal(out) {
-		return false, nil
-	}
-	ost, err1 := out.Stat()
-	est, err2 := errf.Stat()
-	if err1 != nil || err2 != nil || os.SameFile(ost, est) {
-		return false, nil
-	}
-	m := ost.Mode()
-	return m.IsRegular() || m&os.ModeCharDevice != 0, nil // a file, /dev/null
-}
-
-// progress shows files done of all, bytes, URIs, rate and time on
-// stderr's line, redrawn at most 10 times a second, and clears it before
-// any other message and at the end (SPEC §7).
-type progress struct {
-	mu      sync.Mutex
-	w       io.Writer
-	stats   *runner.Stats
-	shown   bool
-	done    chan struct{} // closed to stop the ticker
-	gone    chan struct{} // closed when the ticker has stopped
-	stopped sync.Once
-	start   time.Time
-}
-
-// progressDelay is how long a run goes before its progress is drawn: a
-// short run draws nothing.
-const progressDelay = 300 * time.Millisecond
-
-// startProgress starts drawing the progress line after delay, when show.
-func startProgress(stderr io.Writer, stats *runner.Stats, show bool, delay time.Duration) *progress {
-	p := &progress{w: stderr, stats: stats, start: time.Now()}
-	if !show {
-		return p
-	}
-	if delay == 0 {
-		p.show()
-	}
-	p.done, p.gone = make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(p.gone)
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-p.done:
-				return
-			case <-t.C:
-				if time.Since(p.start) >= delay {
-					p.show()
-				}
-			}
-		}
-	}()
-	return p
-}
-
-func (p *progress) show() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "\r\x1b[Kurix: %s", progressText(p.stats, time.Since(p.start)))
-	p.shown = true
-}
-
-// progressText is "12/40 files, 3.1 MB, 523 URIs, 95 MB/s, 0.4 s"; the
-// total is left out until the directories are walked.
-func progressText(st *runner.Stats, elapsed time.Duration) string {
-	files := strconv.FormatInt(st.Files.Load(), 10)
-	if n := st.Total.Load(); n > 0 {
-		files += "/" + strconv.FormatInt(n, 10)
-	}
-	b := st.Bytes.Load()
-	return fmt.Sprintf("%s files, %s, %d URIs, %s, %.1f s", files, size(b), st.Hits.Load(), rate(b, elapsed), elapsed.Seconds())
-}
-
-// statsLine is the summary --stats prints at the end.
-func statsLine(st *runner.Stats, errs int, elapsed time.Duration) string {
-	b := st.Bytes.Load()
-	return fmt.Sprintf("urix: %d files, %s, %d URIs, %d binary skipped, %d errors, %.3f s, %s",
-		st.Files.Load(), size(b), st.Hits.Load(), st.Binary.Load(), errs, elapsed.Seconds(), rate(b, elapsed))
-}
-
-// size is a byte count for people: 512 B, 3.1 KB, 12.0 MB, 1.2 GB.
-func size(b int64) string {
-	switch {
-	case b < 1000:
-		return strconv.FormatInt(b, 10) + " B"
-	case b < 1e6:
-		return fmt.Sprintf("%.1f KB", float64(b)/1e3)
-	case b < 1e9:
-		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
-	}
-	return fmt.Sprintf("%.1f GB", float64(b)/1e9)
-}
-
-func rate(b int64, elapsed time.Duration) string {
-	return fmt.Sprintf("%.1f MB/s", float64(b)/1e6/max(elapsed.Seconds(), 1e-3))
-}
-
-// clear removes the progress line so that a message can be printed.
-func (p *progress) clear() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
-		p.shown = false
-	}
-}
-
-// stop stops the redrawing and clears the line; it may be called again.
-func (p *progress) stop() {
-	p.stopped.Do(func() {
-		if p.done != nil {
-			close(p.done)
-			<-p.gone
-		}
-	})
-	p.clear()
 }
