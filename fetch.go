@@ -54,7 +54,7 @@ func parseHeader(s string) (name, value string, err error) {
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	switch {
 	case !ok:
-		return "", "", fmt.Errorf("header %q: want Name: value, as in -H 'Accept-Language: fr'", s)
+		return "", "", fmt.Errorf("header %q: want Name: value, as in -H 'Accept-Language: fr' (FILE: prefixes come with -n)", s)
 	case !httpguts.ValidHeaderFieldName(name):
 		return "", "", fmt.Errorf("header %q: %q is not a valid field name", s, name)
 	case !httpguts.ValidHeaderFieldValue(value):

@@ -65,11 +65,13 @@ func (g flagGroup) String() string {
 // the files named. Given to pick, they are a usage error ("unknown flag
 // --format"), not taken and ignored.
 var commandGroups = map[string][]flagGroup{
-	"urix":    {groupExtract, groupResolution, groupWalk, groupFetch, groupList, groupOutput},
-	"pick":    {groupExtract, groupResolution, groupWalk, groupFetch, groupPick},
-	"resolve": {groupResolveBase, groupResolution},
-	"parse":   {groupParseFormat},
-	"man":     {},
+	"urix":       {groupExtract, groupResolution, groupWalk, groupFetch, groupList, groupOutput},
+	"pick":       {groupExtract, groupResolution, groupWalk, groupFetch, groupPick},
+	"resolve":    {groupResolveBase, groupResolution},
+	"parse":      {groupParseFormat},
+	"man":        {},
+	"completion": {},
+	"help":       {},
 }
 
 // beforeName says which groups of urix's flags a subcommand also reads

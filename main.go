@@ -66,6 +66,17 @@ const (
 func run(args []string, stdout, stderr io.Writer) int {
 	status := exitFound // --help and subcommands that return nil succeed
 	app := newApp(stdout, stderr, &status)
+	if len(args) > 1 && args[1] == completeCommand {
+		return runComplete(app, args[2:], stdout)
+	}
+	if cmd, ok := helpWanted(app, args); ok {
+		// -h and --help show the help wherever they come, whatever else
+		// is given (urix -nh FILE): never a file read, never status 3.
+		if err := writeHelp(stdout, cmd); err != nil {
+			return exitError
+		}
+		return exitFound
+	}
 	if err := app.Run(context.Background(), splitShortFlags(app, args)); err != nil {
 		msg := err.Error()
 		code := exitError
@@ -99,6 +110,11 @@ func usageError(format string, args ...any) error {
 func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
 	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, VCS revision and Go version, and exit"}
 	cli.VersionPrinter = func(c *cli.Command) { fmt.Fprintln(c.Root().Writer, version()) }
+	cli.HelpPrinter = func(w io.Writer, _ string, data any) {
+		if c, ok := data.(*cli.Command); ok {
+			writeHelp(w, c)
+		}
+	}
 	app := &cli.Command{
 		Name:    "urix",
 		Version: version(),
@@ -106,23 +122,21 @@ func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
 		// flags may follow the files (cli/v3 reads them anywhere).
 		UseShortOptionHandling: true,
 		Suggest:                true,
-		EnableShellCompletion:  true,
 		Usage:                  "find the URIs in text, e-mail, mbox, HTML, Markdown, XML and WARC and print them as absolute URIs",
-		UsageText: `urix [flags] [FILE|DIR|URL|-]...  extract URIs (standard input when no FILE is given)
-urix resolve --base URI [REF...]   resolve references against a base
-urix parse [URI...]                show the components of URIs
+		UsageText: `With no FILE, or with -, standard input is read. Flags and files come in
+any order (-- ends the flags); -rnu is -r -n -u. On a terminal the URIs are
+grouped by file, with LINE:COL: (-N: bare URIs); into a pipe or a file, one
+URI per line.
 
-Flags and files may come in any order (-- ends the flags); -rnu is -r -n -u. Examples:
-   urix notes.txt                         every URI in a text file, one per line
-   urix -n -r ~/Mail                      FILE:LINE:COL: URI for a whole mail folder
-   urix --base https://example.com/ page.html   links of a saved page, made absolute
-   urix --schemes http,https -u mail.mbox | xargs -n1 curl -sI   check each web link once
-   urix --format json draft.txt | jq .uri      JSON Lines, one object per URI
-   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)
-   tail -f ~/mail.mbox | urix             each URI as soon as its line arrives
-
-On a terminal the URIs are grouped by file, with LINE:COL: (-N: bare URIs);
-into a pipe or a file, one URI per line.`,
+Examples:
+   urix notes.txt                         every URI in a text file
+   urix -n -r ~/Mail                      FILE:LINE:COL: URI for a mail folder
+   urix --base https://example.com/ page.html     a saved page's links
+   urix --schemes http,https -u mail.mbox         each web link once
+   urix --format json draft.txt | jq .uri         JSON Lines, one per URI
+   urix https://example.com/              fetch a page and list its links
+   tail -f ~/mail.mbox | urix             each URI as soon as its line comes
+   urix -l -r ~/Mail                      the files that hold a URI`,
 		Description: `urix follows the URI specification drafts that became RFC 2396: Appendix E
 for URIs in running text (angle brackets, quotes, lines broken inside <...>,
 the URL: prefix, punctuation that is not part of a URI), Appendix D and
@@ -141,7 +155,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Action: func(_ context.Context, c *cli.Command) error {
 			return extractAction(c, stdout, stderr, status)
 		},
-		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status), manCommand()},
+		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status), manCommand(), completionCommand(), helpCommand()},
 		ExitErrHandler: func(context.Context, *cli.Command, error) {}, // run() prints and exits
 		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
 			return usageError("%s (see urix --help)", usageProblem(c, err))
