@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestGeneratedFiles keeps the committed manual page and shell completions
@@ -39,6 +43,69 @@ func TestGeneratedFiles(t *testing.T) {
 		}
 		if !bytes.Equal(stdout.Bytes(), want) {
 			t.Errorf("%s is stale: a flag or its text changed; run go test -run TestGeneratedFiles -update . and commit it", g.path)
+		}
+	}
+}
+
+// TestManPageURLs: every URL of urix(1) is kept from hyphenation (\% at
+// the start of its word), so that man never breaks one with a hyphen a
+// reader would copy (issue 24).
+func TestManPageURLs(t *testing.T) {
+	var stdout bytes.Buffer
+	run([]string{"urix", "man"}, &stdout, io.Discard)
+	n := 0
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		for _, w := range strings.Fields(line) {
+			if !isURLWord(w) {
+				continue
+			}
+			n++
+			if !strings.HasPrefix(w, `\%`) && !strings.HasPrefix(w, `\fB\%`) {
+				t.Errorf("a URL that roff may hyphenate: %q in %q", w, line)
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d URLs in the page", n)
+	}
+}
+
+// TestHelpWidth: the help of urix and of its commands reads at 80
+// columns (issue 24): no line wider, every flag's description indented
+// under its column (never wrapped to column 0), and the usage of urix
+// lists pick, resolve, man and completion.
+func TestHelpWidth(t *testing.T) {
+	for _, cmd := range []string{"", "resolve", "parse", "man", "completion", "help"} {
+		args := []string{"urix", "--help"}
+		if cmd != "" {
+			args = []string{"urix", "help", cmd}
+		}
+		var stdout bytes.Buffer
+		if code := run(args, &stdout, io.Discard); code != 0 {
+			t.Fatalf("%q: exit status %d", args, code)
+		}
+		inFlags := false
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%q: a line of %d columns: %q", args, n, line)
+			}
+			switch {
+			case line == "":
+				inFlags = false
+			case slices.Contains(sectionTitles[:], strings.TrimSuffix(line, ":")) || line == "Other:":
+				inFlags = true
+			case inFlags && !strings.HasPrefix(line, "  "):
+				t.Errorf("%q: a flag's line at column 0: %q", args, line)
+			case inFlags && !strings.HasPrefix(strings.TrimSpace(line), "-") && !strings.HasPrefix(line, strings.Repeat(" ", helpColumn)):
+				t.Errorf("%q: a description not under its column: %q", args, line)
+			}
+		}
+		if cmd == "" {
+			for _, w := range []string{"\n  urix pick ", "\n  urix resolve ", "\n  urix man ", "\n  urix completion "} {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("urix --help lists no %q", strings.TrimSpace(w))
+				}
+			}
 		}
 	}
 }

@@ -262,7 +262,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		defer printing.Unlock()
 		out.Flush() // what was found before the problem comes first
 		progress.clear()
-		printError(stderr, err)
+		if !of.noMessages {
+			printError(stderr, err)
+		}
 		// One rule for every format (doc/spec.md §8): an input or a part
 		// of one that could not be read whole makes the exit status 2;
 		// a note (a binary file skipped) does not.
@@ -272,7 +274,17 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		}
 	}
 	ro.Unordered, ro.Stats = of.unordered, stats
+	ro.Done = func(name string) {
+		printing.Lock()
+		out.Done(name)
+		printing.Unlock()
+	}
+	found := false // -q: a URI was found
 	emit := func(h extract.Hit) error {
+		if of.quiet {
+			found = true
+			return errQuietFound // stops the run: the answer is known
+		}
 		printing.Lock()
 		if clearForHit {
 			progress.clear()
@@ -281,7 +293,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		printing.Unlock()
 		return nil
 	}
-	if err := runner.Run(context.Background(), x, inputs, ro, emit, report); err != nil {
+	if err := runner.Run(context.Background(), x, inputs, ro, emit, report); err != nil && err != errQuietFound {
 		report(err)
 	}
 	progress.stop()
@@ -297,6 +309,8 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		fmt.Fprintln(stderr, statsLine(stats, errs, time.Since(started)))
 	}
 	switch {
+	case found:
+		*status = exitFound // -q: a URI, even after an error (as grep -q)
 	case failed:
 		*status = exitError
 	case out.Printed() > 0:
@@ -306,6 +320,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	}
 	return nil
 }
+
+// errQuietFound stops a run with -q at its first URI.
+var errQuietFound = errors.New("a URI was found")
 
 // onInterrupt calls cleanup with the exit status of SIGINT (130) or
 // SIGTERM (143) when one comes, until the returned stop is called.
@@ -374,15 +391,17 @@ func streamingInput(args []string, stdin *os.File, stdout io.Writer) bool {
 func outputOf(f outputFlags, args []string, recursive bool, stdout io.Writer) (printer.Options, error) {
 	tty := isTerminal(stdout)
 	o := printer.Options{
-		Format:   printer.Format(f.format),
-		Position: f.position,
-		Null:     f.null,
-		Unique:   f.unique,
-		Count:    f.count,
-		EachLine: tty || f.lineBuffered,
-		Terminal: tty,
+		Format:    printer.Format(f.format),
+		Position:  f.position,
+		Null:      f.null,
+		Unique:    f.unique,
+		Count:     f.count,
+		Files:     f.files,
+		Unordered: f.unordered,
+		EachLine:  tty || f.lineBuffered,
+		Terminal:  tty,
 	}
-	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !f.noPosition
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Files && !o.Position && !o.Null && !f.noPosition
 	o.Heading = o.Grouped && severalFiles(args, recursive)
 	var err error
 	o.Color, err = colorChoice(f.color, tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")

@@ -168,15 +168,33 @@ func examples(usageText string) string {
 
 // roff escapes text for a roff line: backslashes, hyphens that are minus
 // signs in commands, and a leading dot or quote that roff takes as a
-// request.
+// request; words that hold a URL are kept from hyphenation.
 func roff(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\e`)
 	s = strings.ReplaceAll(s, "-", `\-`)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") {
-			lines[i] = `\&` + l
+			l = `\&` + l
 		}
+		lines[i] = noHyphens(l)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// isURLWord says whether a word holds a URL, or a URL without its scheme.
+func isURLWord(w string) bool {
+	return strings.Contains(w, "://") || strings.Contains(w, "www.") || strings.Contains(w, "http:") || strings.Contains(w, "mailto:")
+}
+
+// noHyphens puts \% before each word of line that holds a URL: roff then
+// never breaks it with a hyphen, which a reader would copy (issue 24).
+func noHyphens(line string) string {
+	words := strings.Split(line, " ")
+	for i, w := range words {
+		if isURLWord(w) && !strings.HasPrefix(w, `\%`) {
+			words[i] = `\%` + w
+		}
+	}
+	return strings.Join(words, " ")
 }
