@@ -81,8 +81,8 @@ type Options struct {
 	// hits of every input but one until Done says which are complete,
 	// so that each heading comes once.
 	Unordered bool
-	Color    bool // colour file names and line numbers
-	EachLine bool // flush after every line: a person is watching
+	Color     bool // colour file names and line numbers
+	EachLine  bool // flush after every line: a person is watching
 	// Terminal escapes the controls of every field, as the output is a
 	// terminal (SPEC §8): file names and other text as \x1b, \u202e,
 	// URIs percent-encoded. Into a pipe names keep their bytes.

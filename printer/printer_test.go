@@ -162,7 +162,9 @@ func TestInterleaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hit := func(file string, line int) { p.Hit(extract.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"}) }
+	hit := func(file string, line int) {
+		p.Hit(extract.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"})
+	}
 	hit("a", 1)
 	hit("b", 1)
 	hit("a", 2)
