@@ -197,7 +197,7 @@ func writeHelp(w io.Writer, cmd *cli.Command) error {
 func flagHelp(s flagSpec) string {
 	placeholder, usage := unquoteUsage(s.usage)
 	if placeholder == "" && s.kind != boolKind {
-		placeholder = strings.ToUpper(s.name)
+		placeholder = valueName(s.name)
 	}
 	var names []string
 	for _, a := range s.aliases {
@@ -222,6 +222,21 @@ func flagHelp(s flagSpec) string {
 		usage += " (default: " + def + ")"
 	}
 	return columns(left, usage, helpColumn)
+}
+
+// valueNames are the placeholders of the flags whose usage names none.
+var valueNames = map[string]string{
+	"color": "WHEN", "progress": "WHEN", "type": "KIND", "hyphen": "HOW",
+	"schemes": "LIST", "status": "WHICH", "user-agent": "STRING", "header": "'NAME: VALUE'",
+}
+
+// valueName is the placeholder of flag name's value in the help and the
+// manual page: WHEN for --color, else the name in capitals.
+func valueName(name string) string {
+	if v, ok := valueNames[name]; ok {
+		return v
+	}
+	return strings.ToUpper(name)
 }
 
 // flagDefault is the default of s as the help shows it, "" for none.

@@ -122,11 +122,12 @@ func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
 		// flags may follow the files (cli/v3 reads them anywhere).
 		UseShortOptionHandling: true,
 		Suggest:                true,
-		Usage:                  "find the URIs in text, e-mail, mbox, HTML, Markdown, XML and WARC and print them as absolute URIs",
+		Usage:                  "find the URIs in text, mail, HTML, Markdown, XML, WARC, PDF, Office and EPUB files and archives, and print them as absolute URIs",
 		UsageText: `With no FILE, or with -, standard input is read. Flags and files come in
 any order (-- ends the flags); -rnu is -r -n -u. On a terminal the URIs are
 grouped by file, with LINE:COL: (-N: bare URIs); into a pipe or a file, one
-URI per line.
+URI per line. As in ripgrep and curl, -h is help and -H an HTTP header: file
+names come with -n (grep's -H), never otherwise (grep's -h).
 
 Examples:
    urix notes.txt                         every URI in a text file
@@ -145,7 +146,8 @@ Content-Base/Content-Location, then --base, then the file's own file:// URI),
 and Section 5.2 to resolve relative references.
 
 Exit status: 0 if a URI was printed, 1 if none, 2 on an error (every other
-input is still read, and each error is reported as "urix: FILE: ...").`,
+input is still read, and each error is reported as "urix: FILE: ..."). With
+-q, 0 as soon as a URI is found, even after an error, as grep -q.`,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,

@@ -106,7 +106,7 @@ func flags(b *strings.Builder, fs []cli.Flag) {
 		}
 		placeholder, usage := unquoteUsage(d.GetUsage())
 		if placeholder == "" && d.TakesValue() {
-			placeholder = strings.ToUpper(f.Names()[0])
+			placeholder = valueName(f.Names()[0])
 		}
 		var names []string
 		for _, n := range f.Names() {
