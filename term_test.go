@@ -10,6 +10,7 @@ package main
 // screen.
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,6 +97,31 @@ func TestTerminalGrouped(t *testing.T) {
 		if got := tm.screen(); got != tc.want {
 			t.Errorf("urix %q showed:\n%s\nwant:\n%s", tc.args, got, tc.want)
 		}
+	}
+}
+
+// TestTerminalUnordered: --unordered -j N on a terminal names each file
+// in one heading, however the files' hits interleave (issue 24).
+func TestTerminalUnordered(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--unordered", "-j", "3", "--color", "never"}
+	for i := range 6 {
+		name := filepath.Join(dir, fmt.Sprintf("f%d.txt", i))
+		os.WriteFile(name, []byte(strings.Repeat(fmt.Sprintf("see http://h%d.example/ and more\n", i), 3000)), 0o644)
+		args = append(args, name)
+	}
+	tm := startURIX(t, termSetup{}, args...)
+	if code := tm.wait(); code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+	screen := tm.screen()
+	for _, name := range args[5:] {
+		if n := strings.Count(screen, name+"\n"); n != 1 {
+			t.Errorf("%s: %d headings, want 1", name, n)
+		}
+	}
+	if n := strings.Count(screen, ": http://"); n != 6*3000 {
+		t.Errorf("%d URIs shown, want %d", n, 6*3000)
 	}
 }
 
