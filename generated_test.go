@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -67,6 +69,33 @@ func TestManPageURLs(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("only %d URLs in the page", n)
+	}
+	// As groff sets it, at several widths: no word broken at a line's
+	// end with a hyphen holds a URL.
+	if _, err := exec.LookPath("groff"); err != nil {
+		t.Skip("no groff to set the page")
+	}
+	for _, width := range []int{40, 50, 60, 70, 80} {
+		cmd := exec.Command("groff", "-man", "-Tutf8", "-P-cbou", fmt.Sprintf("-rLL=%dn", width))
+		cmd.Stdin = bytes.NewReader(stdout.Bytes())
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("groff: %v", err)
+		}
+		lines := strings.Split(string(out), "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			line := strings.TrimRight(lines[i], " ")
+			if !strings.HasSuffix(line, "\u2010") && !strings.HasSuffix(line, "-") {
+				continue
+			}
+			f, next := strings.Fields(line), strings.Fields(lines[i+1])
+			if len(f) == 0 || len(next) == 0 {
+				continue
+			}
+			if word := f[len(f)-1] + next[0]; strings.ContainsAny(word, "/@") || strings.Contains(word, "http:") {
+				t.Errorf("width %d: a URL hyphenated: %q / %q", width, line, lines[i+1])
+			}
+		}
 	}
 }
 
