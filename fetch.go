@@ -88,7 +88,7 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			// via holds the requests made: the first redirect has one.
 			if len(via) > opts.redirects {
-				return fmt.Errorf("stopped after %d redirects (--max-redirects)", opts.redirects)
+				return fmt.Errorf("stopped after %s (--max-redirects)", counted(opts.redirects, "redirect"))
 			}
 			applyHeader(req, opts)
 			return nil

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -225,7 +226,7 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		zr, err := gzip.NewReader(compressed)
 		if err != nil {
 			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return fmt.Errorf("gzip: %w", truncatedError(fmt.Sprintf("truncated inside its header, after %d bytes", compressed.N)))
+				return fmt.Errorf("gzip: %w", truncatedError("truncated inside its header, after "+byteCount(compressed.N)))
 			}
 			return fmt.Errorf("gzip: %w", err)
 		}
@@ -470,9 +471,17 @@ func (t *gzipTruncation) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	t.n += int64(n)
 	if errors.Is(err, io.ErrUnexpectedEOF) {
-		err = truncatedError(fmt.Sprintf("truncated after %d compressed bytes (%d bytes decompressed)", t.compressed.N, t.n))
+		err = truncatedError(fmt.Sprintf("truncated after %s compressed (%s decompressed)", byteCount(t.compressed.N), byteCount(t.n)))
 	}
 	return n, err
+}
+
+// byteCount is "1 byte", "2 bytes".
+func byteCount(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // truncatedError is a compressed stream cut short; it is an
