@@ -26,16 +26,17 @@ func resolveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "resolve",
 		Usage: "resolve relative references against a base URI and print them as absolute URIs",
-		UsageText: `urix resolve --base URI [--spec 3986|2396|whatwg] [--compat] [--normalize] [--ascii] [REF...]
+		UsageText: `urix resolve --base URI [FLAG]... [REF]...
 
 Examples:
-   urix resolve --base http://a/b/c/d;p?q g ../g '?y'      http://a/b/c/g, http://a/b/g, http://a/b/c/d;p?y
-   urix resolve --base http://a/b/c/d;p?q --spec 2396 '?y' http://a/b/c/?y (the seed drafts' Section 5.2)
-   urix resolve --base http://a/b --spec whatwg '\\x\y'    http://x/y (as a browser's URL parser)
-   urix resolve --base http://a/b/c/d;p?q --compat http:g  http://a/b/c/g (instead of http:g)
-   urix resolve --base HTTP://A:80/x --normalize ./y       http://a/y
-   urix resolve --base http://bücher.example/ --ascii ä    http://xn--bcher-kva.example/%C3%A4
-   grep -o 'href="[^"]*"' page.html | cut -d'"' -f2 | urix resolve --base https://example.com/docs/`,
+   urix resolve --base 'http://a/b/c/d;p?q' g ../g '?y'
+   urix resolve --base 'http://a/b/c/d;p?q' --spec 2396 '?y'   http://a/b/c/?y
+   urix resolve --base http://a/b --spec whatwg '\\x\y'        http://x/y
+   urix resolve --base 'http://a/b/c/d;p?q' --compat http:g    http://a/b/c/g
+   urix resolve --base HTTP://A:80/x --normalize ./y           http://a/y
+   urix resolve --base http://bücher.example/ --ascii ä
+   grep -o 'href="[^"]*"' page.html | cut -d'"' -f2 |
+      urix resolve --base https://example.com/docs/`,
 		Description: `Each REF is resolved against the base URI by Section 5.2 and printed on a
 line of its own, in order. With no REF, references are read from standard
 input, one per line; spaces and tabs around a line and blank lines are

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -122,10 +123,12 @@ func TestResolveLongLine(t *testing.T) {
 // TestCommandHelp: --help explains every flag with an example.
 func TestCommandHelp(t *testing.T) {
 	for cmd, wants := range map[string][]string{
-		"resolve": {"--base URI", "--spec 3986|2396|whatwg", "--rfc", "--compat", "--normalize", "--ascii", "e.g. --base https://", "urix resolve --base http://a/b/c/d;p?q --spec 2396", "--spec whatwg"},
+		"resolve": {"--base URI", "--spec, --rfc 3986|2396|whatwg", "--compat", "--normalize", "--ascii", "e.g. --base https://", "urix resolve --base 'http://a/b/c/d;p?q' --spec 2396", "--spec whatwg"},
 		"parse":   {"--format plain|json", "(undefined)", "urix parse --format json"},
 	} {
-		stdout, _, _ := runSub(t, "", cmd, "--help")
+		var out bytes.Buffer
+		run([]string{"urix", cmd, "--help"}, &out, io.Discard)
+		stdout := out.String()
 		for _, w := range wants {
 			if !strings.Contains(stdout, w) {
 				t.Errorf("urix %s --help does not show %q:\n%s", cmd, w, stdout)

@@ -54,7 +54,7 @@ func parseHeader(s string) (name, value string, err error) {
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	switch {
 	case !ok:
-		return "", "", fmt.Errorf("header %q: want Name: value, as in -H 'Accept-Language: fr'", s)
+		return "", "", fmt.Errorf("header %q: want Name: value, as in -H 'Accept-Language: fr' (FILE: prefixes come with -n)", s)
 	case !httpguts.ValidHeaderFieldName(name):
 		return "", "", fmt.Errorf("header %q: %q is not a valid field name", s, name)
 	case !httpguts.ValidHeaderFieldValue(value):
@@ -88,7 +88,7 @@ func newFetcher(opts fetchOptions) func(string) (extract.Input, io.Closer, bool,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			// via holds the requests made: the first redirect has one.
 			if len(via) > opts.redirects {
-				return fmt.Errorf("stopped after %d redirects (--max-redirects)", opts.redirects)
+				return fmt.Errorf("stopped after %s (--max-redirects)", counted(opts.redirects, "redirect"))
 			}
 			applyHeader(req, opts)
 			return nil

@@ -65,11 +65,13 @@ func (g flagGroup) String() string {
 // the files named. Given to pick, they are a usage error ("unknown flag
 // --format"), not taken and ignored.
 var commandGroups = map[string][]flagGroup{
-	"urix":    {groupExtract, groupResolution, groupWalk, groupFetch, groupList, groupOutput},
-	"pick":    {groupExtract, groupResolution, groupWalk, groupFetch, groupPick},
-	"resolve": {groupResolveBase, groupResolution},
-	"parse":   {groupParseFormat},
-	"man":     {},
+	"urix":       {groupExtract, groupResolution, groupWalk, groupFetch, groupList, groupOutput},
+	"pick":       {groupExtract, groupResolution, groupWalk, groupFetch, groupPick},
+	"resolve":    {groupResolveBase, groupResolution},
+	"parse":      {groupParseFormat},
+	"man":        {},
+	"completion": {},
+	"help":       {},
 }
 
 // beforeName says which groups of urix's flags a subcommand also reads
@@ -120,6 +122,9 @@ var flagTable = []flagSpec{
 	{group: groupOutput, kind: stringKind, name: "format", value: "plain", usage: "output: plain (one URI per line), json (JSON Lines with uri, raw, file, line, col, kind, base, resolved, ...; e.g. --format json | jq .uri) or tsv (link-graph edges: page<TAB>uri<TAB>kind, the page a WARC record's target URI, else the file)"},
 	{group: groupOutput, kind: boolKind, name: "with-position", aliases: []string{"n"}, usage: "print FILE:LINE:COL: URI, as grep -n does, on a terminal and into a pipe alike (e.g. urix -n notes.txt)"},
 	{group: groupOutput, kind: boolKind, name: "null", aliases: []string{"0"}, usage: "end each output line with NUL instead of newline, for xargs -0 (e.g. urix -0 f | xargs -0 curl -sI)"},
+	{group: groupOutput, kind: boolKind, name: "quiet", aliases: []string{"q"}, usage: "print nothing and stop at the first URI: the exit status says whether there is one, 0 even after an error, as grep -q (e.g. urix -q draft.txt && echo has links)"},
+	{group: groupOutput, kind: boolKind, name: "files-with-matches", aliases: []string{"l"}, usage: "print the name of each input that holds a URI instead of its URIs, once, as grep -l; standard input is (standard input) (e.g. urix -l -r ~/Mail)"},
+	{group: groupOutput, kind: boolKind, name: "no-messages", aliases: []string{"s"}, usage: "print no message about inputs that cannot be read or are damaged, as grep -s; the exit status is still 2 (e.g. urix -s -r /etc)"},
 	{group: groupOutput, kind: boolKind, name: "unique", aliases: []string{"u"}, usage: "print each URI once, in first-seen order (after --normalize when given)"},
 	{group: groupExtract, kind: stringKind, name: "schemes", usage: "keep only these comma-separated schemes; by default javascript: and data: are left out of HTML results, \"all\" keeps them (e.g. --schemes http,https)"},
 	{group: groupExtract, kind: boolKind, name: "absolute", usage: "drop references that stay relative because no base URI is known (e.g. HTML read from standard input without --base)"},

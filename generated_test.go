@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestGeneratedFiles keeps the committed manual page and shell completions
@@ -45,34 +49,92 @@ func TestGeneratedFiles(t *testing.T) {
 	}
 }
 
-// TestBashCompletion runs the committed bash completion script in bash,
-// with bash-completion's helpers, against this urix: "--ty" completes to
-// --type and "re" to resolve.
-func TestBashCompletion(t *testing.T) {
-	const lib = "/usr/share/bash-completion/bash_completion"
-	if _, err := os.Stat(lib); err != nil {
-		t.Skip("needs bash-completion (apt-get install bash-completion)")
-	}
-	bin := filepath.Join(t.TempDir(), "urix")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	for _, tt := range []struct{ word, want string }{
-		{"--ty", "--type"},
-		{"re", "resolve"},
-		{"--with-po", "--with-position"},
-	} {
-		script := `source ` + lib + `; source completions/urix.bash
-COMP_WORDS=(urix "$1"); COMP_CWORD=1; COMP_LINE="urix $1"; COMP_POINT=${#COMP_LINE}
-__urix_bash_autocomplete; printf '%s\n' "${COMPREPLY[@]}"`
-		cmd := exec.Command("bash", "-c", script, "bash", tt.word)
-		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("bash: %v\n%s", err, out)
+// TestManPageURLs: every URL of urix(1) is kept from hyphenation (\% at
+// the start of its word), so that man never breaks one with a hyphen a
+// reader would copy (issue 24).
+func TestManPageURLs(t *testing.T) {
+	var stdout bytes.Buffer
+	run([]string{"urix", "man"}, &stdout, io.Discard)
+	n := 0
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		for _, w := range strings.Fields(line) {
+			if !isURLWord(w) {
+				continue
+			}
+			n++
+			if !strings.HasPrefix(w, `\%`) && !strings.HasPrefix(w, `\fB\%`) {
+				t.Errorf("a URL that roff may hyphenate: %q in %q", w, line)
+			}
 		}
-		if got := strings.TrimSpace(string(out)); got != tt.want {
-			t.Errorf("completing %q: got %q, want %q", tt.word, got, tt.want)
+	}
+	if n < 10 {
+		t.Errorf("only %d URLs in the page", n)
+	}
+	// As groff sets it, at several widths: no word broken at a line's
+	// end with a hyphen holds a URL.
+	if _, err := exec.LookPath("groff"); err != nil {
+		t.Skip("no groff to set the page")
+	}
+	for _, width := range []int{40, 50, 60, 70, 80} {
+		cmd := exec.Command("groff", "-man", "-Tutf8", "-P-cbou", fmt.Sprintf("-rLL=%dn", width))
+		cmd.Stdin = bytes.NewReader(stdout.Bytes())
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("groff: %v", err)
+		}
+		lines := strings.Split(string(out), "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			line := strings.TrimRight(lines[i], " ")
+			if !strings.HasSuffix(line, "\u2010") && !strings.HasSuffix(line, "-") {
+				continue
+			}
+			f, next := strings.Fields(line), strings.Fields(lines[i+1])
+			if len(f) == 0 || len(next) == 0 {
+				continue
+			}
+			if word := f[len(f)-1] + next[0]; strings.ContainsAny(word, "/@") || strings.Contains(word, "http:") {
+				t.Errorf("width %d: a URL hyphenated: %q / %q", width, line, lines[i+1])
+			}
+		}
+	}
+}
+
+// TestHelpWidth: the help of urix and of its commands reads at 80
+// columns (issue 24): no line wider, every flag's description indented
+// under its column (never wrapped to column 0), and the usage of urix
+// lists pick, resolve, man and completion.
+func TestHelpWidth(t *testing.T) {
+	for _, cmd := range []string{"", "resolve", "parse", "man", "completion", "help"} {
+		args := []string{"urix", "--help"}
+		if cmd != "" {
+			args = []string{"urix", "help", cmd}
+		}
+		var stdout bytes.Buffer
+		if code := run(args, &stdout, io.Discard); code != 0 {
+			t.Fatalf("%q: exit status %d", args, code)
+		}
+		inFlags := false
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%q: a line of %d columns: %q", args, n, line)
+			}
+			switch {
+			case line == "":
+				inFlags = false
+			case slices.Contains(sectionTitles[:], strings.TrimSuffix(line, ":")) || line == "Other:":
+				inFlags = true
+			case inFlags && !strings.HasPrefix(line, "  "):
+				t.Errorf("%q: a flag's line at column 0: %q", args, line)
+			case inFlags && !strings.HasPrefix(strings.TrimSpace(line), "-") && !strings.HasPrefix(line, strings.Repeat(" ", helpColumn)):
+				t.Errorf("%q: a description not under its column: %q", args, line)
+			}
+		}
+		if cmd == "" {
+			for _, w := range []string{"\n  urix pick ", "\n  urix resolve ", "\n  urix man ", "\n  urix completion "} {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("urix --help lists no %q", strings.TrimSpace(w))
+				}
+			}
 		}
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -67,6 +66,17 @@ const (
 func run(args []string, stdout, stderr io.Writer) int {
 	status := exitFound // --help and subcommands that return nil succeed
 	app := newApp(stdout, stderr, &status)
+	if len(args) > 1 && args[1] == completeCommand {
+		return runComplete(app, args[2:], stdout)
+	}
+	if cmd, ok := helpWanted(app, args); ok {
+		// -h and --help show the help wherever they come, whatever else
+		// is given (urix -nh FILE): never a file read, never status 3.
+		if err := writeHelp(stdout, cmd); err != nil {
+			return exitError
+		}
+		return exitFound
+	}
 	if err := app.Run(context.Background(), splitShortFlags(app, args)); err != nil {
 		msg := err.Error()
 		code := exitError
@@ -100,6 +110,11 @@ func usageError(format string, args ...any) error {
 func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
 	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"V"}, Usage: "print the version, VCS revision and Go version, and exit"}
 	cli.VersionPrinter = func(c *cli.Command) { fmt.Fprintln(c.Root().Writer, version()) }
+	cli.HelpPrinter = func(w io.Writer, _ string, data any) {
+		if c, ok := data.(*cli.Command); ok {
+			writeHelp(w, c)
+		}
+	}
 	app := &cli.Command{
 		Name:    "urix",
 		Version: version(),
@@ -107,23 +122,22 @@ func newApp(stdout, stderr io.Writer, status *int) *cli.Command {
 		// flags may follow the files (cli/v3 reads them anywhere).
 		UseShortOptionHandling: true,
 		Suggest:                true,
-		EnableShellCompletion:  true,
-		Usage:                  "find the URIs in text, e-mail, mbox, HTML, Markdown, XML and WARC and print them as absolute URIs",
-		UsageText: `urix [flags] [FILE|DIR|URL|-]...  extract URIs (standard input when no FILE is given)
-urix resolve --base URI [REF...]   resolve references against a base
-urix parse [URI...]                show the components of URIs
+		Usage:                  "find the URIs in text, mail, HTML, Markdown, XML, WARC, PDF, Office and EPUB files and archives, and print them as absolute URIs",
+		UsageText: `With no FILE, or with -, standard input is read. Flags and files come in
+any order (-- ends the flags); -rnu is -r -n -u. On a terminal the URIs are
+grouped by file, with LINE:COL: (-N: bare URIs); into a pipe or a file, one
+URI per line. As in ripgrep and curl, -h is help and -H an HTTP header: file
+names come with -n (grep's -H), never otherwise (grep's -h).
 
-Flags and files may come in any order (-- ends the flags); -rnu is -r -n -u. Examples:
-   urix notes.txt                         every URI in a text file, one per line
-   urix -n -r ~/Mail                      FILE:LINE:COL: URI for a whole mail folder
-   urix --base https://example.com/ page.html   links of a saved page, made absolute
-   urix --schemes http,https -u mail.mbox | xargs -n1 curl -sI   check each web link once
-   urix --format json draft.txt | jq .uri      JSON Lines, one object per URI
-   urix https://example.com/              fetch a page (10 redirects, 30 s, 50 MiB at most)
-   tail -f ~/mail.mbox | urix             each URI as soon as its line arrives
-
-On a terminal the URIs are grouped by file, with LINE:COL: (-N: bare URIs);
-into a pipe or a file, one URI per line.`,
+Examples:
+   urix notes.txt                         every URI in a text file
+   urix -n -r ~/Mail                      FILE:LINE:COL: URI for a mail folder
+   urix --base https://example.com/ page.html     a saved page's links
+   urix --schemes http,https -u mail.mbox         each web link once
+   urix --format json draft.txt | jq .uri         JSON Lines, one per URI
+   urix https://example.com/              fetch a page and list its links
+   tail -f ~/mail.mbox | urix             each URI as soon as its line comes
+   urix -l -r ~/Mail                      the files that hold a URI`,
 		Description: `urix follows the URI specification drafts that became RFC 2396: Appendix E
 for URIs in running text (angle brackets, quotes, lines broken inside <...>,
 the URL: prefix, punctuation that is not part of a URI), Appendix D and
@@ -132,7 +146,8 @@ Content-Base/Content-Location, then --base, then the file's own file:// URI),
 and Section 5.2 to resolve relative references.
 
 Exit status: 0 if a URI was printed, 1 if none, 2 on an error (every other
-input is still read, and each error is reported as "urix: FILE: ...").`,
+input is still read, and each error is reported as "urix: FILE: ..."). With
+-q, 0 as soon as a URI is found, even after an error, as grep -q.`,
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
@@ -142,7 +157,7 @@ input is still read, and each error is reported as "urix: FILE: ...").`,
 		Action: func(_ context.Context, c *cli.Command) error {
 			return extractAction(c, stdout, stderr, status)
 		},
-		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status), manCommand()},
+		Commands:       []*cli.Command{resolveCommand(), parseCommand(), pickCommand(stderr, status), manCommand(), completionCommand(), helpCommand()},
 		ExitErrHandler: func(context.Context, *cli.Command, error) {}, // run() prints and exits
 		OnUsageError: func(_ context.Context, c *cli.Command, err error, _ bool) error {
 			return usageError("%s (see urix --help)", usageProblem(c, err))
@@ -197,6 +212,10 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		*status = exitNotFound // an empty --files-from list: nothing to read
 		return nil
 	}
+	if len(inputs) == 0 && isTerminal(os.Stdin) && isTerminal(stderr) {
+		// "urix" alone on a terminal seems to hang: say what it waits for.
+		warn(stderr, "urix: reading standard input (end it with Ctrl-D; urix --help for help)")
+	}
 	if !of.lineBuffered && streamingInput(inputs, os.Stdin, stdout) {
 		of.lineBuffered = true // a person watches the input come
 	}
@@ -213,10 +232,6 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if err != nil {
 		return err
 	}
-	delay := progressDelay
-	if of.progress == "always" {
-		delay = 0 // asked for: from the start
-	}
 	out, err := printer.New(stdout, settings)
 	if err != nil {
 		return usageError("--%v", err) // an unknown --format
@@ -224,12 +239,15 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	defer out.Flush()
 
 	stats := new(runner.Stats)
-	progress := startProgress(stderr, stats, show, delay)
+	var printing sync.Mutex // held while a hit is printed
+	progress := startProgress(stderr, stats, show, &printing)
 	defer progress.stop()
+	// A result written to a terminal clears the progress line first: when
+	// both are the same terminal, the result takes the line's place.
+	clearForHit := show && isTerminal(stdout)
 	// Ctrl-C and kill: the progress line goes, what was found is written,
 	// and the terminal's colour is reset, even while an input (a fifo, a
 	// terminal) blocks the run.
-	var printing sync.Mutex // held while a hit is printed
 	defer onInterrupt(func(code int) {
 		progress.stop()
 		if tryLock(&printing, time.Second) {
@@ -247,7 +265,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		defer printing.Unlock()
 		out.Flush() // what was found before the problem comes first
 		progress.clear()
-		printError(stderr, err)
+		if !of.noMessages {
+			printError(stderr, err)
+		}
 		// One rule for every format (doc/spec.md §8): an input or a part
 		// of one that could not be read whole makes the exit status 2;
 		// a note (a binary file skipped) does not.
@@ -257,13 +277,26 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		}
 	}
 	ro.Unordered, ro.Stats = of.unordered, stats
-	emit := func(h extract.Hit) error {
+	ro.Done = func(name string) {
 		printing.Lock()
+		out.Done(name)
+		printing.Unlock()
+	}
+	found := false // -q: a URI was found
+	emit := func(h extract.Hit) error {
+		if of.quiet {
+			found = true
+			return errQuietFound // stops the run: the answer is known
+		}
+		printing.Lock()
+		if clearForHit {
+			progress.clear()
+		}
 		out.Hit(h)
 		printing.Unlock()
 		return nil
 	}
-	if err := runner.Run(context.Background(), x, inputs, ro, emit, report); err != nil {
+	if err := runner.Run(context.Background(), x, inputs, ro, emit, report); err != nil && err != errQuietFound {
 		report(err)
 	}
 	progress.stop()
@@ -279,6 +312,8 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		fmt.Fprintln(stderr, statsLine(stats, errs, time.Since(started)))
 	}
 	switch {
+	case found:
+		*status = exitFound // -q: a URI, even after an error (as grep -q)
 	case failed:
 		*status = exitError
 	case out.Printed() > 0:
@@ -288,6 +323,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	}
 	return nil
 }
+
+// errQuietFound stops a run with -q at its first URI.
+var errQuietFound = errors.New("a URI was found")
 
 // onInterrupt calls cleanup with the exit status of SIGINT (130) or
 // SIGTERM (143) when one comes, until the returned stop is called.
@@ -356,15 +394,17 @@ func streamingInput(args []string, stdin *os.File, stdout io.Writer) bool {
 func outputOf(f outputFlags, args []string, recursive bool, stdout io.Writer) (printer.Options, error) {
 	tty := isTerminal(stdout)
 	o := printer.Options{
-		Format:   printer.Format(f.format),
-		Position: f.position,
-		Null:     f.null,
-		Unique:   f.unique,
-		Count:    f.count,
-		EachLine: tty || f.lineBuffered,
-		Terminal: tty,
+		Format:    printer.Format(f.format),
+		Position:  f.position,
+		Null:      f.null,
+		Unique:    f.unique,
+		Count:     f.count,
+		Files:     f.files,
+		Unordered: f.unordered,
+		EachLine:  tty || f.lineBuffered,
+		Terminal:  tty,
 	}
-	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Position && !o.Null && !f.noPosition
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Files && !o.Position && !o.Null && !f.noPosition
 	o.Heading = o.Grouped && severalFiles(args, recursive)
 	var err error
 	o.Color, err = colorChoice(f.color, tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")
@@ -394,143 +434,4 @@ func colorChoice(mode string, tty, noColor, dumb bool) (bool, error) {
 		return false, nil
 	}
 	return false, usageError("--color %q: want auto, always or never", mode)
-}
-
-// progressWanted applies --progress. auto draws the progress line only
-// where it cannot mix with results or with another program's screen:
-// stderr is a terminal and stdout is a regular file or /dev/null (urix -r
-// big/ > links.txt). Not when stdout is that terminal, nor any terminal,
-// nor a pipe: the reader of a pipe (less, fzf) may draw on the same
-// terminal, and ripgrep shows no progress there either.
-func progressWanted(mode string, stdout, stderr io.Writer) (bool, error) {
-	switch mode {
-	case "never":
-		return false, nil
-	case "always":
-		return true, nil
-	case "auto":
-	default:
-		return false, usageError("--progress %q: want auto, always or never", mode)
-	}
-	out, ok1 := stdout.(*os.File)
-	errf, ok2 := stderr.(*os.File)
-	if !ok1 || !ok2 || !isTerminal(errf) || isTerminal(out) {
-		return false, nil
-	}
-	ost, err1 := out.Stat()
-	est, err2 := errf.Stat()
-	if err1 != nil || err2 != nil || os.SameFile(ost, est) {
-		return false, nil
-	}
-	m := ost.Mode()
-	return m.IsRegular() || m&os.ModeCharDevice != 0, nil // a file, /dev/null
-}
-
-// progress shows files done of all, bytes, URIs, rate and time on
-// stderr's line, redrawn at most 10 times a second, and clears it before
-// any other message and at the end (SPEC §7).
-type progress struct {
-	mu      sync.Mutex
-	w       io.Writer
-	stats   *runner.Stats
-	shown   bool
-	done    chan struct{} // closed to stop the ticker
-	gone    chan struct{} // closed when the ticker has stopped
-	stopped sync.Once
-	start   time.Time
-}
-
-// progressDelay is how long a run goes before its progress is drawn: a
-// short run draws nothing.
-const progressDelay = 300 * time.Millisecond
-
-// startProgress starts drawing the progress line after delay, when show.
-func startProgress(stderr io.Writer, stats *runner.Stats, show bool, delay time.Duration) *progress {
-	p := &progress{w: stderr, stats: stats, start: time.Now()}
-	if !show {
-		return p
-	}
-	if delay == 0 {
-		p.show()
-	}
-	p.done, p.gone = make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(p.gone)
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-p.done:
-				return
-			case <-t.C:
-				if time.Since(p.start) >= delay {
-					p.show()
-				}
-			}
-		}
-	}()
-	return p
-}
-
-func (p *progress) show() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "\r\x1b[Kurix: %s", progressText(p.stats, time.Since(p.start)))
-	p.shown = true
-}
-
-// progressText is "12/40 files, 3.1 MB, 523 URIs, 95 MB/s, 0.4 s"; the
-// total is left out until the directories are walked.
-func progressText(st *runner.Stats, elapsed time.Duration) string {
-	files := strconv.FormatInt(st.Files.Load(), 10)
-	if n := st.Total.Load(); n > 0 {
-		files += "/" + strconv.FormatInt(n, 10)
-	}
-	b := st.Bytes.Load()
-	return fmt.Sprintf("%s files, %s, %d URIs, %s, %.1f s", files, size(b), st.Hits.Load(), rate(b, elapsed), elapsed.Seconds())
-}
-
-// statsLine is the summary --stats prints at the end.
-func statsLine(st *runner.Stats, errs int, elapsed time.Duration) string {
-	b := st.Bytes.Load()
-	return fmt.Sprintf("urix: %d files, %s, %d URIs, %d binary skipped, %d errors, %.3f s, %s",
-		st.Files.Load(), size(b), st.Hits.Load(), st.Binary.Load(), errs, elapsed.Seconds(), rate(b, elapsed))
-}
-
-// size is a byte count for people: 512 B, 3.1 KB, 12.0 MB, 1.2 GB.
-func size(b int64) string {
-	switch {
-	case b < 1000:
-		return strconv.FormatInt(b, 10) + " B"
-	case b < 1e6:
-		return fmt.Sprintf("%.1f KB", float64(b)/1e3)
-	case b < 1e9:
-		return fmt.Sprintf("%.1f MB", float64(b)/1e6)
-	}
-	return fmt.Sprintf("%.1f GB", float64(b)/1e9)
-}
-
-func rate(b int64, elapsed time.Duration) string {
-	return fmt.Sprintf("%.1f MB/s", float64(b)/1e6/max(elapsed.Seconds(), 1e-3))
-}
-
-// clear removes the progress line so that a message can be printed.
-func (p *progress) clear() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
-		p.shown = false
-	}
-}
-
-// stop stops the redrawing and clears the line; it may be called again.
-func (p *progress) stop() {
-	p.stopped.Do(func() {
-		if p.done != nil {
-			close(p.done)
-			<-p.gone
-		}
-	})
-	p.clear()
 }

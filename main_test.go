@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"flag"
 	"os"
@@ -27,7 +29,7 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
-		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": exits, "serve": serve, "pack": pack},
+		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": exits, "serve": serve, "pack": pack, "gzcut": gzcut},
 	})
 }
 
@@ -52,4 +54,19 @@ func exits(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// gzcut IN OUT N writes the gzip of file IN, cut after N bytes, to OUT: a
+// truncated download.
+func gzcut(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: gzcut in out n")
+	}
+	n, err := strconv.Atoi(args[2])
+	ts.Check(err)
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(ts.ReadFile(args[0])))
+	ts.Check(zw.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), b.Bytes()[:min(n, b.Len())], 0o644))
 }

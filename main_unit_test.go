@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -98,7 +99,7 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	p := startProgress(&stderr, new(runner.Stats), false, 0)
+	p := startProgress(&stderr, new(runner.Stats), false, new(sync.Mutex))
 	p.stop()
 	if p.done != nil || stderr.Len() != 0 {
 		t.Errorf("progress not wanted: ticker %v, wrote %q", p.done != nil, stderr.String())
@@ -116,5 +117,16 @@ func TestProgress(t *testing.T) {
 	}
 	if got := progressText(st, 2*time.Second); got != "3/40 files, 3.1 MB, 523 URIs, 1.6 MB/s, 2.0 s" {
 		t.Errorf("progressText = %q", got)
+	}
+	// One is singular (issue 24): "0/1 file", "1 URI", "1 error".
+	st = new(runner.Stats)
+	st.Total.Store(1)
+	st.Hits.Store(1)
+	if got := progressText(st, 2*time.Second); got != "0/1 file, 0 B, 1 URI, 0.0 MB/s, 2.0 s" {
+		t.Errorf("progressText = %q", got)
+	}
+	st.Files.Store(1)
+	if got := statsLine(st, 1, time.Second); !strings.HasPrefix(got, "urix: 1 file, 0 B, 1 URI, 0 binary skipped, 1 error, ") {
+		t.Errorf("statsLine = %q", got)
 	}
 }

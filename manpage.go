@@ -21,6 +21,9 @@ func manCommand() *cli.Command {
 		Usage:  "print the manual page urix(1) in roff (e.g. urix man > ~/.local/share/man/man1/urix.1)",
 		Hidden: true,
 		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Args().Present() {
+				return usageError("man: no argument is taken (e.g. urix man > urix.1)")
+			}
 			return writeManPage(c.Root().Writer, c.Root())
 		},
 	}
@@ -73,8 +76,18 @@ When \fBdumb\fR, output is not coloured unless \fB\-\-color always\fR is given.
 The command \fBurix pick\fR opens a URI with when \fB\-\-open\fR is not given.
 .SH SHELL COMPLETION
 \fBurix completion bash\fR, \fBzsh\fR or \fBfish\fR prints a completion script for
-that shell, e.g. \fBurix completion bash > ~/.local/share/bash\-completion/completions/urix\fR.
-\fBurix man\fR prints this page.
+that shell; it offers the commands and file names, the flags, and the values of
+\fB\-\-type\fR, \fB\-\-spec\fR, \fB\-\-format\fR, \fB\-\-progress\fR and \fB\-\-color\fR.
+For bash:
+.PP
+.nf
+.RS
+mkdir \-p \%~/.local/share/bash\-completion/completions
+urix completion bash > \%~/.local/share/bash\-completion/completions/urix
+.RE
+.fi
+.PP
+\fBurix man\fR prints this page; \fBurix help\fR \fICOMMAND\fR shows the help of a command.
 .SH EXIT STATUS
 0 if a URI was printed, 1 if none was, 2 on a usage error or when an input,
 or a part of one (a MIME part, a WARC record), could not be read whole:
@@ -106,7 +119,7 @@ func flags(b *strings.Builder, fs []cli.Flag) {
 		}
 		placeholder, usage := unquoteUsage(d.GetUsage())
 		if placeholder == "" && d.TakesValue() {
-			placeholder = strings.ToUpper(f.Names()[0])
+			placeholder = valueName(f.Names()[0])
 		}
 		var names []string
 		for _, n := range f.Names() {
@@ -168,15 +181,34 @@ func examples(usageText string) string {
 
 // roff escapes text for a roff line: backslashes, hyphens that are minus
 // signs in commands, and a leading dot or quote that roff takes as a
-// request.
+// request; words that hold a URL are kept from hyphenation.
 func roff(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\e`)
 	s = strings.ReplaceAll(s, "-", `\-`)
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'") {
-			lines[i] = `\&` + l
+			l = `\&` + l
 		}
+		lines[i] = noHyphens(l)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// isURLWord says whether a word holds a URL, a URL without its scheme
+// (ftp.example.org/pub), a path or an address: what a hyphen would spoil.
+func isURLWord(w string) bool {
+	return strings.ContainsAny(w, "/@") || strings.Contains(w, "http:") || strings.Contains(w, "mailto:")
+}
+
+// noHyphens puts \% before each word of line that holds a URL: roff then
+// never breaks it with a hyphen, which a reader would copy (issue 24).
+func noHyphens(line string) string {
+	words := strings.Split(line, " ")
+	for i, w := range words {
+		if isURLWord(w) && !strings.HasPrefix(w, `\%`) {
+			words[i] = `\%` + w
+		}
+	}
+	return strings.Join(words, " ")
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/printer"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/markdown"
 	"github.com/urix/urix/reader/warc"
@@ -151,15 +152,24 @@ func errorLine(err error) string {
 	var ie *extract.InputError
 	switch {
 	case errors.As(err, &w):
-		where := w.File + ": "
+		where := displayName(w.File) + ": "
 		if w.Where != "" {
 			where += w.Where + ": "
 		}
 		return "urix: " + where + describe(w.Err)
 	case errors.As(err, &ie):
-		return "urix: " + ie.File + ": " + describe(ie.Err)
+		return "urix: " + displayName(ie.File) + ": " + describe(ie.Err)
 	}
 	return "urix: " + describe(err)
+}
+
+// displayName is an input's name as messages print it: standard input
+// ("-") is "(standard input)", as grep names it.
+func displayName(file string) string {
+	if file == "-" {
+		return printer.StdinName
+	}
+	return file
 }
 
 // describe returns the message of err with the CLI's hint.
@@ -265,6 +275,7 @@ type outputFlags struct {
 	format, color, progress                   string
 	position, noPosition, null, unique, count bool
 	unordered, stats, lineBuffered            bool
+	quiet, files, noMessages                  bool // -q, -l, -s
 }
 
 // outputFlagsOf reads the output group; -n with -N is a usage error, and
@@ -283,9 +294,20 @@ func outputFlagsOf(c *cli.Command) (outputFlags, error) {
 		unordered:    v.Bool("unordered"),
 		stats:        v.Bool("stats"),
 		lineBuffered: v.Bool("line-buffered"),
+		quiet:        v.Bool("quiet"),
+		files:        v.Bool("files-with-matches"),
+		noMessages:   v.Bool("no-messages"),
 	}
 	if f.position && f.noPosition {
 		return f, usageError("-n prints FILE:LINE:COL: before each URI and -N bare URIs: give one of them")
+	}
+	// -l prints names, one per line: not a count, nor JSON or TSV rows.
+	// With -n, -N or -u it prints the same names (as grep -ln does).
+	if f.files && f.count {
+		return f, usageError("-l prints the names of the inputs with a URI and --count counts URIs: give one of them")
+	}
+	if f.files && f.format != string(printer.Plain) {
+		return f, usageError("-l prints the names of the inputs with a URI, one per line: it takes no --format %s", f.format)
 	}
 	return f, nil
 }

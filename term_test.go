@@ -10,6 +10,7 @@ package main
 // screen.
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,6 +100,31 @@ func TestTerminalGrouped(t *testing.T) {
 	}
 }
 
+// TestTerminalUnordered: --unordered -j N on a terminal names each file
+// in one heading, however the files' hits interleave (issue 24).
+func TestTerminalUnordered(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--unordered", "-j", "3", "--color", "never"}
+	for i := range 6 {
+		name := filepath.Join(dir, fmt.Sprintf("f%d.txt", i))
+		os.WriteFile(name, []byte(strings.Repeat(fmt.Sprintf("see http://h%d.example/ and more\n", i), 3000)), 0o644)
+		args = append(args, name)
+	}
+	tm := startURIX(t, termSetup{}, args...)
+	if code := tm.wait(); code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+	screen := tm.screen()
+	for _, name := range args[5:] {
+		if n := strings.Count(screen, name+"\n"); n != 1 {
+			t.Errorf("%s: %d headings, want 1", name, n)
+		}
+	}
+	if n := strings.Count(screen, ": http://"); n != 6*3000 {
+		t.Errorf("%d URIs shown, want %d", n, 6*3000)
+	}
+}
+
 // TestTerminalColor: the heading is magenta and the line numbers green on
 // a terminal, unless NO_COLOR is set and not empty, TERM is dumb or
 // --color never; every colour is closed.
@@ -147,7 +173,7 @@ func TestTerminalProgress(t *testing.T) {
 	defer out.Close()
 	tm := startURIX(t, termSetup{stdin: in, stdout: out}, "--line-buffered")
 	w.WriteString("see http://slow.example/1\n")
-	tm.waitFor("urix: 0/1 files, 26 B, 1 URIs, ")
+	tm.waitFor("urix: 0/1 file, 26 B, 1 URI, ")
 	for time.Since(tm.start) < 5*progressDelay { // long enough to count the redraws
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -187,6 +213,28 @@ func TestTerminalProgress(t *testing.T) {
 	}
 }
 
+// TestTerminalProgressSameTerminal: --progress always with the results on
+// the same terminal (issue 24): the line is cleared before each result is
+// written, so that no result is glued onto it, and drawn again after.
+func TestTerminalProgressSameTerminal(t *testing.T) {
+	in, w := slowInput(t)
+	tm := startURIX(t, termSetup{stdin: in}, "--progress", "always", "--color", "never")
+	w.WriteString("see http://slow.example/1\n")
+	tm.waitFor("1:5: http://slow.example/1")
+	tm.waitFor("urix: 0/1 file, 26 B, 1 URI, ")
+	w.WriteString("and http://slow.example/2\n")
+	tm.waitFor("2:5: http://slow.example/2")
+	w.Close()
+	if code := tm.wait(); code != 0 {
+		t.Errorf("exit status %d", code)
+	}
+	raw := tm.raw()
+	before, _, _ := strings.Cut(raw, "2:5: http://slow.example/2")
+	if !strings.HasSuffix(before, "\r\x1b[K") {
+		t.Errorf("the second result was not written on a cleared line: %q", raw)
+	}
+}
+
 // TestTerminalInterrupt: Ctrl-C, SIGINT or SIGTERM in the middle of a run
 // that waits for its input: the progress line is cleared, what was found
 // is in the file, the colour is reset, and the status is 130 or 143.
@@ -209,7 +257,7 @@ func TestTerminalInterrupt(t *testing.T) {
 			defer out.Close()
 			tm := startURIX(t, termSetup{stdin: in, stdout: out}, "--line-buffered")
 			w.WriteString("see http://slow.example/1\n")
-			tm.waitFor("urix: 0/1 files, 26 B, 1 URIs, ")
+			tm.waitFor("urix: 0/1 file, 26 B, 1 URI, ")
 			tc.stop(tm)
 			if code := tm.wait(); code != tc.code {
 				t.Errorf("exit status %d, want %d", code, tc.code)
@@ -240,9 +288,11 @@ func TestTerminalInterrupt(t *testing.T) {
 }
 
 // TestTerminalStdin: typed input is printed line by line as it is typed,
-// and one Ctrl-D ends it.
+// and one Ctrl-D ends it; urix without a FILE says first, on stderr, that
+// it reads standard input (issue 24).
 func TestTerminalStdin(t *testing.T) {
 	tm := startURIX(t, termSetup{})
+	tm.waitFor("urix: reading standard input (end it with Ctrl-D; urix --help for help)")
 	tm.send("see http://typed.example/1\r")
 	tm.waitFor("1:5: http://typed.example/1") // before the input ends
 	tm.send("and <http://typed.example/\r 2> too\r")

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -224,6 +225,9 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		compressed := &limit.Counter{R: br}
 		zr, err := gzip.NewReader(compressed)
 		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return fmt.Errorf("gzip: %w", truncatedError("truncated inside its header, after "+byteCount(compressed.N)))
+			}
 			return fmt.Errorf("gzip: %w", err)
 		}
 		defer zr.Close()
@@ -231,7 +235,7 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		// Capped in size and in ratio (a bomb), and cut at a word when
 		// it fails, so that a damaged or capped stream yields no cut URI
 		// (doc/spec.md §8).
-		inner.R = limit.CutAtSpace(limit.Reader(limit.Ratio(limit.Named(zr, "gzip"), compressed), j.x.opts.MaxDecoded, ErrTooLarge))
+		inner.R = limit.CutAtSpace(limit.Reader(limit.Ratio(limit.Named(&gzipTruncation{r: zr, compressed: compressed}, "gzip"), compressed), j.x.opts.MaxDecoded, ErrTooLarge))
 		inner.Name = strings.TrimSuffix(c.Name, ".gz")
 		inner.Whole = nil // the file holds compressed bytes
 		return j.run(&inner, typ)
@@ -453,3 +457,36 @@ func (j *job) Count(name string, n int64) {
 		j.count(name, n)
 	}
 }
+
+// gzipTruncation words the end of a gzip stream cut short (a download
+// stopped, a disk full): "truncated" and how far it got, in compressed
+// bytes read and bytes decompressed, instead of "unexpected EOF".
+type gzipTruncation struct {
+	r          io.Reader
+	compressed *limit.Counter
+	n          int64 // bytes decompressed
+}
+
+func (t *gzipTruncation) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.n += int64(n)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = truncatedError(fmt.Sprintf("truncated after %s compressed (%s decompressed)", byteCount(t.compressed.N), byteCount(t.n)))
+	}
+	return n, err
+}
+
+// byteCount is "1 byte", "2 bytes".
+func byteCount(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// truncatedError is a compressed stream cut short; it is an
+// io.ErrUnexpectedEOF.
+type truncatedError string
+
+func (e truncatedError) Error() string { return string(e) }
+func (truncatedError) Unwrap() error   { return io.ErrUnexpectedEOF }

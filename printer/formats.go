@@ -70,7 +70,7 @@ type positionPrinter struct {
 
 func (p *positionPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
-	b = paint(b, p.color, "35", p.appendText, where(h))
+	b = paint(b, p.color, "35", p.appendText, shownWhere(h))
 	b = append(b, ':')
 	b = p.appendLineCol(b, p.color, h)
 	p.w.Write(b)
@@ -109,6 +109,15 @@ func paint(b []byte, color bool, code string, add func([]byte, string) []byte, s
 
 func appendString(b []byte, s string) []byte { return append(b, s...) }
 
+// shownWhere is where(h) as a person reads it: standard input is
+// (standard input).
+func shownWhere(h extract.Hit) string {
+	if h.File == "-" {
+		h.File = StdinName
+	}
+	return where(h)
+}
+
 // where names the file of a hit, and the archive member it is in as the
 // jar: form writes one: "site.zip!/guide/a.html" (doc/spec.md §7a,
 // containers).
@@ -135,7 +144,7 @@ type groupPrinter struct {
 
 func (p *groupPrinter) Hit(h extract.Hit) {
 	b := p.scratch[:0]
-	if w := where(h); p.heading && (!p.started || w != p.file) {
+	if w := shownWhere(h); p.heading && (!p.started || w != p.file) {
 		if p.started {
 			b = append(b, '\n')
 		}
@@ -237,4 +246,92 @@ func (p *countPrinter) Finish() {
 		fmt.Fprintf(p.w, "%7d %s %s", r.Count, r.Scheme, host)
 		p.endLine()
 	}
+}
+
+// filesPrinter prints the name of each input that has a hit, once, at
+// its first hit (-l, as grep -l): the input's name, not the archive
+// member's.
+type filesPrinter struct {
+	*sink
+	color   bool
+	seen    map[string]bool
+	scratch []byte
+}
+
+func (p *filesPrinter) Hit(h extract.Hit) {
+	if p.seen[h.File] {
+		return
+	}
+	p.seen[h.File] = true
+	name := h.File
+	if name == "-" {
+		name = StdinName
+	}
+	p.scratch = paint(p.scratch[:0], p.color, "35", p.appendText, name)
+	p.w.Write(p.scratch)
+	p.endLine()
+}
+
+func (*filesPrinter) Finish() {}
+
+// interleaved is the grouped view of inputs whose hits come interleaved
+// (--unordered -j N): the hits of one input, the current one, are printed
+// as they come; those of the others are held, each input's apart, until
+// the current one is done. Then the held inputs are printed in the order
+// their first hit came, whole when they are done too, and the first one
+// still running becomes the current one. Each heading comes once.
+type interleaved struct {
+	*groupPrinter
+	current string // the input printed as it comes, if live
+	live    bool
+	waiting []string // inputs with held hits, in the order of their first
+	held    map[string][]extract.Hit
+	done    map[string]bool // inputs of waiting that are done
+}
+
+func newInterleaved(p *groupPrinter) *interleaved {
+	return &interleaved{groupPrinter: p, held: make(map[string][]extract.Hit), done: make(map[string]bool)}
+}
+
+func (p *interleaved) Hit(h extract.Hit) {
+	if !p.live {
+		p.current, p.live = h.File, true
+	}
+	if h.File == p.current {
+		p.groupPrinter.Hit(h)
+		return
+	}
+	if _, ok := p.held[h.File]; !ok {
+		p.waiting = append(p.waiting, h.File)
+	}
+	p.held[h.File] = append(p.held[h.File], h)
+}
+
+func (p *interleaved) Done(file string) {
+	switch {
+	case p.live && file == p.current:
+		p.live = false
+	case p.held[file] != nil:
+		p.done[file] = true
+	}
+	for !p.live && len(p.waiting) > 0 {
+		f := p.waiting[0]
+		p.waiting = p.waiting[1:]
+		for _, h := range p.held[f] {
+			p.groupPrinter.Hit(h)
+		}
+		delete(p.held, f)
+		if !p.done[f] {
+			p.current, p.live = f, true
+		}
+		delete(p.done, f)
+	}
+}
+
+func (p *interleaved) Finish() {
+	p.live = false
+	for _, f := range p.waiting {
+		p.done[f] = true
+	}
+	p.Done("")
 }

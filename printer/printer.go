@@ -61,6 +61,11 @@ func ParseFormat(name string) (Format, error) {
 	return "", &FormatError{name}
 }
 
+// StdinName is how the printed names call standard input ("-"), as grep
+// does: in FILE:LINE:COL: (-n), the grouped view's headings and the
+// names of -l. JSON and TSV, which programs read, keep "-".
+const StdinName = "(standard input)"
+
 // Options say how hits are printed. The zero value prints plain lines.
 type Options struct {
 	Format   Format
@@ -70,8 +75,14 @@ type Options struct {
 	Null     bool // -0: lines end with NUL
 	Unique   bool // -u: each URI once
 	Count    bool // --count: counts per scheme and host
-	Color    bool // colour file names and line numbers
-	EachLine bool // flush after every line: a person is watching
+	Files    bool // -l: the name of each input with a hit, once
+	// Unordered says that the hits of several inputs may come
+	// interleaved (-j with --unordered): the grouped view then holds the
+	// hits of every input but one until Done says which are complete,
+	// so that each heading comes once.
+	Unordered bool
+	Color     bool // colour file names and line numbers
+	EachLine  bool // flush after every line: a person is watching
 	// Terminal escapes the controls of every field, as the output is a
 	// terminal (SPEC §8): file names and other text as \x1b, \u202e,
 	// URIs percent-encoded. Into a pipe names keep their bytes.
@@ -87,6 +98,9 @@ type Printer interface {
 	Flush() error
 	// Printed is the number of lines printed so far.
 	Printed() int
+	// Done says that the input named file has no more hits. Only the
+	// grouped view of interleaved inputs (Options.Unordered) needs it.
+	Done(file string)
 }
 
 // ResetColor ends any colour (Select Graphic Rendition 0).
@@ -106,6 +120,8 @@ func New(w io.Writer, o Options) (Printer, error) {
 	}
 	var p Printer
 	switch {
+	case o.Files:
+		p = &filesPrinter{sink: s, color: o.Color, seen: make(map[string]bool)}
 	case o.Count && o.Format == JSON:
 		p = &countPrinter{sink: s, json: newJSONPrinter(s), counts: make(map[[2]string]int)}
 	case o.Count:
@@ -116,6 +132,8 @@ func New(w io.Writer, o Options) (Printer, error) {
 		p = &tsvPrinter{sink: s}
 	case o.Position:
 		p = &positionPrinter{sink: s, color: o.Color}
+	case o.Grouped && o.Heading && o.Unordered:
+		p = newInterleaved(&groupPrinter{sink: s, color: o.Color, heading: true})
 	case o.Grouped:
 		p = &groupPrinter{sink: s, color: o.Color, heading: o.Heading}
 	default:
@@ -159,6 +177,7 @@ func (s *sink) appendURI(b []byte, uri string) []byte {
 
 func (s *sink) Flush() error { return s.w.Flush() }
 func (s *sink) Printed() int { return s.printed }
+func (s *sink) Done(string)  {}
 
 // endLine ends an output line.
 func (s *sink) endLine() {

@@ -152,3 +152,64 @@ func TestTerminalEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestInterleaved: the grouped view of interleaved inputs (--unordered
+// -j N on a terminal) names each file once, whatever order the hits come
+// in, and prints the first input's hits as they come (issue 24).
+func TestInterleaved(t *testing.T) {
+	var out bytes.Buffer
+	p, err := New(&out, Options{Format: Plain, Grouped: true, Heading: true, Unordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit := func(file string, line int) {
+		p.Hit(extract.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"})
+	}
+	hit("a", 1)
+	hit("b", 1)
+	hit("a", 2)
+	hit("c", 1)
+	p.Flush()
+	if got, want := out.String(), "a\n1:1: http://a/\n2:1: http://a/\n"; got != want {
+		t.Errorf("while a runs: %q, want %q", got, want)
+	}
+	p.Done("c") // done before b: printed whole after b's held hits
+	hit("b", 2)
+	p.Done("a") // b becomes the current input
+	hit("b", 3)
+	hit("d", 1)
+	p.Done("b")
+	p.Done("d")
+	p.Finish()
+	p.Flush()
+	want := "a\n1:1: http://a/\n2:1: http://a/\n\nb\n1:1: http://b/\n2:1: http://b/\n3:1: http://b/\n\nc\n1:1: http://c/\n\nd\n1:1: http://d/\n"
+	if got := out.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if p.Printed() != 7 {
+		t.Errorf("Printed() = %d, want 7", p.Printed())
+	}
+}
+
+// TestFilesPrinter: -l prints each input's name once, at its first hit,
+// not its archive members; standard input is (standard input), as in
+// grep -l, and in -n's prefix too.
+func TestFilesPrinter(t *testing.T) {
+	var out bytes.Buffer
+	p, _ := New(&out, Options{Format: Plain, Files: true})
+	for _, h := range []extract.Hit{{File: "a.txt"}, {File: "a.txt"}, {File: "site.zip", Member: "x.html"}, {File: "site.zip", Member: "y.html"}, {File: "-"}} {
+		p.Hit(h)
+	}
+	p.Finish()
+	p.Flush()
+	if got, want := out.String(), "a.txt\nsite.zip\n(standard input)\n"; got != want {
+		t.Errorf("-l printed %q, want %q", got, want)
+	}
+	out.Reset()
+	p, _ = New(&out, Options{Format: Plain, Position: true})
+	p.Hit(extract.Hit{File: "-", Line: 2, Col: 3, URI: "http://a/"})
+	p.Flush()
+	if got, want := out.String(), "(standard input):2:3: http://a/\n"; got != want {
+		t.Errorf("-n printed %q, want %q", got, want)
+	}
+}

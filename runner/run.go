@@ -39,6 +39,13 @@ type Options struct {
 
 	// Stats, when not nil, counts the work as it goes.
 	Stats *Stats
+
+	// Done, when not nil, is told the name of each input once its last
+	// hit and problem have gone to emit and report, when the inputs are
+	// read one at a time or Unordered: a printer that groups the hits of
+	// interleaved inputs by file knows then that one is complete. It is
+	// never called concurrently with emit or report.
+	Done func(name string)
 }
 
 // Stats count the work of a Run as it goes; safe to read from another
@@ -95,6 +102,9 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 				break
 			}
 			runOne(ctx, x, p, ro.Open, stats, guarded, report)
+			if ro.Done != nil {
+				ro.Done(p.name)
+			}
 		}
 		return done()
 	}
@@ -109,7 +119,14 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 			return guarded(h)
 		}
 		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
-		parallel(ctx, len(paths), jobs, func(i int) { runOne(ctx, x, paths[i], ro.Open, stats, lockedEmit, lockedReport) })
+		parallel(ctx, len(paths), jobs, func(i int) {
+			runOne(ctx, x, paths[i], ro.Open, stats, lockedEmit, lockedReport)
+			if ro.Done != nil {
+				mu.Lock()
+				ro.Done(paths[i].name)
+				mu.Unlock()
+			}
+		})
 		return done()
 	}
 	ordered(ctx, x, paths, jobs, ro.Open, stats, guarded, report)

@@ -256,3 +256,36 @@ func TestRunStats(t *testing.T) {
 			st.Total.Load(), totalAtFirstHit, st.Files.Load(), st.Binary.Load(), st.Hits.Load())
 	}
 }
+
+// TestRunDone: with --unordered, Done is told of each input once, after
+// its last hit: a grouped printer learns there that an input is complete
+// (issue 24).
+func TestRunDone(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i := 0; i < 6; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("f%d.txt", i))
+		os.WriteFile(name, []byte(strings.Repeat(fmt.Sprintf("see http://h%d.example/ here\n", i), 200)), 0o644)
+		inputs = append(inputs, name)
+	}
+	inputs = append(inputs, filepath.Join(dir, "missing.txt"))
+	for _, jobs := range []int{1, 3} {
+		done := map[string]int{}
+		late := 0
+		Run(context.Background(), newExtractor(t), inputs, Options{Jobs: jobs, Unordered: true, Done: func(name string) { done[name]++ }},
+			func(h extract.Hit) error {
+				if done[h.File] > 0 {
+					late++
+				}
+				return nil
+			}, func(error) {})
+		if late > 0 {
+			t.Errorf("-j %d: %d hits after their input was done", jobs, late)
+		}
+		for _, in := range inputs {
+			if done[in] != 1 {
+				t.Errorf("-j %d: Done(%q) called %d times, want once", jobs, in, done[in])
+			}
+		}
+	}
+}
