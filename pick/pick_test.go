@@ -534,3 +534,11 @@ func TestFirstLine(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderOneLink: the title counts one link in the singular.
+func TestRenderOneLink(t *testing.T) {
+	tm, _ := New(sample[:1], Options{}).Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	if got := screen(tm.(Model))[0]; got != "urix pick: 1 link" {
+		t.Errorf("title %q", got)
+	}
+}

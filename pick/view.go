@@ -133,7 +133,10 @@ func (m Model) View() tea.View {
 func (m Model) Render() string {
 	var b strings.Builder
 	w := max(m.width, 20)
-	title := fmt.Sprintf("urix pick: %d links", len(m.entries))
+	title := fmt.Sprintf("urix pick: %d link", len(m.entries))
+	if len(m.entries) != 1 {
+		title += "s"
+	}
 	if m.filter != "" {
 		title += fmt.Sprintf(", %d match /%s", len(m.visible), m.filter)
 	}
