@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/htmlbase/charset"
@@ -61,7 +62,13 @@ var errLateBase = fmt.Errorf("<base> found after the first %d links of an HTML d
 // encoding of the moment, and a <base> found later applies only to the
 // links after it, with a warning (errLateBase).
 func Read(c *reader.Content, s reader.Sink) error {
-	h := &holder{s: s, c: c, whatwg: s.Options().Resolve.Mode == resolve.WHATWG, base: c.Base}
+	hp := heldLinks.Get().(*[]htmlbase.Link)
+	defer func() {
+		if cap(*hp) <= MaxHeld {
+			heldLinks.Put(hp)
+		}
+	}()
+	h := &holder{s: s, c: c, whatwg: s.Options().Resolve.Mode == resolve.WHATWG, base: c.Base, held: (*hp)[:0]}
 	opts := htmlbase.Options{
 		Charset: c.Declared, Delimit: s.Options().Delimit, MaxToken: s.Options().MaxToken,
 		Emit:            h.link,
@@ -90,8 +97,14 @@ func Read(c *reader.Content, s reader.Sink) error {
 		h.href, h.hasBase, h.enc, h.encFinal = doc.Base, doc.HasBase, doc.Encoding, true
 		h.flush()
 	}
+	clear(h.held[:cap(h.held)])
+	*hp = h.held[:0]
 	return err
 }
+
+// heldLinks keep the holders' slices for the next documents: most
+// documents hold all their links until they end.
+var heldLinks = sync.Pool{New: func() any { return new([]htmlbase.Link) }}
 
 // holder holds the links of one document until its base and encoding are
 // known (see Read).
@@ -186,7 +199,7 @@ func (h *holder) flush() {
 		}
 		report(h.s, h.c, l, h.base, h.enc, h.text)
 	}
-	h.held = nil
+	h.held = h.held[:0]
 }
 
 // documentBase is the base the links are reported against: the
