@@ -145,3 +145,22 @@ func TestLongLineAndParagraph(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStreamSameAsWhole: any document read through the window, in small
+// chunks and short reads, gives the events, texts and positions of the
+// document held whole.
+func FuzzStreamSameAsWhole(f *testing.F) {
+	for _, s := range []string{"[a]: /u\n\n[a]", "> [x](y\n> z)\n\n<div>\nhttp://a/\n</div>\n", "    code\n\n- [b][]\n\n[b]: <c>", "a\n===\n[d](e 'f\ng')"} {
+		f.Add([]byte(s), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, chunk uint8) {
+		n := int(chunk%64) + 1
+		for _, linkify := range []bool{false, true} {
+			opts := Options{Linkify: linkify}
+			w, s := whole(src, opts), streamed(src, opts, n)
+			if strings.Join(w, "\n") != strings.Join(s, "\n") {
+				t.Fatalf("chunk %d linkify=%v:\nwhole    %q\nstreamed %q", n, linkify, w, s)
+			}
+		}
+	})
+}
