@@ -273,6 +273,8 @@ type wholeDoc struct {
 	lines []int // byte offset of the start of each line
 }
 
+func (d wholeDoc) Text(start, end int) []byte { return d.src[start:end] }
+
 func (d wholeDoc) Span(start, end int) ([]byte, int, int, int, int) {
 	l, c := lineCol(d.lines, start)
 	el, ec := lineCol(d.lines, end)

@@ -117,6 +117,7 @@ func read(c *reader.Content, s reader.Sink, o Options) error {
 	m := &mdReader{s: s, o: o, c: c, runStart: -1}
 	m.sc = mdscan.NewScanner(mdscan.Options{Linkify: !o.noLinkify}, m.event)
 	m.doc = m.sc
+	m.sc.OnRelease(m.flush)
 	switch {
 	case err != errMore:
 		m.sc.ScanBytes(head)
@@ -216,7 +217,7 @@ func (m *mdReader) gather(start, end int, code bool) {
 	if m.runStart < 0 {
 		m.runStart, m.runCode = start, code
 		if m.sc != nil {
-			m.sc.Hold(start, m.flush)
+			m.sc.Hold(start)
 		}
 	}
 	m.runEnd = end
@@ -228,7 +229,7 @@ func (m *mdReader) flush() {
 		m.prose(m.runStart, m.runEnd)
 	}
 	if m.runStart >= 0 && m.sc != nil {
-		m.sc.Hold(-1, nil)
+		m.sc.Hold(-1)
 	}
 	m.runStart = -1
 }
@@ -314,17 +315,15 @@ func (m *mdReader) html(start, end int) {
 }
 
 // spanner gives the bytes and position of a span of the document:
-// mdscan.Scanner.Span.
+// mdscan.Scanner's Text and Span.
 type spanner interface {
+	Text(start, end int) []byte
 	Span(start, end int) (text []byte, line, col, endLine, endCol int)
 }
 
 // text returns the document's bytes [start, end) (SPEC §8: mdscan
 // holds those of the event being reported and of the run held).
-func (m *mdReader) text(start, end int) []byte {
-	b, _, _, _, _ := m.doc.Span(start, end)
-	return b
-}
+func (m *mdReader) text(start, end int) []byte { return m.doc.Text(start, end) }
 
 // span returns the span of the document's [start, end).
 func (m *mdReader) span(start, end int) reader.Span {

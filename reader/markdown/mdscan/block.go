@@ -81,6 +81,7 @@ type scanner struct {
 	lines     []int // starts of the retained lines, lines[0] is line firstLine
 	firstLine int
 	trimAt    int // lines is trimmed when it grows to this
+	readTo    int // the end of the lines read, the current one's break included
 	hold      int // Scanner.Hold's offset (absolute), or -1
 
 	stack []block
@@ -212,7 +213,7 @@ func (s *scanner) feed() {
 				return // the line goes on past src
 			}
 		}
-		s.ls, s.le = ls, le
+		s.ls, s.le, s.readTo = ls, le, next
 		s.steps++
 		if s.cont {
 			s.continueLine()

@@ -91,14 +91,32 @@ func (sc *Scanner) Stats() Stats {
 	return Stats{Steps: s.steps + s.in.steps, Capped: s.capped, DefsFull: s.defsFull}
 }
 
+// Text returns the document's bytes [start, end) during emit: a span of
+// the event, or the definition a reference link's span is.
+func (sc *Scanner) Text(start, end int) []byte {
+	s := &sc.s
+	if start >= s.base && end <= s.base+len(s.src) && start <= end {
+		return s.src[start-s.base : end-s.base] // the same bytes a definition ahead holds
+	}
+	if d, ok := s.defAt[start]; ok && d.end == end {
+		return []byte(d.raw)
+	}
+	return nil
+}
+
 // Span returns the bytes and the position (1-based lines and byte
 // columns) of the document's [start, end) during emit: a span of the
 // event, or the definition a reference link's span is.
 func (sc *Scanner) Span(start, end int) (text []byte, line, col, endLine, endCol int) {
 	s := &sc.s
+	if start >= s.base+s.lineFloor() && end <= s.base+s.readTo && start <= end {
+		// in the lines read: a definition ahead of them (a reference
+		// before its definition) or behind the window is looked up
+		line, col = s.lineCol(start - s.base)
+		endLine, endCol = s.lineCol(end - s.base)
+		return s.src[start-s.base : end-s.base], line, col, endLine, endCol
+	}
 	if d, ok := s.defAt[start]; ok && d.end == end {
-		// a definition, which may lie behind the window or ahead of
-		// the lines read
 		return []byte(d.raw), d.line, d.col, d.line, d.col + end - start
 	}
 	if start >= s.base+s.lineFloor() && end <= s.base+len(s.src) && start <= end {
@@ -110,11 +128,12 @@ func (sc *Scanner) Span(start, end int) (text []byte, line, col, endLine, endCol
 }
 
 // Hold keeps the bytes from the document's offset off on until Hold(-1),
-// or until the line being read is maxHold past them: release is then
-// called, and must give them up.
-func (sc *Scanner) Hold(off int, release func()) {
-	sc.s.hold, sc.release = off, release
-}
+// or until the line being read is maxHold past them: release (see
+// OnRelease) is then called, and must give them up.
+func (sc *Scanner) Hold(off int) { sc.s.hold = off }
+
+// OnRelease sets what Hold calls when it must give up what it holds.
+func (sc *Scanner) OnRelease(release func()) { sc.release = release }
 
 // start readies the scanner for a pass.
 func (sc *Scanner) start(collect, live bool) {
@@ -123,7 +142,7 @@ func (sc *Scanner) start(collect, live bool) {
 	if s.defs == nil && (collect || live) {
 		s.defs, s.defAt = map[string]*def{}, map[int]*def{}
 	}
-	s.src, s.base, s.final, s.pos, s.nlFrom, s.cont = nil, 0, false, 0, 0, false
+	s.src, s.base, s.final, s.pos, s.nlFrom, s.cont, s.readTo = nil, 0, false, 0, 0, false, 0
 	s.lines, s.firstLine = s.lines[:0], 1
 	s.stack = append(s.stack[:0], block{kind: bDoc})
 	s.para, s.paraBytes, s.paraCont, s.emptyItem = s.para[:0], 0, false, false
@@ -212,6 +231,7 @@ func (s *scanner) trimLines(k int) {
 func (s *scanner) rebase(k int) {
 	s.base += k
 	s.pos -= k
+	s.readTo -= k
 	s.nlFrom = max(s.nlFrom-k, 0)
 	for i := range s.para {
 		s.para[i].start -= k
