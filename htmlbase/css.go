@@ -10,9 +10,16 @@ import (
 // the strings of image-set() and -webkit-image-set() (CSS Images 4: a
 // string there is a URL, image-set("a.png" 1x)).
 // It follows the CSS Syntax Level 3 tokenizer where it matters: comments
-// and strings other than those are skipped, a bad url(...) is dropped.
+// and strings other than those are skipped, a bad url(...) is dropped, a
+// function name may be written with escapes (u\72l(a.png)), and a url(
+// or a string cut short by the end of the text ends there.
+//
+// With browser set, the URLs in the value of a custom property (--x:
+// url(a.png)) are skipped: a browser keeps that value as tokens and
+// fetches nothing for it (H3).
 type cssScanner struct {
-	buf []byte
+	buf     []byte
+	browser bool
 }
 
 // cssStop marks the bytes the scan must look at.
@@ -28,6 +35,14 @@ var cssStop = func() (t [256]bool) {
 // during the call.
 func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 	s := css
+	if c.browser {
+		all := emit
+		emit = func(u []byte, start, end int) {
+			if !inCustomProperty(s, start) {
+				all(u, start, end)
+			}
+		}
+	}
 	for i := 0; i < len(s); {
 		if !cssStop[s[i]] {
 			i++
@@ -47,7 +62,11 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 		case b == '"' || b == '\'':
 			_, i, _ = c.str(s, i)
 		case b == '\\':
-			i += 2
+			if i > 0 && isNameChar(s[i-1]) {
+				i += 2
+				continue
+			}
+			i = c.escapedURL(s, i, emit)
 		case b == '@':
 			if !hasPrefixFold(s[i+1:], "import") || i+7 < len(s) && isNameChar(s[i+7]) {
 				i++
@@ -70,8 +89,12 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 				i++
 			}
 		default: // 'u', 'U'
-			if (i > 0 && isNameChar(s[i-1])) || !hasPrefixFold(s[i:], "url(") {
+			if i > 0 && isNameChar(s[i-1]) {
 				i++
+				continue
+			}
+			if !hasPrefixFold(s[i:], "url(") {
+				i = c.escapedURL(s, i, emit)
 				continue
 			}
 			start := i
@@ -82,6 +105,59 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 			i = end
 		}
 	}
+}
+
+// escapedURL reads the identifier starting at s[i] ('u' or a '\\'); when
+// it holds an escape and is "url" followed by '(' (u\72l(, \75 rl(), it
+// reads the url and emits it. It returns the index to go on from: after
+// the url, else after s[i] (after the escape when s[i] starts one).
+func (c *cssScanner) escapedURL(s []byte, i int, emit func(u []byte, start, end int)) int {
+	var name [4]byte
+	n, j, escaped := 0, i, false
+	for j < len(s) && n <= 3 {
+		if ch := s[j]; ch == '\\' {
+			if j+1 >= len(s) || s[j+1] == '\n' || s[j+1] == '\r' || s[j+1] == '\f' {
+				break
+			}
+			var tmp [utf8.UTFMax]byte
+			var dec []byte
+			dec, j = appendEscape(tmp[:0], s, j)
+			if len(dec) != 1 {
+				n = 4 // not an ASCII letter: not "url"
+				break
+			}
+			name[n], n, escaped = lowerASCII(dec[0]), n+1, true
+		} else if isNameChar(ch) {
+			name[n], n, j = lowerASCII(ch), n+1, j+1
+		} else {
+			break
+		}
+	}
+	if !escaped || n != 3 || string(name[:3]) != "url" || j >= len(s) || s[j] != '(' {
+		if s[i] == '\\' {
+			return i + 2
+		}
+		return i + 1
+	}
+	u, end, ok := c.url(s, j+1)
+	if ok {
+		emit(u, i, end)
+	}
+	return end
+}
+
+// inCustomProperty reports whether s[i] is in the value of a custom
+// property: the declaration it is in (from the last ';', '{' or '}'
+// before it) starts with "--" and a ':' follows the name.
+func inCustomProperty(s []byte, i int) bool {
+	k := i
+	for k > 0 && s[k-1] != ';' && s[k-1] != '{' && s[k-1] != '}' {
+		k--
+	}
+	for k < i && isSpace(s[k]) {
+		k++
+	}
+	return k+2 < i && s[k] == '-' && s[k+1] == '-' && bytes.IndexByte(s[k:i], ':') > 0
 }
 
 // skipSpace skips whitespace and comments from s[i].

@@ -189,6 +189,10 @@ func linkAttr(id elem, foreign bool, key []byte) (string, attrKind) {
 		if id == eImg || id == eSource {
 			return "srcset", akSrcset
 		}
+	case "imagesrcset":
+		if id == eLink {
+			return "imagesrcset", akSrcset
+		}
 	case "poster":
 		if id == eVideo {
 			return "poster", akURL
@@ -249,6 +253,9 @@ type open struct {
 	name  string
 	ns    ns
 	point bool // an HTML or MathML text integration point: start tags in it are HTML
+	// shadow: a <template shadowrootmode> that made a declarative shadow
+	// root, whose content is live (H4); host: an element that has one.
+	shadow, host bool
 }
 
 // breaksOut reports whether a start tag of that name (raw: the tag) met in

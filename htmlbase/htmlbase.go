@@ -145,6 +145,12 @@ type Options struct {
 	// before it (H2 applies a <base> to them too) may stream the ones
 	// after it.
 	OnBase func(href string)
+	// Browser reads the document as a browser does where the RFC modes
+	// read more (doc/spec.md H3, H4; the WHATWG mode of R2): <noembed> and
+	// <noframes> hold raw text, not markup; a srcset candidate with an
+	// invalid descriptor is dropped; a URL in a CSS custom property
+	// (--x: url(a.png)), which no browser fetches, is not reported.
+	Browser bool
 }
 
 // Link is one reference found in a document.
@@ -159,6 +165,11 @@ type Link struct {
 	Kind         delimit.Kind
 	Flags        delimit.Flags
 	SameDocument bool // empty or fragment-only reference (H3)
+	// DocumentURL: a browser resolves this link against the document's
+	// own URL, not its base (H2): a meta refresh before the first <base
+	// href> (its URL is parsed when the element is inserted), a form
+	// action or formaction that is empty or blank. The RFC modes ignore it.
+	DocumentURL bool
 }
 
 // Document is what Read found.

@@ -63,6 +63,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 	h := &holder{s: s, c: c, whatwg: s.Options().Resolve.Mode == resolve.WHATWG, base: c.Base}
 	opts := htmlbase.Options{
 		Charset: c.Declared, Delimit: s.Options().Delimit,
+		Browser:         h.whatwg,
 		Emit:            h.link,
 		OnBase:          h.foundBase,
 		OnEncoding:      func(name string) { h.enc = name },
@@ -222,8 +223,14 @@ func documentBase(s reader.Sink, href, retrieval, enc string) (abs string, ok bo
 }
 
 // report reports one link of an HTML document read from content c in
-// the encoding enc, against base.
+// the encoding enc, against base; in WHATWG mode a link that a browser
+// resolves against the document's URL (htmlbase.Link.DocumentURL: a meta
+// refresh before the <base>, an empty form action), against the
+// content's base instead (H2).
 func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string) {
+	if l.DocumentURL && s.Options().Resolve.Mode == resolve.WHATWG {
+		base = c.Base
+	}
 	kind := "html-attr"
 	if l.Text {
 		kind = "html-text"
