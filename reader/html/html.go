@@ -1,6 +1,14 @@
 // Package html reads HTML documents with package htmlbase (doc/spec.md
 // §3, Appendix D): every link-bearing attribute and the URIs of the text,
 // against the document's own <base href> (H2) or the base around it.
+//
+// In WHATWG mode (R2) the document is read as a browser reads it
+// (htmlbase.Options.Browser: <noembed> and <noframes> raw text, invalid
+// srcset candidates and CSS custom properties left out, H3, H4), and a
+// meta refresh before the first <base href> and an empty or blank form
+// action are resolved against the content's base, the document's URL,
+// not against its <base> (H2). The RFC modes resolve every link against
+// the document's base.
 package html
 
 import (
