@@ -120,6 +120,11 @@ func TestShadowRoot(t *testing.T) {
 		// not a valid host, or a second shadow root: a plain template
 		{`<a href=h><template shadowrootmode=open><img src=a.png></template></a>`, []string{"a@href h"}},
 		{`<template shadowrootmode=open><img src=a.png></template>`, nil},
+		// with no open element, in the <head> (no host) or the <body>
+		{`<html><head><title>t</title><template shadowrootmode=open><img src=a.png></template>`, nil},
+		{`<p>x</p><template shadowrootmode=open><img src=a.png></template><template shadowrootmode=open><img src=b.png></template>`, []string{"img@src a.png"}},
+		{`<html><img src=i.png><template shadowrootmode=open><img src=a.png></template>`, []string{"img@src i.png", "img@src a.png"}},
+		{`<body><template shadowrootmode=open><img src=a.png></template>`, []string{"img@src a.png"}},
 		{`<div><template shadowrootmode=open><img src=a.png></template><template shadowrootmode=open><img src=b.png></template></div>`, []string{"img@src a.png"}},
 		// nested: inert in inert content, live in live content
 		{`<div><template><div><template shadowrootmode=open><img src=a.png></template></div></template></div>`, nil},

@@ -350,8 +350,18 @@ func (r *reader) shadowRoot() bool {
 			break // the first of a name counts
 		}
 	}
-	if !mode || len(r.stack) == 0 || len(r.stack) >= maxDepth {
+	if !mode || len(r.stack) >= maxDepth {
 		return false
+	}
+	if n := len(r.stack); n == 0 || r.stack[n-1].name == "html" && r.stack[n-1].ns == nsHTML {
+		// No open element but <html>: the template goes into the
+		// <head> (no host) before the body's content, else into the
+		// <body> the parser opened.
+		if !r.inBody || r.bodyHost {
+			return false
+		}
+		r.bodyHost = true
+		return true
 	}
 	host := &r.stack[len(r.stack)-1]
 	if host.ns != nsHTML || host.host || !shadowHost(host.name) {
@@ -359,6 +369,18 @@ func (r *reader) shadowRoot() bool {
 	}
 	host.host = true
 	return true
+}
+
+// headElement reports whether an HTML start tag of that name may come
+// before the body's content without opening the <body> (the HTML
+// parser's "in head" and "before head" modes).
+func headElement(name string) bool {
+	switch name {
+	case "html", "head", "base", "basefont", "bgsound", "link", "meta", "noframes", "script",
+		"style", "template", "title", "noscript":
+		return true
+	}
+	return false
 }
 
 // shadowHost reports whether an HTML element of that name can host a

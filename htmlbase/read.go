@@ -38,6 +38,7 @@ type reader struct {
 	overflow          int    // elements opened beyond maxDepth
 	template          int    // open inert <template> elements
 	shadow            int    // open declarative shadow roots (<template shadowrootmode>)
+	inBody, bodyHost  bool   // a start tag opened the body; the body hosts a shadow root
 	cdata             bool   // the tokenizer reads <![CDATA[ (AllowCDATA)
 	rawElem           elem   // the raw-text element whose text comes next
 	rawName           string
@@ -274,6 +275,9 @@ func (r *reader) startTag(selfClosing bool) {
 		name, id = "img", eImg
 	}
 	foreign := nsp != nsHTML
+	if !r.inBody && !foreign && !headElement(name) {
+		r.inBody = true
+	}
 	shadow := false
 	// The self-closing slash means nothing on an HTML element: <template/>
 	// and <div/> open an element (H4). It closes an SVG or MathML one.
