@@ -125,6 +125,7 @@ func TestShadowRoot(t *testing.T) {
 		{`<p>x</p><template shadowrootmode=open><img src=a.png></template><template shadowrootmode=open><img src=b.png></template>`, []string{"img@src a.png"}},
 		{`<html><img src=i.png><template shadowrootmode=open><img src=a.png></template>`, []string{"img@src i.png", "img@src a.png"}},
 		{`<body><template shadowrootmode=open><img src=a.png></template>`, []string{"img@src a.png"}},
+		{`<svg></svg><template shadowrootmode=open><img src=a.png></template>`, []string{"img@src a.png"}},
 		{`<div><template shadowrootmode=open><img src=a.png></template><template shadowrootmode=open><img src=b.png></template></div>`, []string{"img@src a.png"}},
 		// nested: inert in inert content, live in live content
 		{`<div><template><div><template shadowrootmode=open><img src=a.png></template></div></template></div>`, nil},

@@ -35,14 +35,6 @@ var cssStop = func() (t [256]bool) {
 // during the call.
 func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 	s := css
-	if c.browser {
-		all := emit
-		emit = func(u []byte, start, end int) {
-			if !inCustomProperty(s, start) {
-				all(u, start, end)
-			}
-		}
-	}
 	for i := 0; i < len(s); {
 		if !cssStop[s[i]] {
 			i++
@@ -77,7 +69,7 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 				start := j
 				u, end, ok := c.str(s, j)
 				if ok {
-					emit(u, start, end)
+					c.report(emit, s, u, start, end)
 				}
 				j = end
 			}
@@ -100,7 +92,7 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 			start := i
 			u, end, ok := c.url(s, i+4)
 			if ok {
-				emit(u, start, end)
+				c.report(emit, s, u, start, end)
 			}
 			i = end
 		}
@@ -141,9 +133,17 @@ func (c *cssScanner) escapedURL(s []byte, i int, emit func(u []byte, start, end 
 	}
 	u, end, ok := c.url(s, j+1)
 	if ok {
-		emit(u, i, end)
+		c.report(emit, s, u, i, end)
 	}
 	return end
+}
+
+// report passes a URL of s on to emit, but for one in a custom property's
+// value when c.browser.
+func (c *cssScanner) report(emit func(u []byte, start, end int), s, u []byte, start, end int) {
+	if !c.browser || !inCustomProperty(s, start) {
+		emit(u, start, end)
+	}
 }
 
 // inCustomProperty reports whether s[i] is in the value of a custom
@@ -349,7 +349,7 @@ func (c *cssScanner) imageSet(s []byte, i int, emit func(u []byte, start, end in
 			start := i
 			u, end, ok := c.str(s, i)
 			if ok && depth == 0 {
-				emit(u, start, end)
+				c.report(emit, s, u, start, end)
 			}
 			i = end
 		case b == '/' && i+1 < len(s) && s[i+1] == '*':
@@ -364,7 +364,7 @@ func (c *cssScanner) imageSet(s []byte, i int, emit func(u []byte, start, end in
 			start := i
 			u, end, ok := c.url(s, i+4)
 			if ok {
-				emit(u, start, end)
+				c.report(emit, s, u, start, end)
 			}
 			i = end
 		case b == '(':

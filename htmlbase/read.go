@@ -275,7 +275,7 @@ func (r *reader) startTag(selfClosing bool) {
 		name, id = "img", eImg
 	}
 	foreign := nsp != nsHTML
-	if !r.inBody && !foreign && !headElement(name) {
+	if !r.inBody && !headElement(name) {
 		r.inBody = true
 	}
 	shadow := false
