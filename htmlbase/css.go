@@ -20,6 +20,10 @@ import (
 type cssScanner struct {
 	buf     []byte
 	browser bool
+	// declAt is where the last URL of the scan was, declStart where its
+	// declaration starts, custom whether that is a custom property's.
+	declAt, declStart int
+	custom            bool
 }
 
 // cssStop marks the bytes the scan must look at.
@@ -35,6 +39,7 @@ var cssStop = func() (t [256]bool) {
 // during the call.
 func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 	s := css
+	c.declAt, c.declStart, c.custom = 0, 0, false
 	for i := 0; i < len(s); {
 		if !cssStop[s[i]] {
 			i++
@@ -141,23 +146,50 @@ func (c *cssScanner) escapedURL(s []byte, i int, emit func(u []byte, start, end 
 // report passes a URL of s on to emit, but for one in a custom property's
 // value when c.browser.
 func (c *cssScanner) report(emit func(u []byte, start, end int), s, u []byte, start, end int) {
-	if !c.browser || !inCustomProperty(s, start) {
+	if !c.browser || !c.inCustomProperty(s, start) {
 		emit(u, start, end)
 	}
 }
 
 // inCustomProperty reports whether s[i] is in the value of a custom
 // property: the declaration it is in (from the last ';', '{' or '}'
-// before it) starts with "--" and a ':' follows the name.
-func inCustomProperty(s []byte, i int) bool {
+// before it) is "--name:" after white space. The URLs of a scan come in
+// increasing order, so each byte is looked at once or twice: the bytes
+// before the previous URL (declAt) were looked at for it.
+func (c *cssScanner) inCustomProperty(s []byte, i int) bool {
+	if i < c.declAt {
+		c.declAt, c.declStart, c.custom = 0, 0, false
+	}
 	k := i
-	for k > 0 && s[k-1] != ';' && s[k-1] != '{' && s[k-1] != '}' {
+	for k > c.declAt && s[k-1] != ';' && s[k-1] != '{' && s[k-1] != '}' {
 		k--
 	}
-	for k < i && isSpace(s[k]) {
+	if k > c.declAt || c.declAt == 0 {
+		c.declStart, c.custom = k, customProperty(s[k:i])
+	}
+	c.declAt = i
+	return c.custom
+}
+
+// customProperty reports whether the declaration decl starts, after white
+// space, with a custom property's name ("--" and name characters) and ':'.
+func customProperty(decl []byte) bool {
+	k := 0
+	for k < len(decl) && isSpace(decl[k]) {
 		k++
 	}
-	return k+2 < i && s[k] == '-' && s[k+1] == '-' && bytes.IndexByte(s[k:i], ':') > 0
+	if k+2 > len(decl) || decl[k] != '-' || decl[k+1] != '-' {
+		return false
+	}
+	for k += 2; k < len(decl) && (isNameChar(decl[k]) || decl[k] == '\\'); k++ {
+		if decl[k] == '\\' {
+			k++ // an escaped character of the name
+		}
+	}
+	for k < len(decl) && isSpace(decl[k]) {
+		k++
+	}
+	return k < len(decl) && decl[k] == ':'
 }
 
 // skipSpace skips whitespace and comments from s[i].
