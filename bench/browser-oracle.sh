@@ -19,12 +19,18 @@
 #    "links": [{"element": "a", "attr": "href", "value": "?q=x",
 #               "resolved": "http://...", "valid": true}, ...]}
 #
+# A form's action and formaction are what the DOM's action and formAction
+# give, but for an empty or blank value the document's URL, where
+# Chromium submits the form (its formAction does not strip a blank value).
 # Where no DOM API gives the URLs, the HTML standard's algorithm is run on
 # the attribute: srcset ("parse a srcset attribute": candidates with
 # invalid descriptors dropped) and meta refresh ("shared declarative
-# refresh steps"). CSS URLs are those of Chromium's CSSOM (style
-# attributes, and the rules and @import of <style> sheets, attr ""): a
-# declaration the browser drops is not there.
+# refresh steps", the URL parsed against the document's URL when the
+# <meta> comes before the first <base href>, as Chromium navigates). CSS
+# URLs are those of Chromium's CSSOM (style attributes, and the rules and
+# @import of HTML and SVG <style> sheets, attr ""): a declaration the
+# browser drops, and a custom property's value, are not there. Elements of
+# open shadow trees (declarative shadow DOM) are recorded too.
 #
 # "valid" is false where the URL parser rejects the value (the browser then
 # keeps the value as written). URLs are recorded as served from
@@ -70,7 +76,7 @@ const [chrome, port, out, ...pages] = process.argv.slice(2);
 
 // SPEC H3: element -> link attributes, and how each holds its URLs.
 const table = {
-  a: { href: 'url', ping: 'list' }, area: { href: 'url', ping: 'list' }, link: { href: 'url' },
+  a: { href: 'url', ping: 'list' }, area: { href: 'url', ping: 'list' }, link: { href: 'url', imagesrcset: 'srcset' },
   img: { src: 'url', srcset: 'srcset', longdesc: 'url' }, script: { src: 'url' },
   iframe: { src: 'url', longdesc: 'url' }, frame: { src: 'url', longdesc: 'url' },
   embed: { src: 'url' }, source: { src: 'url', srcset: 'srcset' }, track: { src: 'url' },
@@ -177,24 +183,50 @@ function collect(table) {
       if (r.cssRules) rules(el, r.cssRules);
     }
   };
-  for (const el of document.querySelectorAll('*')) {
+  // Every element in tree order, those of open shadow trees (declarative
+  // shadow DOM: <template shadowrootmode=open>) after their host's.
+  const elements = function* (root) {
+    for (const el of root.querySelectorAll('*')) {
+      yield el;
+      if (el.shadowRoot) yield* elements(el.shadowRoot);
+    }
+  };
+  // A meta refresh's URL is parsed when the element is inserted, against
+  // the base of that moment: the document's URL before the first
+  // <base href>.
+  const firstBase = document.querySelector('base[href]');
+  for (const el of elements(document)) {
     if (el.style) declURLs(el.style).forEach((u) => add(el, 'style', u));
     if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') {
       for (const attr of ['href', 'xlink:href']) {
         const v = el.getAttribute(attr);
         if (v !== null) add(el, attr, v);
       }
+      if (el.localName === 'style' && el.sheet) rules(el, el.sheet.cssRules); // an SVG <style>
       continue;
     }
     if (el.localName === 'style' && el.sheet) rules(el, el.sheet.cssRules);
     if (el.localName === 'meta' && (el.getAttribute('http-equiv') || '').toLowerCase() === 'refresh') {
       const u = refresh(el.getAttribute('content') || '');
-      if (u !== null) add(el, 'content', u);
+      const before = !firstBase || (firstBase.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+      if (u !== null && before) {
+        let r = { resolved: u, valid: false };
+        try { r = { resolved: new URL(u, document.URL).href, valid: true }; } catch {}
+        links.push({ element: 'meta', attr: 'content', value: u, ...r });
+      } else if (u !== null) add(el, 'content', u);
     }
     const attrs = table[el.localName] || {};
     for (const [attr, kind] of Object.entries(attrs)) {
       const v = el.getAttribute(attr);
       if (v === null) continue;
+      // A form's action as the browser submits to it: the document's
+      // URL when empty or blank (the DOM's formAction does not strip a
+      // blank formaction, the submission does).
+      if (attr === 'action' || attr === 'formaction') {
+        const blank = v.replace(/[\t\n\f\r ]+/g, '') === '';
+        links.push({ element: el.localName, attr, value: v, ...resolve(v), resolved: blank ? document.URL : (attr === 'action' ? el.action : el.formAction) });
+        continue;
+      }
       if (kind === 'url') add(el, attr, v);
       if (kind === 'list') v.split(/[\t\n\f\r ]+/).filter(Boolean).forEach((u) => add(el, attr, u));
       if (kind === 'srcset') srcset(v).forEach((u) => add(el, attr, u));

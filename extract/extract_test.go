@@ -45,6 +45,14 @@ func TestSniff(t *testing.T) {
 		{"a note on %PDF- headers", "note", Text},
 		{"a note: %PDF-1.4 starts a PDF file", "note", Text},
 		{"", "report.PDF", PDF},
+		// <!DOCTYPE html> makes <svg> the first element of an HTML page,
+		// not an SVG document (H3).
+		{"<!DOCTYPE html>\n<svg><a href=x></a></svg><p>", "x", HTML},
+		{"<!doctype HTML><svg>", "page.html", HTML},
+		{"<!-- c -->\n<!DocType html >\n<svg>", "x", HTML},
+		{"<?xml version=\"1.0\"?>\n<!DOCTYPE html>\n<svg>", "x", XML}, // declared XML stays XML
+		{"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x\">\n<svg>", "x", XML},
+		{"<!DOCTYPE htmlx><svg>", "x", XML},
 	}
 	for _, tt := range tests {
 		if got := Sniff([]byte(tt.head), tt.name); got != tt.want {

@@ -22,6 +22,7 @@ import (
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/html"
 	"github.com/urix/urix/resolve"
 )
 
@@ -251,7 +252,10 @@ func (j *job) run(c *reader.Content, typ Type) error {
 			sh, _, _ = transform.Bytes(bom.NewDecoder(), head[:len(head)&^1])
 		}
 		f = j.x.formats.sniff(sh, c.Name)
-		if bom == nil && !j.x.opts.Binary && !f.Binary && bytes.IndexByte(head, 0) >= 0 {
+		// An HTML page (by its name or its first bytes) is not binary
+		// for a NUL in it (§8): a browser reads it, the NUL of an
+		// attribute value becoming U+FFFD (H1).
+		if bom == nil && !j.x.opts.Binary && !f.Binary && f != html.Format && bytes.IndexByte(head, 0) >= 0 {
 			j.warn("", reader.Note(ErrBinary))
 			return nil
 		}

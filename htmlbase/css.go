@@ -10,9 +10,20 @@ import (
 // the strings of image-set() and -webkit-image-set() (CSS Images 4: a
 // string there is a URL, image-set("a.png" 1x)).
 // It follows the CSS Syntax Level 3 tokenizer where it matters: comments
-// and strings other than those are skipped, a bad url(...) is dropped.
+// and strings other than those are skipped, a bad url(...) is dropped, a
+// function name may be written with escapes (u\72l(a.png)), and a url(
+// or a string cut short by the end of the text ends there.
+//
+// With browser set, the URLs in the value of a custom property (--x:
+// url(a.png)) are skipped: a browser keeps that value as tokens and
+// fetches nothing for it (H3).
 type cssScanner struct {
-	buf []byte
+	buf     []byte
+	browser bool
+	// declAt is where the last URL of the scan was, declStart where its
+	// declaration starts, custom whether that is a custom property's.
+	declAt, declStart int
+	custom            bool
 }
 
 // cssStop marks the bytes the scan must look at.
@@ -28,6 +39,7 @@ var cssStop = func() (t [256]bool) {
 // during the call.
 func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 	s := css
+	c.declAt, c.declStart, c.custom = 0, 0, false
 	for i := 0; i < len(s); {
 		if !cssStop[s[i]] {
 			i++
@@ -47,7 +59,11 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 		case b == '"' || b == '\'':
 			_, i, _ = c.str(s, i)
 		case b == '\\':
-			i += 2
+			if i > 0 && isNameChar(s[i-1]) {
+				i += 2
+				continue
+			}
+			i = c.escapedURL(s, i, emit)
 		case b == '@':
 			if !hasPrefixFold(s[i+1:], "import") || i+7 < len(s) && isNameChar(s[i+7]) {
 				i++
@@ -58,7 +74,7 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 				start := j
 				u, end, ok := c.str(s, j)
 				if ok {
-					emit(u, start, end)
+					c.report(emit, s, u, start, end)
 				}
 				j = end
 			}
@@ -70,18 +86,110 @@ func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
 				i++
 			}
 		default: // 'u', 'U'
-			if (i > 0 && isNameChar(s[i-1])) || !hasPrefixFold(s[i:], "url(") {
+			if i > 0 && isNameChar(s[i-1]) {
 				i++
+				continue
+			}
+			if !hasPrefixFold(s[i:], "url(") {
+				i = c.escapedURL(s, i, emit)
 				continue
 			}
 			start := i
 			u, end, ok := c.url(s, i+4)
 			if ok {
-				emit(u, start, end)
+				c.report(emit, s, u, start, end)
 			}
 			i = end
 		}
 	}
+}
+
+// escapedURL reads the identifier starting at s[i] ('u' or a '\\'); when
+// it holds an escape and is "url" followed by '(' (u\72l(, \75 rl(), it
+// reads the url and emits it. It returns the index to go on from: after
+// the url, else after s[i] (after the escape when s[i] starts one).
+func (c *cssScanner) escapedURL(s []byte, i int, emit func(u []byte, start, end int)) int {
+	var name [4]byte
+	n, j, escaped := 0, i, false
+	for j < len(s) && n <= 3 {
+		if ch := s[j]; ch == '\\' {
+			if j+1 >= len(s) || s[j+1] == '\n' || s[j+1] == '\r' || s[j+1] == '\f' {
+				break
+			}
+			var tmp [utf8.UTFMax]byte
+			var dec []byte
+			dec, j = appendEscape(tmp[:0], s, j)
+			if len(dec) != 1 {
+				n = 4 // not an ASCII letter: not "url"
+				break
+			}
+			name[n], n, escaped = lowerASCII(dec[0]), n+1, true
+		} else if isNameChar(ch) {
+			name[n], n, j = lowerASCII(ch), n+1, j+1
+		} else {
+			break
+		}
+	}
+	if !escaped || n != 3 || string(name[:3]) != "url" || j >= len(s) || s[j] != '(' {
+		if s[i] == '\\' {
+			return i + 2
+		}
+		return i + 1
+	}
+	u, end, ok := c.url(s, j+1)
+	if ok {
+		c.report(emit, s, u, i, end)
+	}
+	return end
+}
+
+// report passes a URL of s on to emit, but for one in a custom property's
+// value when c.browser.
+func (c *cssScanner) report(emit func(u []byte, start, end int), s, u []byte, start, end int) {
+	if !c.browser || !c.inCustomProperty(s, start) {
+		emit(u, start, end)
+	}
+}
+
+// inCustomProperty reports whether s[i] is in the value of a custom
+// property: the declaration it is in (from the last ';', '{' or '}'
+// before it) is "--name:" after white space. The URLs of a scan come in
+// increasing order, so each byte is looked at once or twice: the bytes
+// before the previous URL (declAt) were looked at for it.
+func (c *cssScanner) inCustomProperty(s []byte, i int) bool {
+	if i < c.declAt {
+		c.declAt, c.declStart, c.custom = 0, 0, false
+	}
+	k := i
+	for k > c.declAt && s[k-1] != ';' && s[k-1] != '{' && s[k-1] != '}' {
+		k--
+	}
+	if k > c.declAt || c.declAt == 0 {
+		c.declStart, c.custom = k, customProperty(s[k:i])
+	}
+	c.declAt = i
+	return c.custom
+}
+
+// customProperty reports whether the declaration decl starts, after white
+// space, with a custom property's name ("--" and name characters) and ':'.
+func customProperty(decl []byte) bool {
+	k := 0
+	for k < len(decl) && isSpace(decl[k]) {
+		k++
+	}
+	if k+2 > len(decl) || decl[k] != '-' || decl[k+1] != '-' {
+		return false
+	}
+	for k += 2; k < len(decl) && (isNameChar(decl[k]) || decl[k] == '\\'); k++ {
+		if decl[k] == '\\' {
+			k++ // an escaped character of the name
+		}
+	}
+	for k < len(decl) && isSpace(decl[k]) {
+		k++
+	}
+	return k < len(decl) && decl[k] == ':'
 }
 
 // skipSpace skips whitespace and comments from s[i].
@@ -273,7 +381,7 @@ func (c *cssScanner) imageSet(s []byte, i int, emit func(u []byte, start, end in
 			start := i
 			u, end, ok := c.str(s, i)
 			if ok && depth == 0 {
-				emit(u, start, end)
+				c.report(emit, s, u, start, end)
 			}
 			i = end
 		case b == '/' && i+1 < len(s) && s[i+1] == '*':
@@ -288,7 +396,7 @@ func (c *cssScanner) imageSet(s []byte, i int, emit func(u []byte, start, end in
 			start := i
 			u, end, ok := c.url(s, i+4)
 			if ok {
-				emit(u, start, end)
+				c.report(emit, s, u, start, end)
 			}
 			i = end
 		case b == '(':

@@ -1,5 +1,7 @@
 package htmlbase
 
+import "strings"
+
 // elem identifies the elements whose attributes or contents matter; every
 // other element is eOther.
 type elem uint8
@@ -189,6 +191,10 @@ func linkAttr(id elem, foreign bool, key []byte) (string, attrKind) {
 		if id == eImg || id == eSource {
 			return "srcset", akSrcset
 		}
+	case "imagesrcset":
+		if id == eLink {
+			return "imagesrcset", akSrcset
+		}
 	case "poster":
 		if id == eVideo {
 			return "poster", akURL
@@ -249,6 +255,9 @@ type open struct {
 	name  string
 	ns    ns
 	point bool // an HTML or MathML text integration point: start tags in it are HTML
+	// shadow: a <template shadowrootmode> that made a declarative shadow
+	// root, whose content is live (H4); host: an element that has one.
+	shadow, host bool
 }
 
 // breaksOut reports whether a start tag of that name (raw: the tag) met in
@@ -320,4 +329,70 @@ func containsFold(s []byte, t string) bool {
 		}
 	}
 	return false
+}
+
+// shadowRoot reads the attributes of a <template> start tag met outside
+// inert template content and reports whether it makes a declarative
+// shadow root, whose content is live, not inert (H4): its shadowrootmode
+// is "open" or "closed" (any case), and the current node can host one (an
+// HTML element that attachShadow accepts and that has none yet). It then
+// marks the current node as a host.
+func (r *reader) shadowRoot() bool {
+	mode := false
+	for more := true; more; {
+		var key, val []byte
+		key, val, more = r.z.TagAttr()
+		if key == nil {
+			break
+		}
+		if string(key) == "shadowrootmode" {
+			mode = asciiEqualFold(val, "open") || asciiEqualFold(val, "closed")
+			break // the first of a name counts
+		}
+	}
+	if !mode || len(r.stack) >= maxDepth {
+		return false
+	}
+	if n := len(r.stack); n == 0 || r.stack[n-1].name == "html" && r.stack[n-1].ns == nsHTML {
+		// No open element but <html>: the template goes into the
+		// <head> (no host) before the body's content, else into the
+		// <body> the parser opened.
+		if !r.inBody || r.bodyHost {
+			return false
+		}
+		r.bodyHost = true
+		return true
+	}
+	host := &r.stack[len(r.stack)-1]
+	if host.ns != nsHTML || host.host || !shadowHost(host.name) {
+		return false
+	}
+	host.host = true
+	return true
+}
+
+// headElement reports whether an HTML start tag of that name may come
+// before the body's content without opening the <body> (the HTML
+// parser's "in head" and "before head" modes).
+func headElement(name string) bool {
+	switch name {
+	case "html", "head", "base", "basefont", "bgsound", "link", "meta", "noframes", "script",
+		"style", "template", "title", "noscript":
+		return true
+	}
+	return false
+}
+
+// shadowHost reports whether an HTML element of that name can host a
+// shadow root (DOM, "attach a shadow root": a valid shadow host name).
+func shadowHost(name string) bool {
+	switch name {
+	case "article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
+		"header", "main", "nav", "p", "section", "span":
+		return true
+	}
+	// A valid custom element name: a lower-case letter first, a hyphen.
+	return len(name) > 1 && 'a' <= name[0] && name[0] <= 'z' && strings.IndexByte(name, '-') > 0 &&
+		name != "annotation-xml" && name != "color-profile" && name != "font-face" && name != "font-face-src" &&
+		name != "font-face-uri" && name != "font-face-format" && name != "font-face-name" && name != "missing-glyph"
 }

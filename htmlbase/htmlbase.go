@@ -15,6 +15,7 @@
 //	reads as <img>), script, iframe, frame,
 //	embed, source, track, audio, video, input      src
 //	img, source                                    srcset (every candidate URL)
+//	link                                           imagesrcset (as srcset)
 //	video                                          poster
 //	form                                           action
 //	button, input                                  formaction
@@ -27,7 +28,19 @@
 //	meta http-equiv=refresh                        content (the URL after "5; url=")
 //	any SVG or MathML element (but <base>)         href, xlink:href
 //	any element                                    style (each CSS url() and image-set() string in it)
-//	style element                                  CSS url(), image-set("x") and @import "x" (Attr "")
+//	style element, SVG's too                       CSS url(), image-set("x") and @import "x" (Attr "")
+//
+// CSS escapes are decoded in URLs and function names (u\72l(a.png)), and a
+// url( cut short by the end of the attribute or <style> ends there. An
+// empty or blank form action or formaction is marked DocumentURL, and so
+// is a meta refresh before the first <base href>: a browser resolves them
+// against the document's URL (H2). An <a> that the HTML parser would clone
+// (<a href=x><p>...</a>) is reported once: the source has one href (H3).
+//
+// Options.Browser reads as a browser does where the RFC modes read more
+// (H3, H4): a srcset candidate with invalid descriptors ("1x 2x", "0w") is
+// dropped, the URLs of a CSS custom property (--x: url(a.png)) are not
+// reported, and <noembed> and <noframes> hold raw text.
 //
 // Values are entity-decoded, stripped of leading and trailing whitespace and
 // C0 controls, and tabs, CRs and LFs inside are removed (H1). An empty value
@@ -37,10 +50,14 @@
 // hit is reported with Text set, Element the enclosing element, Attr "".
 // Comments, <script>, <style> (scanned as CSS instead), <iframe> fallback
 // text and everything inside <template> (text, attributes, a <base>: its
-// content is inert, not part of the document) are not scanned. The contents of <noscript>,
-// <noembed> and <noframes> are read as markup, as a browser without
-// scripting, frames or plug-ins does; <xmp> and <plaintext> text is scanned
-// as written, without entity decoding.
+// content is inert, not part of the document) are not scanned, but for a
+// declarative shadow root (<template shadowrootmode=open|closed> in an
+// element that can host one), whose content is live (a <base> there is
+// still not the document's). The contents of <noscript> are read as
+// markup, as a browser without scripting does, and so are those of
+// <noembed> and <noframes>, as one without frames or plug-ins shows them,
+// unless Options.Browser; <xmp> and <plaintext> text is scanned as
+// written, without entity decoding.
 //
 // The self-closing slash means nothing on an HTML element (H4): <template/>
 // opens a template, <div/> a div; it closes an SVG or MathML element, and
@@ -145,6 +162,12 @@ type Options struct {
 	// before it (H2 applies a <base> to them too) may stream the ones
 	// after it.
 	OnBase func(href string)
+	// Browser reads the document as a browser does where the RFC modes
+	// read more (doc/spec.md H3, H4; the WHATWG mode of R2): <noembed> and
+	// <noframes> hold raw text, not markup; a srcset candidate with an
+	// invalid descriptor is dropped; a URL in a CSS custom property
+	// (--x: url(a.png)), which no browser fetches, is not reported.
+	Browser bool
 }
 
 // Link is one reference found in a document.
@@ -159,6 +182,11 @@ type Link struct {
 	Kind         delimit.Kind
 	Flags        delimit.Flags
 	SameDocument bool // empty or fragment-only reference (H3)
+	// DocumentURL: a browser resolves this link against the document's
+	// own URL, not its base (H2): a meta refresh before the first <base
+	// href> (its URL is parsed when the element is inserted), a form
+	// action or formaction that is empty or blank. The RFC modes ignore it.
+	DocumentURL bool
 }
 
 // Document is what Read found.

@@ -228,7 +228,7 @@ func TestSrcset(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		splitSrcset([]byte(tt.srcset), func(u []byte) { got = append(got, string(u)) })
+		splitSrcset([]byte(tt.srcset), false, func(u []byte) { got = append(got, string(u)) })
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("splitSrcset(%q) = %q, want %q", tt.srcset, got, tt.want)
 		}

@@ -36,7 +36,9 @@ type reader struct {
 	tokLine, tokCol   int
 	stack             []open // open elements: for text hits, and where HTML and SVG or MathML meet
 	overflow          int    // elements opened beyond maxDepth
-	template          int    // open <template> elements
+	template          int    // open inert <template> elements
+	shadow            int    // open declarative shadow roots (<template shadowrootmode>)
+	inBody, bodyHost  bool   // a start tag opened the body; the body hosts a shadow root
 	cdata             bool   // the tokenizer reads <![CDATA[ (AllowCDATA)
 	rawElem           elem   // the raw-text element whose text comes next
 	rawName           string
@@ -57,6 +59,7 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 		opts.MaxToken = DefaultMaxToken
 	}
 	rd := &reader{opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
+	rd.css.browser = opts.Browser
 	rd.guard = newAttrGuard(r, func() { rd.attrsCut++ })
 	rd.z = html.NewTokenizer(rd.guard)
 	rd.z.SetMaxBuf(opts.MaxToken)
@@ -174,7 +177,10 @@ func (r *reader) enclosing() string {
 // pop closes the open elements from stack[i] up.
 func (r *reader) pop(i int) {
 	for _, e := range r.stack[i:] {
-		if e.ns == nsHTML && e.name == "template" && r.template > 0 {
+		switch {
+		case e.shadow:
+			r.shadow--
+		case e.ns == nsHTML && e.name == "template" && r.template > 0:
 			r.template--
 		}
 	}
@@ -269,6 +275,10 @@ func (r *reader) startTag(selfClosing bool) {
 		name, id = "img", eImg
 	}
 	foreign := nsp != nsHTML
+	if !r.inBody && !headElement(name) {
+		r.inBody = true
+	}
+	shadow := false
 	// The self-closing slash means nothing on an HTML element: <template/>
 	// and <div/> open an element (H4). It closes an SVG or MathML one.
 	selfClosing = selfClosing && foreign
@@ -279,15 +289,27 @@ func (r *reader) startTag(selfClosing bool) {
 		}
 	case id == eScript, id == eStyle, id == eIframe, id == eXmp, id == ePlaintext:
 		r.rawElem, r.rawName = id, name
-	case id == eNoscript, id == eNoembed, id == eNoframes:
-		// Read their contents as markup, as a browser without
-		// scripting, frames or plug-ins does.
+	case id == eNoembed, id == eNoframes:
+		if r.opts.Browser {
+			// Raw text, as a browser's parser reads them (H4).
+			r.rawElem, r.rawName = id, name
+			break
+		}
+		// The RFC modes read their contents as markup, as a browser
+		// without frames or plug-ins shows them.
+		z.NextIsNotRawText()
+	case id == eNoscript:
+		// Read as markup, as a browser without scripting does.
 		z.NextIsNotRawText()
 	case id == eTemplate:
-		r.template++
+		if shadow = r.template == 0 && r.shadowRoot(); shadow {
+			r.shadow++
+		} else {
+			r.template++
+		}
 	}
 	if !selfClosing && !isVoid(id, foreign) {
-		r.push(open{name: name, ns: nsp, point: integrationPoint(nsp, name, z.Raw())})
+		r.push(open{name: name, ns: nsp, point: integrationPoint(nsp, name, z.Raw()), shadow: shadow})
 	}
 	r.setCDATA()
 	if r.template > 0 {
@@ -312,7 +334,8 @@ func (r *reader) startTag(selfClosing bool) {
 			// inside <svg> or <math> is a foreign element. The first
 			// one with an href decides, also when that href is empty (the
 			// document's own URL is then the base) or rejected.
-			if string(key) == "href" && !r.doc.HasBase && !foreign {
+			// One in a shadow tree is not the document's either.
+			if string(key) == "href" && !r.doc.HasBase && r.shadow == 0 {
 				r.doc.Base, r.doc.HasBase = validUTF8(string(cleanValue(val, &r.buf))), true
 				if r.opts.OnBase != nil {
 					r.opts.OnBase(r.doc.Base)
@@ -339,13 +362,14 @@ func (r *reader) startTag(selfClosing bool) {
 		attr, kind := linkAttr(id, foreign, key)
 		switch kind {
 		case akURL:
-			r.attrLink(name, attr, val)
+			// An empty or blank form action is the document's URL (H3).
+			r.attrLink(name, attr, val, (attr == "action" || attr == "formaction") && len(trimSpace(val)) == 0)
 		case akSrcset:
-			splitSrcset(val, func(u []byte) { r.attrLink(name, attr, u) })
+			splitSrcset(val, r.opts.Browser, func(u []byte) { r.attrLink(name, attr, u, false) })
 		case akList:
-			splitList(val, func(u []byte) { r.attrLink(name, attr, u) })
+			splitList(val, func(u []byte) { r.attrLink(name, attr, u, false) })
 		case akCSS:
-			r.css.scan(val, func(u []byte, _, _ int) { r.attrLink(name, attr, u) })
+			r.css.scan(val, func(u []byte, _, _ int) { r.attrLink(name, attr, u, false) })
 		}
 	}
 	if id == eMeta && r.late != nil && !r.late.done {
@@ -354,7 +378,9 @@ func (r *reader) startTag(selfClosing bool) {
 	if refresh && hasContent {
 		if u, ok := refreshURL(content); ok {
 			if v := cleanValue(u, &r.buf); len(v) > 0 {
-				r.attrLink(name, "content", v)
+				// Parsed when the element is inserted: before the first
+				// <base href>, against the document's URL (H2).
+				r.attrLink(name, "content", v, !r.doc.HasBase)
 			}
 		}
 	}
@@ -417,10 +443,12 @@ func (r *reader) endTag() {
 	}
 }
 
-// attrLink reports the value v of attribute attr of the current start tag.
-// A value longer than delimit.MaxHit is cut there, on a character
-// boundary, and marked Truncated (doc/spec.md §8), before it is copied.
-func (r *reader) attrLink(element, attr string, v []byte) {
+// attrLink reports the value v of attribute attr of the current start tag,
+// docURL when a browser resolves it against the document's URL
+// (Link.DocumentURL). A value longer than delimit.MaxHit is cut there, on
+// a character boundary, and marked Truncated (doc/spec.md §8), before it
+// is copied.
+func (r *reader) attrLink(element, attr string, v []byte, docURL bool) {
 	var flags delimit.Flags
 	if len(v) > delimit.MaxHit {
 		v, flags = cutUTF8(v, delimit.MaxHit), delimit.Truncated
@@ -430,7 +458,7 @@ func (r *reader) attrLink(element, attr string, v []byte) {
 	r.add(Link{
 		Ref: ref, Raw: ref, Element: element, Attr: attr,
 		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,
-		SameDocument: sameDocument(v), Flags: flags,
+		SameDocument: sameDocument(v), Flags: flags, DocumentURL: docURL,
 	})
 }
 

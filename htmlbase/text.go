@@ -14,13 +14,21 @@ import (
 func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 	decode := true
 	switch rawElem {
-	case eScript, eIframe:
+	case eScript, eIframe, eNoembed, eNoframes:
 		return
 	case eStyle:
-		r.styleText(raw)
+		r.styleText(raw, false)
 		return
 	case eXmp, ePlaintext:
 		decode = false
+	}
+	if n := len(r.stack); n > 0 && r.stack[n-1].ns == nsSVG && r.stack[n-1].name == "style" {
+		// An SVG <style> holds markup, read as CSS (H3): character
+		// references decoded, but in a CDATA section.
+		if r.template == 0 {
+			r.styleText(raw, !bytes.HasPrefix(raw, []byte("<![CDATA[")))
+		}
+		return
 	}
 	if r.template > 0 || !r.candidate(raw, decode) {
 		return
@@ -61,11 +69,18 @@ func (r *reader) candidate(raw []byte, decode bool) bool {
 }
 
 // styleText reports the URLs of the CSS in a <style> element, each at its
-// own position.
-func (r *reader) styleText(raw []byte) {
+// own position; decode: its character references are decoded first (an
+// SVG <style>).
+func (r *reader) styleText(raw []byte, decode bool) {
 	cur := r.newCursor(raw)
-	r.css.scan(raw, func(u []byte, start, end int) {
+	css, segs := raw, []seg(nil)
+	if decode && bytes.IndexByte(raw, '&') >= 0 {
+		css, segs = r.unescape(raw)
+	}
+	r.css.scan(css, func(u []byte, start, end int) {
 		u = cleanValue(u, &r.buf)
+		start = clamp(mapStart(segs, start), 0, len(raw))
+		end = clamp(mapEnd(segs, end), start, len(raw))
 		line, col := cur.pos(start)
 		r.add(Link{
 			Ref: string(u), Raw: string(raw[start:end]), Element: "style",

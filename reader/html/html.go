@@ -1,6 +1,14 @@
 // Package html reads HTML documents with package htmlbase (doc/spec.md
 // §3, Appendix D): every link-bearing attribute and the URIs of the text,
 // against the document's own <base href> (H2) or the base around it.
+//
+// In WHATWG mode (R2) the document is read as a browser reads it
+// (htmlbase.Options.Browser: <noembed> and <noframes> raw text, invalid
+// srcset candidates and CSS custom properties left out, H3, H4), and a
+// meta refresh before the first <base href> and an empty or blank form
+// action are resolved against the content's base, the document's URL,
+// not against its <base> (H2). The RFC modes resolve every link against
+// the document's base.
 package html
 
 import (
@@ -71,6 +79,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 	h := &holder{s: s, c: c, whatwg: s.Options().Resolve.Mode == resolve.WHATWG, base: c.Base, held: (*hp)[:0]}
 	opts := htmlbase.Options{
 		Charset: c.Declared, Delimit: s.Options().Delimit, MaxToken: s.Options().MaxToken,
+		Browser:         h.whatwg,
 		Emit:            h.link,
 		OnBase:          h.foundBase,
 		OnEncoding:      func(name string) { h.enc = name },
@@ -251,8 +260,14 @@ func documentBase(s reader.Sink, href, retrieval, enc string) (abs string, ok bo
 
 // report reports one link of an HTML document read from content c in
 // the encoding enc, against base; text is the document whole, for the
-// link's Context, or nil.
+// link's Context, or nil. In WHATWG mode a link that a browser resolves
+// against the document's URL (htmlbase.Link.DocumentURL: a meta refresh
+// before the <base>, an empty form action) is resolved against the
+// content's base instead (H2).
 func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string, text []byte) {
+	if l.DocumentURL && s.Options().Resolve.Mode == resolve.WHATWG {
+		base = c.Base
+	}
 	kind := "html-attr"
 	if l.Text {
 		kind = "html-text"

@@ -8,42 +8,54 @@ var xmlRoots = []string{"feed", "rss", "urlset", "sitemapindex", "opml", "svg", 
 // LooksLikeXML reports whether b starts, after white space, with an XML
 // declaration, or with one of xmlRoots after comments, processing
 // instructions and a document type declaration; an XHTML document (root
-// html) is not XML here.
+// html) is not XML here, and neither is a document whose doctype is
+// <!DOCTYPE html> (an HTML page may start with <svg>).
 func LooksLikeXML(b []byte) bool {
 	b = bytes.TrimLeft(b, " \t\r\n")
 	if bytes.HasPrefix(b, []byte("<?xml")) && len(b) > 5 && isTagEnd(b[5]) || bytes.HasPrefix(b, []byte("<?xml?")) {
-		return !rootIs(b, "html")
+		name, _ := root(b)
+		return string(name) != "html"
+	}
+	name, html := root(b)
+	if html || name == nil {
+		return false
 	}
 	for _, r := range xmlRoots {
-		if rootIs(b, r) {
+		if string(name) == r {
 			return true
 		}
 	}
 	return false
 }
 
-// rootIs reports whether the first element of b (after a prolog of
-// comments, processing instructions and a doctype) has local name name.
-func rootIs(b []byte, name string) bool {
+// root returns the local name of the first element of b, after a prolog
+// of comments, processing instructions and a doctype (nil when b holds
+// none), and whether that doctype is an HTML one ("<!DOCTYPE html", any
+// case, then white space or '>').
+func root(b []byte) (name []byte, html bool) {
 	for {
 		b = bytes.TrimLeft(b, " \t\r\n")
 		switch {
 		case bytes.HasPrefix(b, []byte("<?")):
 			k := bytes.Index(b, []byte("?>"))
 			if k < 0 {
-				return false
+				return nil, html
 			}
 			b = b[k+2:]
 		case bytes.HasPrefix(b, []byte("<!--")):
 			k := bytes.Index(b, []byte("-->"))
 			if k < 0 {
-				return false
+				return nil, html
 			}
 			b = b[k+3:]
 		case bytes.HasPrefix(b, []byte("<!")):
+			const d = "<!doctype html"
+			if len(b) > len(d) && bytes.EqualFold(b[:len(d)], []byte(d)) && isTagEnd(b[len(d)]) && b[len(d)] != '/' {
+				html = true
+			}
 			k := bytes.IndexByte(b, '>')
 			if k < 0 {
-				return false
+				return nil, html
 			}
 			b = b[k+1:]
 		case len(b) > 1 && b[0] == '<':
@@ -52,15 +64,15 @@ func rootIs(b []byte, name string) bool {
 				end++
 			}
 			if end == len(b) {
-				return false
+				return nil, html
 			}
 			tag := b[1:end]
 			if k := bytes.IndexByte(tag, ':'); k >= 0 {
 				tag = tag[k+1:]
 			}
-			return string(tag) == name
+			return tag, html
 		default:
-			return false
+			return nil, html
 		}
 	}
 }
