@@ -127,7 +127,11 @@ func (s *scanner) inlines(lines []seg) {
 			s.flush() // memory stays bounded: see MaxHeld
 		}
 		if !special[b[i]] && (!s.opts.Linkify || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
-			i++ // the common case: plain text
+			// the common case: plain text, skipped up to the next byte
+			// the scan stops at (lastEnd <= i: no construct ends ahead)
+			j := plainEnd(b, i+1, s.opts.Linkify)
+			s.steps += j - i - 1
+			i = j
 			continue
 		}
 		if s.opts.Linkify && len(in.brackets) == 0 && in.trigger(i) {
@@ -249,16 +253,49 @@ func (s *scanner) flush() {
 }
 
 // special are the bytes the inline scan stops at; triggerAfter those
-// after which Linkify may start an autolink.
-var special, triggerAfter [256]bool
+// after which Linkify may start an autolink. byteClass holds both, for
+// plainEnd.
+var (
+	special, triggerAfter [256]bool
+	byteClass             [256]uint8
+)
+
+const (
+	classSpecial = 1 << iota
+	classTrigger
+)
 
 func init() {
 	for _, c := range []byte("\\\n`<![]") {
 		special[c] = true
+		byteClass[c] |= classSpecial
 	}
 	for _, c := range []byte("\n *_~(") {
 		triggerAfter[c] = true
+		byteClass[c] |= classTrigger
 	}
+}
+
+// plainEnd returns the first offset from j on where the inline scan must
+// look again: a special byte, or, with linkify, a byte after one that
+// may start an autolink. b[j-1] is plain text.
+func plainEnd(b []byte, j int, linkify bool) int {
+	if !linkify {
+		for j < len(b) && byteClass[b[j]]&classSpecial == 0 {
+			j++
+		}
+		return j
+	}
+	prev := byteClass[b[j-1]]
+	for j < len(b) {
+		c := byteClass[b[j]]
+		if prev&classTrigger != 0 || c&classSpecial != 0 {
+			break
+		}
+		prev = c
+		j++
+	}
+	return j
 }
 
 // trigger reports whether a GFM extended autolink may start at buf[i],
