@@ -17,8 +17,8 @@ import (
 //     Truncated) scanned again, in the delimiters of its kind
 //     ("<URL:URI>" for Angle, since in brackets an unregistered scheme
 //     without "//" needs the prefix (E5), "\"URI\"" for Quote, the bare
-//     URI for Space, Raw for Email), yields exactly one hit whose URI is
-//     its URI.
+//     URI for Space, in braces after '{' as a TeX argument, Raw for
+//     Email), yields exactly one hit whose URI is its URI.
 func FuzzFind(f *testing.F) {
 	for _, cases := range ruleTests {
 		for _, tc := range cases {
@@ -54,6 +54,10 @@ func FuzzFind(f *testing.F) {
 				again = "<URL:" + h.URI + ">"
 			case Quote:
 				again = "\"" + h.URI + "\""
+			case Space:
+				if h.Start > 0 && in[h.Start-1] == '{' {
+					again = "{" + h.URI + "}" // a TeX macro argument (E4)
+				}
 			}
 			hs2 := Find([]byte(again), opts)
 			if len(hs2) != 1 || hs2[0].URI != h.URI {

@@ -336,8 +336,8 @@ func (s *Scanner) skip() bool {
 			s.pos++
 			continue
 		}
-		r, w := utf8.DecodeRune(b[s.pos:])
-		if !uriRune(r) && !dashContinues(b, s.pos, w, r) {
+		w := runeWidth(b, s.pos)
+		if w == 0 {
 			break
 		}
 		s.pos += w
@@ -372,9 +372,7 @@ func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags) {
 
 func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
 	line, col := s.locate(start)
-	if strings.Contains(uri, "\u2010") {
-		uri = strings.ReplaceAll(uri, "\u2010", "-") // E3: groff's hyphen is '-'
-	}
+	uri = cleanURI(uri)
 	s.pending = append(s.pending, Hit{
 		URI: uri, Raw: raw,
 		Start: s.base + int64(start), End: s.base + int64(end),

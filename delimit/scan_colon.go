@@ -59,7 +59,13 @@ func (s *Scanner) atColon(c int) {
 		if class == 0 && (c-j < 2 || webGlued(name)) {
 			return
 		}
-		if class != sspFile {
+		switch {
+		case class == sspFile:
+		case class != sspAuthority && c+3 < len(b) && b[c+3] == '/':
+			// "webpack:///./src/x.ts": a scheme that is not registered
+			// with an authority may have an empty one and a path (E2).
+			class = sspFile
+		default:
 			class = sspAuthority
 		}
 	case class == sspAuthority:
@@ -71,16 +77,18 @@ func (s *Scanner) atColon(c int) {
 		}
 		cs, class = k, inner
 	default:
-		// E1a: without "//", never a scheme glued to the token before it
-		// nor an all-capitals one, and only the schemes written so in
-		// prose, each with its syntax.
-		if class == 0 || glued(b, j) || allCaps(b[j:c]) {
+		// E1a: without "//", never a scheme glued to the token before it,
+		// and only the schemes written so in prose, each with its syntax;
+		// an all-capitals one ("MAILTO:", "URN:ISBN:") only with that
+		// syntax ("INFO:demo", "NOTE:" are labels).
+		if class == 0 || glued(b, j) {
 			return
 		}
 		if class == sspOpaque {
-			if rule = proseRule(name); rule == nil {
-				return
-			}
+			rule = proseRule(name)
+		}
+		if rule == nil && (class == sspOpaque || allCaps(b[j:c])) {
+			return
 		}
 	}
 	// E2 before scanning, so that a failing candidate costs little.
@@ -109,7 +117,8 @@ func (s *Scanner) atColon(c int) {
 		}
 	}
 	quoted := start > s.floor && b[start-1] == '"'
-	st := runState{bare: true}
+	braced := start > s.floor && b[start-1] == '{'
+	st := runState{bare: true, tex: braced}
 	e, trunc := st.scan(b, c+1, start+MaxHit)
 	if trunc {
 		s.emitSub(start, e, j, e, Space, Truncated)
@@ -118,12 +127,20 @@ func (s *Scanner) atColon(c int) {
 	}
 	// A '%' and a letter that is no %HH escape ("rfc%d.txt") is a
 	// printf directive: the text is a format, not a URI.
-	if e+1 < len(b) && b[e] == '%' && ctab[b[e+1]]&cAlpha != 0 {
+	if st.printf {
 		return
 	}
 	// 'data:text/javascript,import { x }': a data: URI in quotes whose
 	// data goes on past a blank is code, not a URI.
 	if start > s.floor && (b[start-1] == '\'' || b[start-1] == '`') && string(name) == "data" && e < len(b) && b[e] == ' ' && b[e-1] != b[start-1] {
+		return
+	}
+	// "\url{http://a/b}", "{http://prefix.example/ns:}": a TeX macro
+	// argument ends at its closing brace, which delimits as a quote does.
+	if braced && e < len(b) && b[e] == '}' {
+		if e > cs+1 && fits(class, rule, b[cs+1:e]) {
+			s.emitSub(start, e, j, e, Space, 0)
+		}
 		return
 	}
 	if quoted {
