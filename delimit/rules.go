@@ -35,9 +35,9 @@ var ctab = func() (t [256]uint8) {
 			t[c] |= cPlain
 		}
 	}
-	// '%' (an escape or not), '&' (an escaped delimiter, "&gt;"), and
-	// the brackets, which are counted.
-	for _, c := range []byte("%&()[]") {
+	// '%' (an escape or not), '&' (an escaped delimiter, "&gt;"), '#'
+	// (a second one is encoded), and the brackets, which are counted.
+	for _, c := range []byte("%&#()[]") {
 		t[c] &^= cPlain
 	}
 	for _, c := range []byte("+-.") {
@@ -129,6 +129,8 @@ func wordStart(b []byte, j int) bool {
 type runState struct {
 	paren, bracket int  // open '(' and '[' not yet closed
 	bare           bool // an unmatched ')' or ']' ends the run (E4)
+	hash           bool // a '#' has been seen
+	dirty          bool // the run holds what cleanURI changes
 	tex            bool // the run is a TeX macro argument: \# \% \_ \~ \& \$ are escapes (E4)
 	printf         bool // a '%' and a letter that is no %HH escape, outside an IP literal (E3)
 }
@@ -139,10 +141,15 @@ type runState struct {
 func (st *runState) width(b []byte, i int) int {
 	c := b[i]
 	if c >= utf8.RuneSelf {
-		return runeWidth(b, i)
+		w := runeWidth(b, i)
+		if w == 1 || w == 2 && c == 0xC2 || w == 3 && c == 0xE2 && b[i+1] == 0x80 && b[i+2] == 0x90 {
+			st.dirty = true // invalid UTF-8, U+00AD, U+2010
+		}
+		return w
 	}
 	if ctab[c]&cURI == 0 {
 		if c == '\\' && st.tex && i+1 < len(b) && texEscape(b[i+1]) {
+			st.dirty = true
 			return 2
 		}
 		return 0
@@ -150,6 +157,9 @@ func (st *runState) width(b []byte, i int) int {
 	switch c {
 	case '%':
 		return st.percent(b, i)
+	case '#':
+		st.dirty = st.dirty || st.hash
+		st.hash = true
 	case '&':
 		if entityDelim(b[i:]) {
 			return 0
@@ -194,6 +204,7 @@ func (st *runState) percent(b []byte, i int) int {
 	if st.bracket == 0 && ctab[b[i+1]]&cAlpha != 0 {
 		st.printf = true
 	}
+	st.dirty = true
 	return 1
 }
 
@@ -265,7 +276,14 @@ func (st *runState) scan(b []byte, i, limit int) (end int, truncated bool) {
 		limit = len(b)
 	}
 	for {
-		// Fast path for the common ASCII URI characters.
+		// Fast path for the common ASCII URI characters, eight at a time.
+		for i+8 <= limit {
+			x := b[i : i+8 : i+8]
+			if ctab[x[0]]&ctab[x[1]]&ctab[x[2]]&ctab[x[3]]&ctab[x[4]]&ctab[x[5]]&ctab[x[6]]&ctab[x[7]]&cPlain == 0 {
+				break
+			}
+			i += 8
+		}
 		for i < limit && ctab[b[i]]&cPlain != 0 {
 			i++
 		}
@@ -514,6 +532,12 @@ func isURLPrefix(b []byte) bool {
 func cleanURI(uri string) string {
 	hash := false
 	for i := 0; i < len(uri); i++ {
+		for i < len(uri) && ctab[uri[i]]&cPlain != 0 {
+			i++
+		}
+		if i == len(uri) {
+			break
+		}
 		switch c := uri[i]; {
 		case c == '#':
 			if hash {

@@ -117,18 +117,15 @@ func (s *Scanner) Scan() bool {
 		if s.lt.miss || l < s.pos {
 			l = s.next(&s.lt, '<')
 		}
-		if l < c {
-			c, which = l, '<'
-		}
+		other := l // the next candidate that is no ':'
 		if s.opts.Abbrev {
-			if d := s.next(&s.dot, '.'); d < c {
-				c, which = d, '.'
-			}
+			other = min(other, s.next(&s.dot, '.'))
 		}
 		if s.opts.Emails {
-			if d := s.next(&s.at, '@'); d < c {
-				c, which = d, '@'
-			}
+			other = min(other, s.next(&s.at, '@'))
+		}
+		if other < c {
+			c, which = other, s.buf[other]
 		}
 		if c >= s.n {
 			s.pos = s.n
@@ -148,7 +145,7 @@ func (s *Scanner) Scan() bool {
 			// Most colons in prose are followed by a space (E12 "Note: see").
 			if c+1 < s.n {
 				if x := s.buf[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
-					s.pos = c + 1
+					s.skipColons(c, other)
 					continue
 				}
 			}
@@ -163,6 +160,34 @@ func (s *Scanner) Scan() bool {
 			s.atAt(c)
 		default:
 			s.atDot(c)
+		}
+	}
+}
+
+// skipColons moves past the colon at c, which no URI character follows,
+// and past the next ones before limit that none follows either (E12
+// "Note: see", the most common candidates of prose), in one tight loop;
+// it leaves the next colon, or how far none was found, in s.colon.
+func (s *Scanner) skipColons(c, limit int) {
+	b := s.buf[:s.n]
+	limit = min(limit, len(b))
+	for {
+		s.pos = c + 1
+		if s.pos >= limit {
+			return
+		}
+		k := bytes.IndexByte(b[s.pos:limit], ':')
+		if k < 0 {
+			s.colon.at, s.colon.miss = limit, true
+			return
+		}
+		c = s.pos + k
+		s.colon.at, s.colon.miss = c, false
+		if c+1 >= len(b) {
+			return
+		}
+		if x := b[c+1]; x >= utf8.RuneSelf || ctab[x]&cURI != 0 {
+			return
 		}
 	}
 }
@@ -364,15 +389,24 @@ func (s *Scanner) locate(i int) (line, col int) {
 	return s.line, int(s.base+int64(i)-s.lineStart) + 1
 }
 
-// emitSub reports the hit buf[start:end] whose URI is buf[us:ue].
-func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags) {
+// emitSub reports the hit buf[start:end] whose URI is buf[us:ue]; clean
+// says that the run holds nothing cleanURI would change (!runState.dirty).
+func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags, clean bool) {
 	raw := string(s.buf[start:end])
-	s.emit(start, end, raw, raw[us-start:ue-start], kind, flags)
+	uri := raw[us-start : ue-start]
+	if !clean {
+		uri = cleanURI(uri)
+	}
+	s.emitURI(start, end, raw, uri, kind, flags)
 }
 
+// emit reports the hit buf[start:end] whose URI is uri made clean.
 func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
+	s.emitURI(start, end, raw, cleanURI(uri), kind, flags)
+}
+
+func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
 	line, col := s.locate(start)
-	uri = cleanURI(uri)
 	s.pending = append(s.pending, Hit{
 		URI: uri, Raw: raw,
 		Start: s.base + int64(start), End: s.base + int64(end),
@@ -389,7 +423,7 @@ func (s *Scanner) emitSegs(start, end int, kind Kind, segs []seg) {
 		hy = hy || g.hy
 	}
 	if len(segs) == 1 && !hy {
-		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0)
+		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0, false)
 		return
 	}
 	raw := string(s.buf[start:end])

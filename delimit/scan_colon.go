@@ -121,7 +121,7 @@ func (s *Scanner) atColon(c int) {
 	st := runState{bare: true, tex: braced}
 	e, trunc := st.scan(b, c+1, start+MaxHit)
 	if trunc {
-		s.emitSub(start, e, j, e, Space, Truncated)
+		s.emitSub(start, e, j, e, Space, Truncated, !st.dirty)
 		s.skipping = true
 		return
 	}
@@ -139,7 +139,7 @@ func (s *Scanner) atColon(c int) {
 	// argument ends at its closing brace, which delimits as a quote does.
 	if braced && e < len(b) && b[e] == '}' {
 		if e > cs+1 && fits(class, rule, b[cs+1:e]) {
-			s.emitSub(start, e, j, e, Space, 0)
+			s.emitSub(start, e, j, e, Space, 0, !st.dirty)
 		}
 		return
 	}
@@ -147,7 +147,7 @@ func (s *Scanner) atColon(c int) {
 		if e < len(b) && b[e] == '"' {
 			ue := quoteEnd(b, cs+1, e)
 			if fits(class, rule, b[cs+1:ue]) {
-				s.emitSub(start-1, e+1, j, ue, Quote, 0)
+				s.emitSub(start-1, e+1, j, ue, Quote, 0, !st.dirty)
 			}
 			return
 		}
@@ -164,7 +164,7 @@ func (s *Scanner) atColon(c int) {
 	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
 		return
 	}
-	s.emitSub(start, e, j, e, Space, 0)
+	s.emitSub(start, e, j, e, Space, 0, !st.dirty)
 }
 
 // softHyphen returns the width of a typesetter's hyphen at b[i:], U+2010
