@@ -30,9 +30,10 @@
 //     would fetch the template. Nor does one that starts with a separator
 //     (, ; ! ' ( ) = + &): "http://,https://" is a list of schemes. A
 //     scheme not registered with an authority may have an empty one
-//     before a path ("webpack:///./src/x.ts", a source map's URI;
-//     "mongodb:///x"); a registered authority scheme may not ("http:///x",
-//     "ldap:///", E2).
+//     before a path that starts with a letter, digit, '.', '_', '~' or '-'
+//     ("webpack:///./src/x.ts", a source map's URI; "mongodb:///x"; not
+//     "drv:///(hp/)?x.drv/" in a regular expression); a registered
+//     authority scheme may not ("http:///x", "ldap:///", E2).
 //   - E1, widest wins: a scheme defined to hold another URI (jar, feed,
 //     view-source, blob, filesystem, and the unregistered jdbc) followed
 //     by a URI with "//" or a file: path is one hit with it

@@ -61,9 +61,11 @@ func (s *Scanner) atColon(c int) {
 		}
 		switch {
 		case class == sspFile:
-		case class != sspAuthority && c+3 < len(b) && b[c+3] == '/':
+		case class != sspAuthority && c+4 < len(b) && b[c+3] == '/' && pathChar(b[c+4]):
 			// "webpack:///./src/x.ts": a scheme that is not registered
-			// with an authority may have an empty one and a path (E2).
+			// with an authority may have an empty one and a path (E2)
+			// that starts as a name does ("drv:///(hp/)?hpijs.drv/" in
+			// a regular expression does not).
 			class = sspFile
 		default:
 			class = sspAuthority
@@ -165,6 +167,12 @@ func (s *Scanner) atColon(c int) {
 		return
 	}
 	s.emitSub(start, e, j, e, Space, 0, !st.dirty)
+}
+
+// pathChar reports whether c may start the path after an empty authority
+// (E2): a letter, digit, '.', '_', '~', '-' or a non-ASCII byte.
+func pathChar(c byte) bool {
+	return c >= utf8.RuneSelf || ctab[c]&cWord != 0 || c == '.' || c == '_' || c == '~' || c == '-'
 }
 
 // softHyphen returns the width of a typesetter's hyphen at b[i:], U+2010
