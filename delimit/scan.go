@@ -23,6 +23,7 @@ const (
 	maxAngle  = 4 << 10        // E5: an angle or multi-line quote hit ends within 4 KiB
 	maxLines  = 8              // E5: ... and within 8 lines
 	maxLook   = 64             // bytes looked back from ':' for a scheme (E1)
+	relEvery  = 256 << 10      // how far a NewBytesScanner moves on between releases
 )
 
 // cand caches the position of the next candidate byte: the index of the
@@ -67,6 +68,11 @@ type Scanner struct {
 	pi      int
 	hit     Hit
 	segs    []seg
+
+	// release, for a Scanner over bytes in place (NewBytesScanner), is
+	// called when pos reaches relNext.
+	release func(off int64) error
+	relNext int
 }
 
 // NewScanner returns a Scanner reading r with opts (E1–E12).
@@ -87,6 +93,39 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) init() {
 	s.line = 1
 	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
+	s.relNext = int(^uint(0) >> 1)
+}
+
+// NewBytesScanner returns a Scanner over text that reads it in place,
+// without copying it (a file mapped into memory, SPEC §9): its hits are
+// Find's. Each time the scan has moved on by 256 KiB, release (when not
+// nil) is called with the offset
+// before which text will not be looked at again, so that the caller may
+// drop those pages and memory stays bounded (SPEC §8); an error it
+// returns ends the scan as a read error would (see Err).
+func NewBytesScanner(text []byte, opts Options, release func(off int64) error) *Scanner {
+	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
+	s.init()
+	if release != nil {
+		s.release, s.relNext = release, relEvery
+	}
+	return s
+}
+
+// releaseBehind calls release with the offset lookBack bytes before pos,
+// having counted the lines up to it (E1–E12 look no further back). It
+// returns false when release failed.
+func (s *Scanner) releaseBehind() bool {
+	keep := max(0, s.pos-lookBack)
+	if s.lc < keep {
+		s.locate(keep)
+	}
+	if err := s.release(int64(keep)); err != nil {
+		s.err, s.pos = err, s.n
+		return false
+	}
+	s.relNext = s.pos + relEvery
+	return true
 }
 
 // Scan advances to the next hit (E1–E12), which Hit then returns. It
@@ -101,6 +140,9 @@ func (s *Scanner) Scan() bool {
 			return true
 		}
 		s.pending, s.pi = s.pending[:0], 0
+		if s.pos >= s.relNext && !s.releaseBehind() {
+			return false
+		}
 		if s.skipping {
 			if !s.skip() {
 				s.fill(s.pos + utf8.UTFMax + 4)
