@@ -185,11 +185,9 @@ func (s *Scanner) Scan() bool {
 		switch which {
 		case ':':
 			// Most colons in prose are followed by a space (E12 "Note: see").
-			if c+1 < s.n {
-				if x := s.buf[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
-					s.skipColons(c, other)
-					continue
-				}
+			if c+1 < s.n && noURIAt(s.buf, c) {
+				s.skipColons(c, other)
+				continue
 			}
 			s.atColon(c)
 		case '<':
@@ -228,10 +226,23 @@ func (s *Scanner) skipColons(c, limit int) {
 		if c+1 >= len(b) {
 			return
 		}
-		if x := b[c+1]; x >= utf8.RuneSelf || ctab[x]&cURI != 0 {
+		if !noURIAt(b, c) {
 			return
 		}
 	}
+}
+
+// noURIAt reports whether no hit can start at the colon b[c], which is not
+// the last byte: no URI character follows it (E12 "Note: see"), or it
+// stands between two digits ("10:30"), where a scheme would end in a digit
+// and its part start with one, and no scheme written without "//" (E1a) or
+// wrapping another URI ends in a digit.
+func noURIAt(b []byte, c int) bool {
+	x := b[c+1]
+	if x >= utf8.RuneSelf {
+		return false
+	}
+	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
 }
 
 // Hit returns the hit found by the last call to Scan: its URI, raw text,
