@@ -212,21 +212,19 @@ func (s *Scanner) skipColons(c, limit int) {
 	b := s.buf[:s.n]
 	limit = min(limit, len(b))
 	for {
-		s.pos = c + 1
-		if s.pos >= limit {
+		from := c + 1
+		if from >= limit {
+			s.pos = from
 			return
 		}
-		k := bytes.IndexByte(b[s.pos:limit], ':')
+		k := bytes.IndexByte(b[from:limit], ':')
 		if k < 0 {
-			s.colon.at, s.colon.miss = limit, true
+			s.pos, s.colon.at, s.colon.miss = from, limit, true
 			return
 		}
-		c = s.pos + k
-		s.colon.at, s.colon.miss = c, false
-		if c+1 >= len(b) {
-			return
-		}
-		if !noURIAt(b, c) {
+		c = from + k
+		if c+1 >= len(b) || !noURIAt(b, c) {
+			s.pos, s.colon.at, s.colon.miss = from, c, false
 			return
 		}
 	}
