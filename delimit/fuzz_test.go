@@ -12,7 +12,7 @@ import (
 //     overlap (except the two variants of HyphenBoth), Line and Col match
 //     Start;
 //   - the Scanner over a one-byte reader gives exactly Find's hits, also
-//     LineBuffered;
+//     LineBuffered, and so does NewBytesScanner;
 //   - a hit (Space, Angle, Quote or Email, without HyphenBreak or
 //     Truncated) scanned again, in the delimiters of its kind
 //     ("<URL:URI>" for Angle, since in brackets an unregistered scheme
@@ -63,6 +63,17 @@ func FuzzFind(f *testing.F) {
 			if len(hs2) != 1 || hs2[0].URI != h.URI {
 				t.Fatalf("hit %d %q (%v from %q): scanning %q again gives %q", i, h.URI, h.Kind, h.Raw, again, uris(hs2))
 			}
+		}
+		// A Scanner over the bytes in place gives Find's hits.
+		bs := NewBytesScanner(in, opts, func(int64) error { return nil })
+		n := 0
+		for ; bs.Scan(); n++ {
+			if n >= len(hs) || bs.Hit() != hs[n] {
+				t.Fatalf("NewBytesScanner hit %d = %+v, Find's differ", n, bs.Hit())
+			}
+		}
+		if n != len(hs) {
+			t.Fatalf("NewBytesScanner: %d hits, Find: %d", n, len(hs))
 		}
 		// The Scanner gives Find's hits read a byte at a time, and so does
 		// it in LineBuffered mode (a pipe), which decides hits early.
