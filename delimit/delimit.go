@@ -32,7 +32,8 @@
 //     scheme not registered with an authority may have an empty one
 //     before a path that starts with a letter, digit, '.', '_', '~' or '-'
 //     ("webpack:///./src/x.ts", a source map's URI; "mongodb:///x"; not
-//     "drv:///(hp/)?x.drv/" in a regular expression); a registered
+//     "drv:///(hp/)?x.drv/" in a regular expression, and no bare hit of
+//     it leaves a '(' open: "drv:///a.drv/epson(9|24).ppd"); a registered
 //     authority scheme may not ("http:///x", "ldap:///", E2).
 //   - E1, widest wins: a scheme defined to hold another URI (jar, feed,
 //     view-source, blob, filesystem, and the unregistered jdbc) followed

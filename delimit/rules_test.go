@@ -72,6 +72,8 @@ var ruleTests = map[string][]ruleCase{
 		{in: "at webpack:///./src/x.ts:12", want: hits(sp("webpack:///./src/x.ts:12"))},
 		{in: "foo:///", want: none()},
 		{in: `match="drv:///(hp/)?hpijs.drv/|.*-hpijs"`, want: none()},
+		{in: `match="drv:///sample.drv/epson(9|24).ppd"`, want: none()},
+		{in: "webpack:///./src/a(b).ts", want: hits(sp("webpack:///./src/a(b).ts"))},
 		{in: `match="drv:///sample.drv/dymo.ppd"`, want: hits(quo("drv:///sample.drv/dymo.ppd", `"drv:///sample.drv/dymo.ppd"`))},
 		{in: "http:///x", want: none()},
 		// A list of schemes is no URI: the authority starts with a separator.

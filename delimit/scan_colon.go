@@ -43,6 +43,7 @@ func (s *Scanner) atColon(c int) {
 	class := schemeClass(name)
 	var rule sspRule
 	cs := c // the colon before the scheme-specific part that is checked
+	emptyAuth := false
 	switch {
 	case hasSlashes(b, c+1):
 		// E1: any scheme of two or more characters followed by "//"
@@ -66,7 +67,7 @@ func (s *Scanner) atColon(c int) {
 			// with an authority may have an empty one and a path (E2)
 			// that starts as a name does ("drv:///(hp/)?hpijs.drv/" in
 			// a regular expression does not).
-			class = sspFile
+			class, emptyAuth = sspFile, true
 		default:
 			class = sspAuthority
 		}
@@ -164,6 +165,11 @@ func (s *Scanner) atColon(c int) {
 	}
 	e = j + trimTrailing(b[j:cut], wrap, nw)
 	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
+		return
+	}
+	// An empty authority and a '(' left open: a regular expression cut
+	// at its '|' ("drv:///sample.drv/epson(9|24).ppd").
+	if emptyAuth && bytes.Count(b[j:e], []byte{'('}) > bytes.Count(b[j:e], []byte{')'}) {
 		return
 	}
 	s.emitSub(start, e, j, e, Space, 0, !st.dirty)
