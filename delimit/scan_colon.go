@@ -141,7 +141,7 @@ func (s *Scanner) atColon(c int) {
 	// "\url{http://a/b}", "{http://prefix.example/ns:}": a TeX macro
 	// argument ends at its closing brace, which delimits as a quote does.
 	if braced && e < len(b) && b[e] == '}' {
-		if e > cs+1 && fits(class, rule, b[cs+1:e]) {
+		if ssp := texClean(b[cs+1:e], &st); len(ssp) > 0 && fits(class, rule, ssp) {
 			s.emitSub(start, e, j, e, Space, 0, !st.dirty)
 		}
 		return
@@ -164,7 +164,7 @@ func (s *Scanner) atColon(c int) {
 		return
 	}
 	e = j + trimTrailing(b[j:cut], wrap, nw)
-	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
+	if e <= cs+1 || !fits(class, rule, texClean(b[cs+1:e], &st)) {
 		return
 	}
 	// An empty authority and a '(' left open: a regular expression cut
@@ -173,6 +173,16 @@ func (s *Scanner) atColon(c int) {
 		return
 	}
 	s.emitSub(start, e, j, e, Space, 0, !st.dirty)
+}
+
+// texClean returns the scheme-specific part ssp of a run in a TeX macro
+// argument with its escapes undone ("//\#" is "//#"), as the hit's URI
+// will have it, for the syntax checks (E2, E4); any other ssp as it is.
+func texClean(ssp []byte, st *runState) []byte {
+	if !st.tex || !st.dirty || bytes.IndexByte(ssp, '\\') < 0 {
+		return ssp
+	}
+	return []byte(cleanURI(string(ssp)))
 }
 
 // pathChar reports whether c may start the path after an empty authority
@@ -237,7 +247,7 @@ func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wr
 	n := bracketCut(joined, from, pathStart(joined, from, len(joined)), len(joined))
 	n = trimTrailing(joined[:n], wrap, nw)
 	last := &segs[len(segs)-1]
-	if len(joined)-n >= last.e-last.s || !fits(class, rule, joined[from:n]) {
+	if len(joined)-n >= last.e-last.s || !fits(class, rule, texClean(joined[from:n], &st)) {
 		return false
 	}
 	last.e -= len(joined) - n
