@@ -326,6 +326,8 @@ func trimTrailing(s []byte, wrap byte, n int) int {
 			e-- // an opener that opens nothing: "see http://a/b[" (AsciiDoc)
 		case c == '%':
 			e-- // no escape: "(up http://a/100%)" (E3)
+		case c == '\\':
+			e-- // a TeX escape whose character was stripped ("{http://a/\\%")
 		case c == ')' || c == ']' || c == '}':
 			open := byte('(')
 			if c == ']' {

@@ -298,6 +298,7 @@ var ruleTests = map[string][]ruleCase{
 		{in: `\url{http://a/100\%}`, want: hits(spr("http://a/100%25", `http://a/100\%`))},
 		{in: `see http://a/b\#c`, want: hits(sp("http://a/b"))},
 		{in: `{A0://\#}`, want: none()}, // the authority starts with '#' once unescaped
+		{in: `{http://a/b\%`, want: hits(sp("http://a/b"))},
 		{in: `{http://a/b. c}`, want: hits(sp("http://a/b"))},
 		{in: "http://a/b.", want: hits(sp("http://a/b"))},
 		{in: "http://a/b,", want: hits(sp("http://a/b"))},
