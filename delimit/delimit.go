@@ -30,8 +30,8 @@
 //     would fetch the template. Nor does one that starts with a separator
 //     (, ; ! ' ( ) = + &): "http://,https://" is a list of schemes. A
 //     scheme not registered with an authority may have an empty one
-//     before a path that starts with a letter, digit, '.', '_', '~' or '-'
-//     ("webpack:///./src/x.ts", a source map's URI; "mongodb:///x"; not
+//     before a path that starts with a letter, digit, '.', '_', '~', '-',
+//     '%' or a non-ASCII character ("webpack:///./src/x.ts", a source map's URI; "mongodb:///x"; not
 //     "drv:///(hp/)?x.drv/" in a regular expression, and no bare hit of
 //     it leaves a '(' open: "drv:///a.drv/epson(9|24).ppd"); a registered
 //     authority scheme may not ("http:///x", "ldap:///", E2).

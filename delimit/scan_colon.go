@@ -186,9 +186,10 @@ func texClean(ssp []byte, st *runState) []byte {
 }
 
 // pathChar reports whether c may start the path after an empty authority
-// (E2): a letter, digit, '.', '_', '~', '-' or a non-ASCII byte.
+// (E2): a letter, digit, '.', '_', '~', '-', '%' (an escape, as the URI
+// of a non-ASCII byte has it) or a non-ASCII byte.
 func pathChar(c byte) bool {
-	return c >= utf8.RuneSelf || ctab[c]&cWord != 0 || c == '.' || c == '_' || c == '~' || c == '-'
+	return c >= utf8.RuneSelf || ctab[c]&cWord != 0 || c == '.' || c == '_' || c == '~' || c == '-' || c == '%'
 }
 
 // softHyphen returns the width of a typesetter's hyphen at b[i:], U+2010
