@@ -39,8 +39,14 @@ func (s *Scanner) atColon(c int) {
 		return
 	}
 	var low [maxLook]byte
-	name := lowerName(b[j:c], &low)
-	class := schemeClass(name)
+	var name []byte
+	var class sspClass
+	if w := string(b[j:c]); w == "https" || w == "http" {
+		name, class = b[j:c], sspAuthority // most hits: no lookup
+	} else {
+		name = lowerName(b[j:c], &low)
+		class = schemeClass(name)
+	}
 	var rule sspRule
 	cs := c // the colon before the scheme-specific part that is checked
 	emptyAuth := false
