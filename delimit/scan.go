@@ -70,7 +70,9 @@ type Scanner struct {
 	segs    []seg
 
 	// release, for a Scanner over bytes in place (NewBytesScanner), is
-	// called when pos reaches relNext.
+	// called when pos reaches relNext; candidates are not searched for,
+	// nor the rest of a truncated run skipped, past relNext before, so
+	// that the bytes looked at stay within a window (SPEC §8).
 	release func(off int64) error
 	relNext int
 }
@@ -177,6 +179,10 @@ func (s *Scanner) Scan() bool {
 			s.fill(s.n + 1)
 			continue
 		}
+		if c >= s.relNext {
+			s.pos = c // no candidate before the window's end: release
+			continue
+		}
 		if !s.eof && c+lookAhead > s.n && !(s.opts.LineBuffered && s.decided(c, which)) {
 			s.pos = c
 			s.fill(c + lookAhead)
@@ -251,22 +257,24 @@ func (s *Scanner) Hit() Hit { return s.hit }
 // error are still reported (SPEC §8).
 func (s *Scanner) Err() error { return s.err }
 
-// next returns the position of the next byte ch at or after pos, or n.
+// next returns the position of the next byte ch at or after pos, or n,
+// or relNext when that comes first and none is before it.
 func (s *Scanner) next(k *cand, ch byte) int {
 	if !k.miss && k.at >= s.pos {
 		return k.at
 	}
+	end := min(s.n, s.relNext)
 	from := s.pos
 	if k.miss && k.at > from {
-		if k.at >= s.n {
-			return s.n
+		if k.at >= end {
+			return end
 		}
 		from = k.at
 	}
-	i := bytes.IndexByte(s.buf[from:s.n], ch)
+	i := bytes.IndexByte(s.buf[from:end], ch)
 	if i < 0 {
-		k.at, k.miss = s.n, true
-		return s.n
+		k.at, k.miss = end, true
+		return end
 	}
 	k.at, k.miss = from+i, false
 	return k.at
@@ -401,7 +409,7 @@ func angleClosed(b []byte, a int) bool {
 func (s *Scanner) skip() bool {
 	b := s.buf[:s.n]
 	for s.pos < len(b) {
-		if !s.eof && s.pos+utf8.UTFMax > len(b) {
+		if !s.eof && s.pos+utf8.UTFMax > len(b) || s.pos >= s.relNext {
 			return false
 		}
 		c := b[s.pos]

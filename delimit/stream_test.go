@@ -326,6 +326,17 @@ func TestBytesScanner(t *testing.T) {
 			t.Fatalf("release offsets %v do not grow", offs)
 		}
 	}
+	// Text with no candidate, and a truncated hit's run, are looked at a
+	// window at a time too.
+	for _, in := range [][]byte{bytes.Repeat([]byte("a"), 4<<20), append([]byte("http://a/"), bytes.Repeat([]byte("b"), 4<<20)...)} {
+		calls, last := 0, int64(0)
+		s := NewBytesScanner(in, Options{}, func(off int64) error { calls, last = calls+1, off; return nil })
+		for s.Scan() {
+		}
+		if calls < 8 || last < int64(len(in))-2*relEvery {
+			t.Fatalf("%.10q...: release called %d times, last at %d of %d", in, calls, last, len(in))
+		}
+	}
 	stop := errors.New("stopped")
 	s = NewBytesScanner(data, Options{}, func(int64) error { return stop })
 	n := 0

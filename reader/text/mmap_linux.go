@@ -18,7 +18,6 @@ func mapFile(f *os.File, off, n int64) (data []byte, release func(int64), unmap 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	_ = unix.Madvise(m, unix.MADV_SEQUENTIAL)
 	skip := off - start
 	done := int64(0) // pages of m before done are released
 	release = func(at int64) {
