@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/iotest"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
@@ -56,3 +57,45 @@ func TestMappedSameHits(t *testing.T) {
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// identity maps positions onto themselves: a part of a container that is
+// the whole input.
+type identity struct{}
+
+func (identity) Map(line, col int, off int64) reader.Pos {
+	return reader.Pos{Line: line, Col: col, Offset: off}
+}
+
+// FuzzRead: text read as a stream (a delimit.Scanner), as a part of a
+// container (delimit.Find over a pooled buffer, then a Scanner for the
+// rest) and one byte at a time gives the same hits, and never panics.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte("see http://a.example/x?a=1#b#c and <mailto:b@example.org>\n"))
+	f.Add([]byte("\\url{http://a.example/x\\#y} &lt;http://example.org/foo&gt; https://wiki.example/a#how-to[here]"))
+	f.Add([]byte("http://[fe80::1%eth0]/ webpack:///./src/x.ts MAILTO:user@example.org caf\xe9 http://a/caf\xe9/x"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want []reader.Hit
+		for i, c := range []*reader.Content{
+			{R: bytes.NewReader(data)},
+			{R: bytes.NewReader(data), Pos: identity{}},
+			{R: iotest.OneByteReader(bytes.NewReader(data))},
+		} {
+			s := &readertest.Sink{}
+			if err := Read(c, s); err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				want = s.Hits
+				continue
+			}
+			if len(s.Hits) != len(want) {
+				t.Fatalf("reading %d: %d hits, as a stream: %d", i, len(s.Hits), len(want))
+			}
+			for k := range want {
+				if s.Hits[k] != want[k] {
+					t.Fatalf("reading %d: hit %d = %+v, as a stream: %+v", i, k, s.Hits[k], want[k])
+				}
+			}
+		}
+	})
+}
