@@ -85,12 +85,12 @@ func Read(c *reader.Content, s reader.Sink) error {
 // readMapped scans c in place when it is a large regular file (its Whole
 // an *os.File) that can be mapped into memory, and reports whether it did.
 // The pages behind the scan are dropped as it goes, so that memory stays
-// bounded (SPEC §8), and the input is asked, as often, whether the run was
-// stopped. A fault (the file cut short while mapped) is a panic, which the
+// bounded (SPEC §8), and the input is told, as often, how far it was read
+// (Content.Consumed: counted, and whether the run was stopped). A fault (the file cut short while mapped) is a panic, which the
 // caller recovers as an error of this input.
 func readMapped(c *reader.Content, s reader.Sink) (bool, error) {
 	opts := s.Options()
-	if c.Whole == nil || c.Pos != nil || c.Decoded || opts.LineBuffered || c.Whole.Size() < mapMin {
+	if c.Whole == nil || c.Consumed == nil || c.Pos != nil || c.Decoded || opts.LineBuffered || c.Whole.Size() < mapMin {
 		return false, nil
 	}
 	ra, off, n := c.Whole.Outer()
@@ -106,13 +106,13 @@ func readMapped(c *reader.Content, s reader.Sink) (bool, error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	sc := delimit.NewBytesScanner(data, opts.Delimit, func(at int64) error {
 		release(at)
-		if _, err := c.R.Read(nil); err != nil && err != io.EOF {
-			return err // the run was stopped
-		}
-		return nil
+		return c.Consumed(at) // counted as read; an error: the run was stopped
 	})
 	for sc.Scan() {
 		reader.ReportText(s, c, sc.Hit(), "")
 	}
-	return true, sc.Err()
+	if err := sc.Err(); err != nil {
+		return true, err
+	}
+	return true, c.Consumed(int64(len(data)))
 }

@@ -30,8 +30,13 @@ func TestMappedSameHits(t *testing.T) {
 	defer f.Close()
 	whole := io.NewSectionReader(f, 0, int64(len(data)))
 	mapped := &readertest.Sink{}
-	if err := Read(&reader.Content{R: f, Whole: whole}, mapped); err != nil {
+	var upTo int64 // what the input was told was read
+	consumed := func(off int64) error { upTo = max(upTo, off); return nil }
+	if err := Read(&reader.Content{R: f, Whole: whole, Consumed: consumed}, mapped); err != nil {
 		t.Fatal(err)
+	}
+	if upTo != int64(len(data)) {
+		t.Errorf("the input was told %d bytes were read, not %d", upTo, len(data))
 	}
 	streamed := &readertest.Sink{}
 	if err := Read(&reader.Content{R: bytes.NewReader(data)}, streamed); err != nil {
@@ -45,10 +50,10 @@ func TestMappedSameHits(t *testing.T) {
 			t.Fatalf("hit %d mapped %+v, streamed %+v", i, mapped.Hits[i], streamed.Hits[i])
 		}
 	}
-	// A stopped run: the input's reader says so.
+	// A stopped run: the input says so.
 	stop := errors.New("stopped")
 	stopped := &readertest.Sink{}
-	err = Read(&reader.Content{R: errReader{stop}, Whole: whole}, stopped)
+	err = Read(&reader.Content{R: errReader{stop}, Whole: whole, Consumed: func(int64) error { return stop }}, stopped)
 	if !errors.Is(err, stop) || len(stopped.Hits) >= len(streamed.Hits) {
 		t.Fatalf("stopped run: %d hits, err %v", len(stopped.Hits), err)
 	}
