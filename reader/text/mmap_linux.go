@@ -1,6 +1,8 @@
 package text
 
 import (
+	"errors"
+	"math"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -14,6 +16,9 @@ import (
 func mapFile(f *os.File, off, n int64) (data []byte, release func(int64), unmap func(), err error) {
 	page := int64(os.Getpagesize())
 	start := off &^ (page - 1)
+	if off-start+n > math.MaxInt {
+		return nil, nil, nil, errors.New("too large to map") // a 32-bit address space
+	}
 	m, err := unix.Mmap(int(f.Fd()), start, int(off-start+n), unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		return nil, nil, nil, err
