@@ -27,7 +27,14 @@
 //     a scheme anyone writes. An authority that starts with '$' makes no
 //     hit ("http://${host}:${port}/", "http://$hostname/x"): no host name
 //     starts so; it is a shell or template variable, and a link checker
-//     would fetch the template.
+//     would fetch the template. Nor does one that starts with a separator
+//     (, ; ! ' ( ) = + &): "http://,https://" is a list of schemes. A
+//     scheme not registered with an authority may have an empty one
+//     before a path that starts with a letter, digit, '.', '_', '~', '-',
+//     '%' or a non-ASCII character ("webpack:///./src/x.ts", a source map's URI; "mongodb:///x"; not
+//     "drv:///(hp/)?x.drv/" in a regular expression, and no bare hit of
+//     it leaves a '(' open: "drv:///a.drv/epson(9|24).ppd"); a registered
+//     authority scheme may not ("http:///x", "ldap:///", E2).
 //   - E1, widest wins: a scheme defined to hold another URI (jar, feed,
 //     view-source, blob, filesystem, and the unregistered jdbc) followed
 //     by a URI with "//" or a file: path is one hit with it
@@ -57,11 +64,22 @@
 //     "URL:" ("<xsl:output>", "<o:p>", "<user:password>", "<xmx:abc>"
 //     are XML, placeholders and tokens).
 //   - E3: non-ASCII symbols (So, Sm: "✪", "｜") end a hit like punctuation;
-//     U+200C and U+200D continue it (Indic and Arabic words need them);
-//     '%' not followed by two hex digits ends it, and a '%' followed by a
-//     letter that is no %HH escape there makes no hit at all
+//     U+200C and U+200D continue it (Indic and Arabic words need them).
+//     A second '#' ("?a=1#b#c") and a '%' not followed by two hex digits
+//     ("#%_sec_6.2", an IPv6 zone "[fe80::1%eth0]") do not end it:
+//     browsers, link checkers and every other extractor take the whole;
+//     Hit.URI has them percent-encoded ("%23", "%25"). A '%' right before
+//     whitespace or the end (also after one hex digit) ends it, and a
+//     final '%' is stripped (E4): "(up 100%)". A '%' followed by a letter
+//     that is no %HH escape, outside an IP literal, makes no hit at all
 //     ("'https://a/rfc%d.txt' % n", "'http://a/%s'"): it is a printf
-//     format, whose cut prefix no reader would copy. U+2011 to U+2015
+//     format, not a URI. Invalid UTF-8 is part of the URI (Hit.URI has
+//     "%E9" for the byte 0xE9) when the byte is a Latin-1 letter (0xC0 to
+//     0xFF but × and ÷) or stands before a letter, digit, '/', '-' or '_';
+//     other bytes (Latin-1 and Windows-1252 quotes and guillemets: "»",
+//     "”") end it. U+00AD SOFT HYPHEN before a letter or digit is part of
+//     the URI, as cmark-gfm keeps it, and Hit.URI has "%C2%AD" for it (at
+//     a line end it is a typesetter's hyphen, E8). U+2011 to U+2015
 //     (non-breaking hyphen, figure dash, en dash, em dash, bar) continue a
 //     hit between two letters or digits (Wikipedia titles:
 //     "wiki/Backus–Naur_form") and end it elsewhere ("see http://a/b –
@@ -75,8 +93,19 @@
 //     is not part of the URI; closed brackets in the query ("?a[]=1") and
 //     in the host stay. A '[' whose ']' is followed by '/' is a
 //     placeholder segment, not link text ("ssh://[user@]host.xz[:port]/
-//     ~[user]/path/to/repo.git/" in git's man pages), and stays. In quotes
-//     and angle brackets the delimiters decide.
+//     ~[user]/path/to/repo.git/" in git's man pages), and stays. A '['
+//     in the fragment ends the hit too ("https://a/b#how-to[here]"): RFC
+//     3986 allows none there. In quotes and angle brackets the delimiters
+//     decide.
+//   - E4: a hit right after '{' is a TeX macro argument ("\url{...}",
+//     "\href{...}{...}", "{http://prefix.example/ns:}"): when its run
+//     reaches '}' the brace ends it as a quote does, and nothing is
+//     stripped (a final ':' or '/' stays); inside it the TeX escapes \#
+//     \% \_ \~ \& \$ are characters of the URI, and Hit.URI has them
+//     without the backslash.
+//   - E5, E6: the HTML entities "&lt;", "&gt;" and "&quot;" (any case)
+//     end a hit as the characters they stand for do: Doxygen comments and
+//     XML text write "&lt;http://example.org/foo&gt;".
 //   - E4: an unmatched ')' or ']' ends a bare hit even in its middle
 //     ("[t](http://a/b)[u](mailto:x)"); a final '(' or '[' is stripped;
 //     '*' and '_' are stripped from the end as often as they were written
@@ -152,8 +181,10 @@
 //     and later fields of "a:b:c"): those join identifiers, paths and
 //     option values, and a URI written in prose starts a word. A "URL:"
 //     prefix is not glue (E9).
-//   - Not an all-capitals name ("INFO:", "NOTE:", "TAG:", "MAILTO:"):
-//     log levels and labels are written so, opaque URIs practically never.
+//   - An all-capitals name ("INFO:", "NOTE:", "TAG:") only when the part
+//     after it fits the scheme's syntax below ("MAILTO:user@example.org",
+//     "URN:ISBN:0451450523"): log levels and labels are written so, and
+//     "INFO:demo" is no info: URI (RFC 4452 wants namespace '/' id).
 //   - A scheme that people write without "//" in prose, and a
 //     scheme-specific part that fits that scheme's syntax; every other
 //     opaque scheme needs "//" (a registered authority scheme needs it
@@ -190,7 +221,7 @@
 // Truncated (the rest of its run is skipped, never reported as new hits);
 // angle-bracket and quote hits spanning lines are limited to 8 lines and
 // 4 KiB. Time is linear in the input size: every byte is looked at a bounded
-// number of times. Invalid UTF-8 ends a hit and never panics.
+// number of times. Invalid UTF-8 never panics.
 package delimit
 
 import "fmt"

@@ -12,13 +12,13 @@ import (
 //     overlap (except the two variants of HyphenBoth), Line and Col match
 //     Start;
 //   - the Scanner over a one-byte reader gives exactly Find's hits, also
-//     LineBuffered;
+//     LineBuffered, and so does NewBytesScanner;
 //   - a hit (Space, Angle, Quote or Email, without HyphenBreak or
 //     Truncated) scanned again, in the delimiters of its kind
 //     ("<URL:URI>" for Angle, since in brackets an unregistered scheme
 //     without "//" needs the prefix (E5), "\"URI\"" for Quote, the bare
-//     URI for Space, Raw for Email), yields exactly one hit whose URI is
-//     its URI.
+//     URI for Space, in braces after '{' as a TeX argument, Raw for
+//     Email), yields exactly one hit whose URI is its URI.
 func FuzzFind(f *testing.F) {
 	for _, cases := range ruleTests {
 		for _, tc := range cases {
@@ -54,11 +54,26 @@ func FuzzFind(f *testing.F) {
 				again = "<URL:" + h.URI + ">"
 			case Quote:
 				again = "\"" + h.URI + "\""
+			case Space:
+				if h.Start > 0 && in[h.Start-1] == '{' {
+					again = "{" + h.URI + "}" // a TeX macro argument (E4)
+				}
 			}
 			hs2 := Find([]byte(again), opts)
 			if len(hs2) != 1 || hs2[0].URI != h.URI {
 				t.Fatalf("hit %d %q (%v from %q): scanning %q again gives %q", i, h.URI, h.Kind, h.Raw, again, uris(hs2))
 			}
+		}
+		// A Scanner over the bytes in place gives Find's hits.
+		bs := NewBytesScanner(in, opts, func(int64) error { return nil })
+		n := 0
+		for ; bs.Scan(); n++ {
+			if n >= len(hs) || bs.Hit() != hs[n] {
+				t.Fatalf("NewBytesScanner hit %d = %+v, Find's differ", n, bs.Hit())
+			}
+		}
+		if n != len(hs) {
+			t.Fatalf("NewBytesScanner: %d hits, Find: %d", n, len(hs))
 		}
 		// The Scanner gives Find's hits read a byte at a time, and so does
 		// it in LineBuffered mode (a pipe), which decides hits early.

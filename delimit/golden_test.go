@@ -100,7 +100,6 @@ var linkifyDifferences = map[string]string{
 	"http://foo.com/blah_blah_\"doublequoted\"": "E3: '\"' ends a bare hit",
 	"http://foo.com/blah_blah_'singlequoted'":   "E4: a trailing '\\'' is stripped",
 	"http://✪df.ws/123":                         "E3: '✪' is a symbol, not a letter, digit or mark: the authority is empty (E2)",
-	"MAILTO:NAME@EXAMPLE.COM":                   "E1a: an all-capitals scheme without // is a label (INFO:, NOTE:), never an opaque URI",
 	"http://foo.com/blah_blah_[other]":          "E4: AsciiDoc URL[text]; a '[' in a path starts link text (RFC 3986 allows '[' only around an IP-literal host)",
 }
 

@@ -15,6 +15,7 @@ const (
 	cSpace              // ASCII whitespace
 	cWord               // letters and digits: a scheme after one is not at a word start (E1)
 	cLDH                // E11: letter, digit, hyphen of a host label
+	cPlain              // E3: a URI character that needs no look at its neighbours (the scan's fast path)
 )
 
 var ctab = func() (t [256]uint8) {
@@ -28,6 +29,16 @@ var ctab = func() (t [256]uint8) {
 	// RFC 3986 unreserved, gen-delims, sub-delims and '%'.
 	for _, c := range []byte("-._~:/?#[]@!$&'()*+,;=%") {
 		t[c] |= cURI
+	}
+	for c := range t {
+		if t[c]&cURI != 0 {
+			t[c] |= cPlain
+		}
+	}
+	// '%' (an escape or not), '&' (an escaped delimiter, "&gt;"), '#'
+	// (a second one is encoded), and the brackets, which are counted.
+	for _, c := range []byte("%&#()[]") {
+		t[c] &^= cPlain
 	}
 	for _, c := range []byte("+-.") {
 		t[c] |= cScheme
@@ -117,8 +128,11 @@ func wordStart(b []byte, j int) bool {
 // runState carries what a run of URI characters has seen so far (E3, E4).
 type runState struct {
 	paren, bracket int  // open '(' and '[' not yet closed
-	hash           bool // a '#' has been seen: a second one ends the run
 	bare           bool // an unmatched ')' or ']' ends the run (E4)
+	hash           bool // a '#' has been seen
+	dirty          bool // the run holds what cleanURI changes
+	tex            bool // the run is a TeX macro argument: \# \% \_ \~ \& \$ are escapes (E4)
+	printf         bool // a '%' and a letter that is no %HH escape, outside an IP literal (E3)
 }
 
 // width returns the byte width of the URI character at b[i], or 0 when it
@@ -127,26 +141,29 @@ type runState struct {
 func (st *runState) width(b []byte, i int) int {
 	c := b[i]
 	if c >= utf8.RuneSelf {
-		r, w := utf8.DecodeRune(b[i:])
-		if !uriRune(r) && !dashContinues(b, i, w, r) {
-			return 0
+		w := runeWidth(b, i)
+		if w == 1 || w == 2 && c == 0xC2 || w == 3 && c == 0xE2 && b[i+1] == 0x80 && b[i+2] == 0x90 {
+			st.dirty = true // invalid UTF-8, U+00AD, U+2010
 		}
 		return w
 	}
 	if ctab[c]&cURI == 0 {
+		if c == '\\' && st.tex && i+1 < len(b) && texEscape(b[i+1]) {
+			st.dirty = true
+			return 2
+		}
 		return 0
 	}
 	switch c {
 	case '%':
-		if i+2 >= len(b) || !isHex(b[i+1]) || !isHex(b[i+2]) {
-			return 0
-		}
-		return 3
+		return st.percent(b, i)
 	case '#':
-		if st.hash {
+		st.dirty = st.dirty || st.hash
+		st.hash = true
+	case '&':
+		if entityDelim(b[i:]) {
 			return 0
 		}
-		st.hash = true
 	case '(':
 		st.paren++
 	case '[':
@@ -165,19 +182,118 @@ func (st *runState) width(b []byte, i int) int {
 	return 1
 }
 
+// percent returns the width of the '%' at b[i] (E3): 3 for a %HH escape;
+// 0 when whitespace or the end of the input comes within the escape's
+// length (the run ends there, and an angle or quote hit may go on with
+// the escape's hex digits on its next line, E5); else 1: a '%' that is no
+// escape ("#%_sec_6.2", an IPv6 zone "[fe80::1%eth0]") is part of the URI,
+// as browsers and link checkers take it, and Hit.URI has "%25" for it. A
+// '%' and a letter outside an IP literal ("rfc%d.txt", "/%s") marks the
+// run as a printf format.
+func (st *runState) percent(b []byte, i int) int {
+	if i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+		return 3
+	}
+	k := i + 1
+	if k < len(b) && isHex(b[k]) {
+		k++
+	}
+	if k >= len(b) || ctab[b[k]]&cSpace != 0 {
+		return 0
+	}
+	if st.bracket == 0 && ctab[b[i+1]]&cAlpha != 0 {
+		st.printf = true
+	}
+	st.dirty = true
+	return 1
+}
+
+// texEscape reports whether c is escaped with a backslash in a TeX macro
+// argument (\url{http://a/x\#y}, \href{...}): # % _ ~ & $.
+func texEscape(c byte) bool {
+	switch c {
+	case '#', '%', '_', '~', '&', '$':
+		return true
+	}
+	return false
+}
+
+// entityDelim reports whether b starts with an HTML entity of a character
+// that delimits URIs (E5, E6): "&lt;", "&gt;" or "&quot;" in any case, as
+// Doxygen comments and XML text write "&lt;http://a/b&gt;".
+func entityDelim(b []byte) bool {
+	if len(b) < 4 || b[0] != '&' {
+		return false
+	}
+	switch b[1] | 0x20 {
+	case 'l', 'g':
+		return b[2]|0x20 == 't' && b[3] == ';'
+	case 'q':
+		return len(b) >= 6 && b[2]|0x20 == 'u' && b[3]|0x20 == 'o' && b[4]|0x20 == 't' && b[5] == ';'
+	}
+	return false
+}
+
+// runeWidth returns the width of the non-ASCII character at b[i] when it
+// continues a hit (E3), else 0: letters, digits, marks and the joiners
+// (uriRune); U+2010 to U+2015 where dashContinues says so; U+00AD SOFT
+// HYPHEN before a letter or digit (inside a URI it is the URI's own, as
+// cmark-gfm keeps it; Hit.URI has "%C2%AD" for it; at a line end it is a
+// typesetter's hyphen, E8); and a byte of invalid UTF-8 that is a Latin-1
+// letter (0xC0 to 0xFF but for × and ÷) or stands before a letter, digit,
+// '/', '-' or '_' (Hit.URI has "%HH" for it: never a silent cut).
+func runeWidth(b []byte, i int) int {
+	r, w := utf8.DecodeRune(b[i:])
+	switch {
+	case r == utf8.RuneError && w == 1:
+		if c := b[i]; c >= 0xC0 && c != 0xD7 && c != 0xF7 {
+			return 1
+		}
+		if i+1 < len(b) {
+			if n := b[i+1]; ctab[n]&cWord != 0 || n == '/' || n == '-' || n == '_' {
+				return 1
+			}
+		}
+		return 0
+	case uriRune(r):
+		return w
+	case r == 0xAD:
+		if continuesWord(b, i+w) {
+			return w
+		}
+		return 0
+	case dashContinues(b, i, w, r):
+		return w
+	}
+	return 0
+}
+
 // scan runs over URI characters from i and returns where the run ends. When
 // the run would go past limit it stops at or before limit on a character
 // boundary and reports truncated.
 func (st *runState) scan(b []byte, i, limit int) (end int, truncated bool) {
-	for i < len(b) {
-		// Fast path for the common ASCII URI characters.
-		c := b[i]
-		if c < utf8.RuneSelf && ctab[c]&cURI != 0 && c != '%' && c != '#' && c != '(' && c != ')' && c != '[' && c != ']' {
-			if i >= limit {
+	if limit > len(b) {
+		limit = len(b)
+	}
+	for {
+		// Fast path for the common ASCII URI characters, eight at a time.
+		for i+8 <= limit {
+			x := b[i : i+8 : i+8]
+			if ctab[x[0]]&ctab[x[1]]&ctab[x[2]]&ctab[x[3]]&ctab[x[4]]&ctab[x[5]]&ctab[x[6]]&ctab[x[7]]&cPlain == 0 {
+				break
+			}
+			i += 8
+		}
+		for i < limit && ctab[b[i]]&cPlain != 0 {
+			i++
+		}
+		if i >= len(b) {
+			return i, false
+		}
+		if i >= limit {
+			if ctab[b[i]]&cPlain != 0 {
 				return i, true
 			}
-			i++
-			continue
 		}
 		w := st.width(b, i)
 		if w == 0 {
@@ -188,11 +304,11 @@ func (st *runState) scan(b []byte, i, limit int) (end int, truncated bool) {
 		}
 		i += w
 	}
-	return i, false
 }
 
 // trimTrailing returns the length of hit s once the trailing punctuation of
 // E4 is stripped, repeatedly: the characters . , ; : ! ? and the apostrophe,
+// a '%' that is no escape,
 // a closing ')' or ']' that balances no opener inside the hit, a final '('
 // or '[' (it opens nothing), and the Markdown emphasis wrapper wrap ('*' or
 // '_', written n times before the hit).
@@ -208,6 +324,10 @@ func trimTrailing(s []byte, wrap byte, n int) int {
 			n--
 		case c == '(' || c == '[':
 			e-- // an opener that opens nothing: "see http://a/b[" (AsciiDoc)
+		case c == '%':
+			e-- // no escape: "(up http://a/100%)" (E3)
+		case c == '\\':
+			e-- // a TeX escape whose character was stripped ("{http://a/\\%")
 		case c == ')' || c == ']' || c == '}':
 			open := byte('(')
 			if c == ']' {
@@ -253,9 +373,10 @@ func pathStart(b []byte, from, e int) int {
 // ("https://a/b[text]"; RFC 3986 allows '[' only around an IP literal
 // host, so a '[' in a path is link text, not the URI), or at the first
 // '[' left open at the end of the run ("https://a/x?q=1[open a ticket]",
-// whose text continued past a space). Brackets in the host
-// ("http://[::1]/") and closed ones in the query or fragment
-// ("?r=[2]", PHP's "?a[]=1") stay.
+// whose text continued past a space), or at a '[' in the fragment
+// ("https://a/b#how-to[here]": RFC 3986 allows none there). Brackets in
+// the host ("http://[::1]/") and closed ones in the query ("?r=[2]",
+// PHP's "?a[]=1") stay.
 func bracketCut(b []byte, from, ps, e int) int {
 	if bytes.IndexByte(b[from:e], '[') < 0 {
 		return e
@@ -276,11 +397,15 @@ func bracketCutOnce(b []byte, from, ps, e int) int {
 	for pe < e && b[pe] != '?' && b[pe] != '#' {
 		pe++
 	}
+	fs := pe // the fragment: RFC 3986 allows no '[' there at all
+	for fs < e && b[fs] != '#' {
+		fs++
+	}
 	depth, outer := 0, e
 	for k := from; k < e; k++ {
 		switch b[k] {
 		case '[':
-			if ps <= k && k < pe && !segmentBrackets(b[k:e]) {
+			if ps <= k && k < pe && !segmentBrackets(b[k:e]) || k > fs {
 				return k
 			}
 			if depth == 0 {
@@ -313,8 +438,14 @@ func sspOK[T string | []byte](k sspClass, rest T) bool {
 		if len(rest) < 3 || rest[0] != '/' || rest[1] != '/' {
 			return false
 		}
-		c := rest[2]
-		return c != '/' && c != '?' && c != '#' && c != '$'
+		// The authority starts as a host or user name does: not with
+		// '/', '?', '#', '$' (a template: "http://${host}/") nor a
+		// separator ("http://,https://" is a list of schemes).
+		switch rest[2] {
+		case '/', '?', '#', '$', ',', ';', '!', '\'', '(', ')', '=', '+', '&':
+			return false
+		}
+		return true
 	case sspFile:
 		if len(rest) == 0 || rest[0] != '/' {
 			return false

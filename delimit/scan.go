@@ -23,6 +23,7 @@ const (
 	maxAngle  = 4 << 10        // E5: an angle or multi-line quote hit ends within 4 KiB
 	maxLines  = 8              // E5: ... and within 8 lines
 	maxLook   = 64             // bytes looked back from ':' for a scheme (E1)
+	relEvery  = 256 << 10      // how far a NewBytesScanner moves on between releases
 )
 
 // cand caches the position of the next candidate byte: the index of the
@@ -67,6 +68,13 @@ type Scanner struct {
 	pi      int
 	hit     Hit
 	segs    []seg
+
+	// release, for a Scanner over bytes in place (NewBytesScanner), is
+	// called when pos reaches relNext; candidates are not searched for,
+	// nor the rest of a truncated run skipped, past relNext before, so
+	// that the bytes looked at stay within a window (SPEC §8).
+	release func(off int64) error
+	relNext int
 }
 
 // NewScanner returns a Scanner reading r with opts (E1–E12).
@@ -87,6 +95,39 @@ func (s *Scanner) Reset(r io.Reader) {
 func (s *Scanner) init() {
 	s.line = 1
 	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
+	s.relNext = int(^uint(0) >> 1)
+}
+
+// NewBytesScanner returns a Scanner over text that reads it in place,
+// without copying it (a file mapped into memory, SPEC §9): its hits are
+// Find's. Each time the scan has moved on by 256 KiB, release (when not
+// nil) is called with the offset
+// before which text will not be looked at again, so that the caller may
+// drop those pages and memory stays bounded (SPEC §8); an error it
+// returns ends the scan as a read error would (see Err).
+func NewBytesScanner(text []byte, opts Options, release func(off int64) error) *Scanner {
+	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
+	s.init()
+	if release != nil {
+		s.release, s.relNext = release, relEvery
+	}
+	return s
+}
+
+// releaseBehind calls release with the offset lookBack bytes before pos,
+// having counted the lines up to it (E1–E12 look no further back). It
+// returns false when release failed.
+func (s *Scanner) releaseBehind() bool {
+	keep := max(0, s.pos-lookBack)
+	if s.lc < keep {
+		s.locate(keep)
+	}
+	if err := s.release(int64(keep)); err != nil {
+		s.err, s.pos = err, s.n
+		return false
+	}
+	s.relNext = s.pos + relEvery
+	return true
 }
 
 // Scan advances to the next hit (E1–E12), which Hit then returns. It
@@ -101,6 +142,9 @@ func (s *Scanner) Scan() bool {
 			return true
 		}
 		s.pending, s.pi = s.pending[:0], 0
+		if s.pos >= s.relNext && !s.releaseBehind() {
+			return false
+		}
 		if s.skipping {
 			if !s.skip() {
 				s.fill(s.pos + utf8.UTFMax + 4)
@@ -117,18 +161,15 @@ func (s *Scanner) Scan() bool {
 		if s.lt.miss || l < s.pos {
 			l = s.next(&s.lt, '<')
 		}
-		if l < c {
-			c, which = l, '<'
-		}
+		other := l // the next candidate that is no ':'
 		if s.opts.Abbrev {
-			if d := s.next(&s.dot, '.'); d < c {
-				c, which = d, '.'
-			}
+			other = min(other, s.next(&s.dot, '.'))
 		}
 		if s.opts.Emails {
-			if d := s.next(&s.at, '@'); d < c {
-				c, which = d, '@'
-			}
+			other = min(other, s.next(&s.at, '@'))
+		}
+		if other < c {
+			c, which = other, s.buf[other]
 		}
 		if c >= s.n {
 			s.pos = s.n
@@ -136,6 +177,10 @@ func (s *Scanner) Scan() bool {
 				return false
 			}
 			s.fill(s.n + 1)
+			continue
+		}
+		if c >= s.relNext {
+			s.pos = c // no candidate before the window's end: release
 			continue
 		}
 		if !s.eof && c+lookAhead > s.n && !(s.opts.LineBuffered && s.decided(c, which)) {
@@ -146,11 +191,9 @@ func (s *Scanner) Scan() bool {
 		switch which {
 		case ':':
 			// Most colons in prose are followed by a space (E12 "Note: see").
-			if c+1 < s.n {
-				if x := s.buf[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
-					s.pos = c + 1
-					continue
-				}
+			if c+1 < s.n && noURIAt(s.buf, c) {
+				s.skipColons(c, other)
+				continue
 			}
 			s.atColon(c)
 		case '<':
@@ -167,6 +210,45 @@ func (s *Scanner) Scan() bool {
 	}
 }
 
+// skipColons moves past the colon at c, which no URI character follows,
+// and past the next ones before limit that none follows either (E12
+// "Note: see", the most common candidates of prose), in one tight loop;
+// it leaves the next colon, or how far none was found, in s.colon.
+func (s *Scanner) skipColons(c, limit int) {
+	b := s.buf[:s.n]
+	limit = min(limit, len(b))
+	for {
+		from := c + 1
+		if from >= limit {
+			s.pos = from
+			return
+		}
+		k := bytes.IndexByte(b[from:limit], ':')
+		if k < 0 {
+			s.pos, s.colon.at, s.colon.miss = from, limit, true
+			return
+		}
+		c = from + k
+		if c+1 >= len(b) || !noURIAt(b, c) {
+			s.pos, s.colon.at, s.colon.miss = from, c, false
+			return
+		}
+	}
+}
+
+// noURIAt reports whether no hit can start at the colon b[c], which is not
+// the last byte: no URI character follows it (E12 "Note: see"), or it
+// stands between two digits ("10:30"), where a scheme would end in a digit
+// and its part start with one, and no scheme written without "//" (E1a) or
+// wrapping another URI ends in a digit.
+func noURIAt(b []byte, c int) bool {
+	x := b[c+1]
+	if x >= utf8.RuneSelf {
+		return false
+	}
+	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
+}
+
 // Hit returns the hit found by the last call to Scan: its URI, raw text,
 // offsets, line and column, Kind (E5, E6, E11) and Flags (E8).
 func (s *Scanner) Hit() Hit { return s.hit }
@@ -175,22 +257,24 @@ func (s *Scanner) Hit() Hit { return s.hit }
 // error are still reported (SPEC §8).
 func (s *Scanner) Err() error { return s.err }
 
-// next returns the position of the next byte ch at or after pos, or n.
+// next returns the position of the next byte ch at or after pos, or n,
+// or relNext when that comes first and none is before it.
 func (s *Scanner) next(k *cand, ch byte) int {
 	if !k.miss && k.at >= s.pos {
 		return k.at
 	}
+	end := min(s.n, s.relNext)
 	from := s.pos
 	if k.miss && k.at > from {
-		if k.at >= s.n {
-			return s.n
+		if k.at >= end {
+			return end
 		}
 		from = k.at
 	}
-	i := bytes.IndexByte(s.buf[from:s.n], ch)
+	i := bytes.IndexByte(s.buf[from:end], ch)
 	if i < 0 {
-		k.at, k.miss = s.n, true
-		return s.n
+		k.at, k.miss = end, true
+		return end
 	}
 	k.at, k.miss = from+i, false
 	return k.at
@@ -325,7 +409,7 @@ func angleClosed(b []byte, a int) bool {
 func (s *Scanner) skip() bool {
 	b := s.buf[:s.n]
 	for s.pos < len(b) {
-		if !s.eof && s.pos+utf8.UTFMax > len(b) {
+		if !s.eof && s.pos+utf8.UTFMax > len(b) || s.pos >= s.relNext {
 			return false
 		}
 		c := b[s.pos]
@@ -336,8 +420,8 @@ func (s *Scanner) skip() bool {
 			s.pos++
 			continue
 		}
-		r, w := utf8.DecodeRune(b[s.pos:])
-		if !uriRune(r) && !dashContinues(b, s.pos, w, r) {
+		w := runeWidth(b, s.pos)
+		if w == 0 {
 			break
 		}
 		s.pos += w
@@ -364,17 +448,24 @@ func (s *Scanner) locate(i int) (line, col int) {
 	return s.line, int(s.base+int64(i)-s.lineStart) + 1
 }
 
-// emitSub reports the hit buf[start:end] whose URI is buf[us:ue].
-func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags) {
+// emitSub reports the hit buf[start:end] whose URI is buf[us:ue]; clean
+// says that the run holds nothing cleanURI would change (!runState.dirty).
+func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags, clean bool) {
 	raw := string(s.buf[start:end])
-	s.emit(start, end, raw, raw[us-start:ue-start], kind, flags)
+	uri := raw[us-start : ue-start]
+	if !clean {
+		uri = cleanURI(uri)
+	}
+	s.emitURI(start, end, raw, uri, kind, flags)
 }
 
+// emit reports the hit buf[start:end] whose URI is uri made clean.
 func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
+	s.emitURI(start, end, raw, cleanURI(uri), kind, flags)
+}
+
+func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
 	line, col := s.locate(start)
-	if strings.Contains(uri, "\u2010") {
-		uri = strings.ReplaceAll(uri, "\u2010", "-") // E3: groff's hyphen is '-'
-	}
 	s.pending = append(s.pending, Hit{
 		URI: uri, Raw: raw,
 		Start: s.base + int64(start), End: s.base + int64(end),
@@ -391,7 +482,7 @@ func (s *Scanner) emitSegs(start, end int, kind Kind, segs []seg) {
 		hy = hy || g.hy
 	}
 	if len(segs) == 1 && !hy {
-		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0)
+		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0, false)
 		return
 	}
 	raw := string(s.buf[start:end])

@@ -81,6 +81,9 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 					}
 				}
 			}
+			if st.printf {
+				return true // a printf format (E3): no hit
+			}
 			if !fits(class, rule, []byte(s.join(segs, false)[c+1-j:])) {
 				return false
 			}
@@ -242,6 +245,9 @@ func (s *Scanner) atAngle(a int) {
 			w = k - i
 		}
 		i += w
+	}
+	if st.printf {
+		return // "<http://a/%s>": a printf format (E3)
 	}
 	if i > from {
 		segs = append(segs, seg{s: from, e: i})

@@ -39,10 +39,17 @@ func (s *Scanner) atColon(c int) {
 		return
 	}
 	var low [maxLook]byte
-	name := lowerName(b[j:c], &low)
-	class := schemeClass(name)
+	var name []byte
+	var class sspClass
+	if w := string(b[j:c]); w == "https" || w == "http" {
+		name, class = b[j:c], sspAuthority // most hits: no lookup
+	} else {
+		name = lowerName(b[j:c], &low)
+		class = schemeClass(name)
+	}
 	var rule sspRule
 	cs := c // the colon before the scheme-specific part that is checked
+	emptyAuth := false
 	switch {
 	case hasSlashes(b, c+1):
 		// E1: any scheme of two or more characters followed by "//"
@@ -59,7 +66,15 @@ func (s *Scanner) atColon(c int) {
 		if class == 0 && (c-j < 2 || webGlued(name)) {
 			return
 		}
-		if class != sspFile {
+		switch {
+		case class == sspFile:
+		case class != sspAuthority && c+4 < len(b) && b[c+3] == '/' && pathChar(b[c+4]):
+			// "webpack:///./src/x.ts": a scheme that is not registered
+			// with an authority may have an empty one and a path (E2)
+			// that starts as a name does ("drv:///(hp/)?hpijs.drv/" in
+			// a regular expression does not).
+			class, emptyAuth = sspFile, true
+		default:
 			class = sspAuthority
 		}
 	case class == sspAuthority:
@@ -71,16 +86,18 @@ func (s *Scanner) atColon(c int) {
 		}
 		cs, class = k, inner
 	default:
-		// E1a: without "//", never a scheme glued to the token before it
-		// nor an all-capitals one, and only the schemes written so in
-		// prose, each with its syntax.
-		if class == 0 || glued(b, j) || allCaps(b[j:c]) {
+		// E1a: without "//", never a scheme glued to the token before it,
+		// and only the schemes written so in prose, each with its syntax;
+		// an all-capitals one ("MAILTO:", "URN:ISBN:") only with that
+		// syntax ("INFO:demo", "NOTE:" are labels).
+		if class == 0 || glued(b, j) {
 			return
 		}
 		if class == sspOpaque {
-			if rule = proseRule(name); rule == nil {
-				return
-			}
+			rule = proseRule(name)
+		}
+		if rule == nil && (class == sspOpaque || allCaps(b[j:c])) {
+			return
 		}
 	}
 	// E2 before scanning, so that a failing candidate costs little.
@@ -109,16 +126,17 @@ func (s *Scanner) atColon(c int) {
 		}
 	}
 	quoted := start > s.floor && b[start-1] == '"'
-	st := runState{bare: true}
+	braced := start > s.floor && b[start-1] == '{'
+	st := runState{bare: true, tex: braced}
 	e, trunc := st.scan(b, c+1, start+MaxHit)
 	if trunc {
-		s.emitSub(start, e, j, e, Space, Truncated)
+		s.emitSub(start, e, j, e, Space, Truncated, !st.dirty)
 		s.skipping = true
 		return
 	}
 	// A '%' and a letter that is no %HH escape ("rfc%d.txt") is a
 	// printf directive: the text is a format, not a URI.
-	if e+1 < len(b) && b[e] == '%' && ctab[b[e+1]]&cAlpha != 0 {
+	if st.printf {
 		return
 	}
 	// 'data:text/javascript,import { x }': a data: URI in quotes whose
@@ -126,11 +144,19 @@ func (s *Scanner) atColon(c int) {
 	if start > s.floor && (b[start-1] == '\'' || b[start-1] == '`') && string(name) == "data" && e < len(b) && b[e] == ' ' && b[e-1] != b[start-1] {
 		return
 	}
+	// "\url{http://a/b}", "{http://prefix.example/ns:}": a TeX macro
+	// argument ends at its closing brace, which delimits as a quote does.
+	if braced && e < len(b) && b[e] == '}' {
+		if ssp := texClean(b[cs+1:e], &st); len(ssp) > 0 && fits(class, rule, ssp) {
+			s.emitSub(start, e, j, e, Space, 0, !st.dirty)
+		}
+		return
+	}
 	if quoted {
 		if e < len(b) && b[e] == '"' {
 			ue := quoteEnd(b, cs+1, e)
 			if fits(class, rule, b[cs+1:ue]) {
-				s.emitSub(start-1, e+1, j, ue, Quote, 0)
+				s.emitSub(start-1, e+1, j, ue, Quote, 0, !st.dirty)
 			}
 			return
 		}
@@ -144,10 +170,32 @@ func (s *Scanner) atColon(c int) {
 		return
 	}
 	e = j + trimTrailing(b[j:cut], wrap, nw)
-	if e <= cs+1 || !fits(class, rule, b[cs+1:e]) {
+	if e <= cs+1 || !fits(class, rule, texClean(b[cs+1:e], &st)) {
 		return
 	}
-	s.emitSub(start, e, j, e, Space, 0)
+	// An empty authority and a '(' left open: a regular expression cut
+	// at its '|' ("drv:///sample.drv/epson(9|24).ppd").
+	if emptyAuth && bytes.Count(b[j:e], []byte{'('}) > bytes.Count(b[j:e], []byte{')'}) {
+		return
+	}
+	s.emitSub(start, e, j, e, Space, 0, !st.dirty)
+}
+
+// texClean returns the scheme-specific part ssp of a run in a TeX macro
+// argument with its escapes undone ("//\#" is "//#"), as the hit's URI
+// will have it, for the syntax checks (E2, E4); any other ssp as it is.
+func texClean(ssp []byte, st *runState) []byte {
+	if !st.tex || !st.dirty || bytes.IndexByte(ssp, '\\') < 0 {
+		return ssp
+	}
+	return []byte(cleanURI(string(ssp)))
+}
+
+// pathChar reports whether c may start the path after an empty authority
+// (E2): a letter, digit, '.', '_', '~', '-', '%' (an escape, as the URI
+// of a non-ASCII byte has it) or a non-ASCII byte.
+func pathChar(c byte) bool {
+	return c >= utf8.RuneSelf || ctab[c]&cWord != 0 || c == '.' || c == '_' || c == '~' || c == '-' || c == '%'
 }
 
 // softHyphen returns the width of a typesetter's hyphen at b[i:], U+2010
@@ -206,7 +254,7 @@ func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wr
 	n := bracketCut(joined, from, pathStart(joined, from, len(joined)), len(joined))
 	n = trimTrailing(joined[:n], wrap, nw)
 	last := &segs[len(segs)-1]
-	if len(joined)-n >= last.e-last.s || !fits(class, rule, joined[from:n]) {
+	if len(joined)-n >= last.e-last.s || !fits(class, rule, texClean(joined[from:n], &st)) {
 		return false
 	}
 	last.e -= len(joined) - n

@@ -297,3 +297,53 @@ func TestScannerReset(t *testing.T) {
 	}
 	sameHits(t, "Reset to the first input", got, Find(data, Options{}))
 }
+
+// TestBytesScanner: a Scanner over bytes in place gives Find's hits, calls
+// release with growing offsets behind the scan, and stops with release's
+// error (SPEC §8, §9).
+func TestBytesScanner(t *testing.T) {
+	data := bytes.Repeat([]byte("see http://a.example/x and <mailto:b@example.org>, \"urn:isbn:0451450523\"\n"), 20000)
+	want := Find(data, Options{})
+	var offs []int64
+	s := NewBytesScanner(data, Options{}, func(off int64) error { offs = append(offs, off); return nil })
+	var got []Hit
+	for s.Scan() {
+		got = append(got, s.Hit())
+	}
+	if s.Err() != nil || len(got) != len(want) {
+		t.Fatalf("%d hits (err %v), Find: %d", len(got), s.Err(), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("hit %d = %+v, Find: %+v", i, got[i], want[i])
+		}
+	}
+	if len(offs) < 4 {
+		t.Fatalf("release called %d times on %d bytes", len(offs), len(data))
+	}
+	for i := 1; i < len(offs); i++ {
+		if offs[i] <= offs[i-1] {
+			t.Fatalf("release offsets %v do not grow", offs)
+		}
+	}
+	// Text with no candidate, and a truncated hit's run, are looked at a
+	// window at a time too.
+	for _, in := range [][]byte{bytes.Repeat([]byte("a"), 4<<20), append([]byte("http://a/"), bytes.Repeat([]byte("b"), 4<<20)...)} {
+		calls, last := 0, int64(0)
+		s := NewBytesScanner(in, Options{}, func(off int64) error { calls, last = calls+1, off; return nil })
+		for s.Scan() {
+		}
+		if calls < 8 || last < int64(len(in))-2*relEvery {
+			t.Fatalf("%.10q...: release called %d times, last at %d of %d", in, calls, last, len(in))
+		}
+	}
+	stop := errors.New("stopped")
+	s = NewBytesScanner(data, Options{}, func(int64) error { return stop })
+	n := 0
+	for s.Scan() {
+		n++
+	}
+	if s.Err() != stop || n >= len(want) {
+		t.Fatalf("after a release error: %d hits, err %v", n, s.Err())
+	}
+}

@@ -158,7 +158,11 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) (err
 	if x.opts.Type != Auto {
 		typ = x.opts.Type
 	}
-	c := &reader.Content{R: &stopReader{r: in.R, j: j}, Name: in.Name, Declared: in.Charset, Base: retrieval, Whole: in.whole}
+	sr := &stopReader{r: in.R, j: j}
+	c := &reader.Content{R: sr, Name: in.Name, Declared: in.Charset, Base: retrieval, Whole: in.whole}
+	if in.whole != nil {
+		c.Consumed = sr.consumed
+	}
 	err = j.run(c, typ)
 	if j.stop != nil {
 		return j.stop
@@ -174,9 +178,10 @@ func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) (err
 // gives io.EOF once per Ctrl-D, and a reader that reads again after it (a
 // bufio.Reader that peeked up to the end) would wait for a second one.
 type stopReader struct {
-	r   io.Reader
-	j   *job
-	eof bool
+	r    io.Reader
+	j    *job
+	eof  bool
+	read int64 // bytes read through it
 }
 
 func (s *stopReader) Read(p []byte) (int, error) {
@@ -187,8 +192,35 @@ func (s *stopReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	n, err := s.r.Read(p)
+	s.read += int64(n)
 	s.eof = err == io.EOF
 	return n, err
+}
+
+// consumed is Content.Consumed: the bytes up to off not read through s are
+// passed on as read to a reader below that counts them (Consumer), and
+// a stopped job, or a Consumer's error (the run stopped), is returned.
+func (s *stopReader) consumed(off int64) error {
+	if s.j.stop != nil {
+		return s.j.stop
+	}
+	if off <= s.read {
+		return nil
+	}
+	n := off - s.read
+	s.read = off
+	if c, ok := s.r.(Consumer); ok {
+		return c.Consumed(n)
+	}
+	return nil
+}
+
+// Consumer is implemented by an Input's reader that counts the bytes read
+// (the runner's statistics): Consumed(n) says that n more bytes of the
+// input were read without it, by a reader of Content.Whole, and returns
+// an error when the input is to stop, as its next Read would.
+type Consumer interface {
+	Consumed(n int64) error
 }
 
 // inputBuffers hold the 64 KiB read buffers of inputs: one per input was

@@ -84,6 +84,11 @@ type Content struct {
 	// use random access (the <base> pre-scan of a large HTML document, a
 	// damaged WARC record searched past); nil otherwise.
 	Whole *io.SectionReader
+	// Consumed, when not nil, is for a reader that reads Whole in place
+	// of R: it says that the input has been read up to byte offset off,
+	// so that the bytes are counted as read from R would be, and it
+	// returns an error when the run was stopped, as R's next read would.
+	Consumed func(off int64) error
 	// Decoded says R was converted to UTF-8 from the UTF-16 its byte
 	// order mark said: an encoding declaration inside means nothing.
 	Decoded bool

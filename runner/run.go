@@ -431,3 +431,10 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	c.n.Add(int64(n))
 	return n, err
 }
+
+// Consumed counts n bytes read without c (extract.Consumer: a large text
+// file scanned mapped into memory) and says whether the run was stopped.
+func (c *countingReader) Consumed(n int64) error {
+	c.n.Add(n)
+	return c.ctx.Err()
+}

@@ -289,3 +289,33 @@ func TestRunDone(t *testing.T) {
 		}
 	}
 }
+
+// TestRunStatsLargeText: the bytes of a text file large enough to be
+// scanned mapped into memory are counted whole, as if read, and an
+// interrupted run stops it.
+func TestRunStatsLargeText(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "big.txt")
+	data := strings.Repeat("see http://a.example/x and more words here\n", 150000) // 6.4 MB
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var st Stats
+	x := newExtractor(t)
+	if err := Run(context.Background(), x, []string{name}, Options{Stats: &st}, func(extract.Hit) error { return nil }, func(error) {}); err != nil {
+		t.Fatal(err)
+	}
+	if st.Bytes.Load() != int64(len(data)) || st.Hits.Load() != 150000 {
+		t.Errorf("bytes %d, hits %d; want %d, 150000", st.Bytes.Load(), st.Hits.Load(), len(data))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	Run(ctx, x, []string{name}, Options{}, func(extract.Hit) error {
+		if n++; n == 10 {
+			cancel()
+		}
+		return nil
+	}, func(error) {})
+	if n >= 150000 {
+		t.Errorf("after an interrupt at the 10th hit: %d hits", n)
+	}
+}

@@ -1,0 +1,14 @@
+//go:build !linux
+
+package text
+
+import (
+	"errors"
+	"os"
+)
+
+// mapFile is not used where the mapping is not implemented: the file is
+// read through the Scanner's buffer.
+func mapFile(f *os.File, off, n int64) (data []byte, release func(int64), unmap func(), err error) {
+	return nil, nil, nil, errors.ErrUnsupported
+}

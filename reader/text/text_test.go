@@ -1,0 +1,106 @@
+package text
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
+)
+
+// TestMappedSameHits: a large regular file, scanned mapped into memory
+// (SPEC §9), gives exactly the hits of the same bytes read as a stream,
+// and stops at the first check after the run is stopped.
+func TestMappedSameHits(t *testing.T) {
+	line := "see http://a.example/x?a=1#b#c, <mailto:b@example.org> and \"urn:isbn:0451450523\"\n"
+	data := bytes.Repeat([]byte(line), mapMin/len(line)+100)
+	name := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	whole := io.NewSectionReader(f, 0, int64(len(data)))
+	mapped := &readertest.Sink{}
+	var upTo int64 // what the input was told was read
+	consumed := func(off int64) error { upTo = max(upTo, off); return nil }
+	if err := Read(&reader.Content{R: f, Whole: whole, Consumed: consumed}, mapped); err != nil {
+		t.Fatal(err)
+	}
+	if upTo != int64(len(data)) {
+		t.Errorf("the input was told %d bytes were read, not %d", upTo, len(data))
+	}
+	streamed := &readertest.Sink{}
+	if err := Read(&reader.Content{R: bytes.NewReader(data)}, streamed); err != nil {
+		t.Fatal(err)
+	}
+	if len(mapped.Hits) != len(streamed.Hits) || len(mapped.Hits) == 0 {
+		t.Fatalf("mapped: %d hits, streamed: %d", len(mapped.Hits), len(streamed.Hits))
+	}
+	for i := range mapped.Hits {
+		if mapped.Hits[i] != streamed.Hits[i] {
+			t.Fatalf("hit %d mapped %+v, streamed %+v", i, mapped.Hits[i], streamed.Hits[i])
+		}
+	}
+	// A stopped run: the input says so.
+	stop := errors.New("stopped")
+	stopped := &readertest.Sink{}
+	err = Read(&reader.Content{R: errReader{stop}, Whole: whole, Consumed: func(int64) error { return stop }}, stopped)
+	if !errors.Is(err, stop) || len(stopped.Hits) >= len(streamed.Hits) {
+		t.Fatalf("stopped run: %d hits, err %v", len(stopped.Hits), err)
+	}
+}
+
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// identity maps positions onto themselves: a part of a container that is
+// the whole input.
+type identity struct{}
+
+func (identity) Map(line, col int, off int64) reader.Pos {
+	return reader.Pos{Line: line, Col: col, Offset: off}
+}
+
+// FuzzRead: text read as a stream (a delimit.Scanner), as a part of a
+// container (delimit.Find over a pooled buffer, then a Scanner for the
+// rest) and one byte at a time gives the same hits, and never panics.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte("see http://a.example/x?a=1#b#c and <mailto:b@example.org>\n"))
+	f.Add([]byte("\\url{http://a.example/x\\#y} &lt;http://example.org/foo&gt; https://wiki.example/a#how-to[here]"))
+	f.Add([]byte("http://[fe80::1%eth0]/ webpack:///./src/x.ts MAILTO:user@example.org caf\xe9 http://a/caf\xe9/x"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want []reader.Hit
+		for i, c := range []*reader.Content{
+			{R: bytes.NewReader(data)},
+			{R: bytes.NewReader(data), Pos: identity{}},
+			{R: iotest.OneByteReader(bytes.NewReader(data))},
+		} {
+			s := &readertest.Sink{}
+			if err := Read(c, s); err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				want = s.Hits
+				continue
+			}
+			if len(s.Hits) != len(want) {
+				t.Fatalf("reading %d: %d hits, as a stream: %d", i, len(s.Hits), len(want))
+			}
+			for k := range want {
+				if s.Hits[k] != want[k] {
+					t.Fatalf("reading %d: hit %d = %+v, as a stream: %+v", i, k, s.Hits[k], want[k])
+				}
+			}
+		}
+	})
+}
