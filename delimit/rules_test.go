@@ -328,6 +328,10 @@ var ruleTests = map[string][]ruleCase{
 		{in: "www.example.com/x[text]", opts: abbrevOn, want: hits(abb("http://www.example.com/x", "www.example.com/x"))},
 		{in: "*http://a/b*", want: hits(sp("http://a/b"))},
 		{in: "**http://a/b**.", want: hits(sp("http://a/b"))},
+		// the wrapper before punctuation that opens the emphasized text
+		{in: "*!http://a/b*", want: hits(sp("http://a/b"))},
+		{in: "_(http://a/b)_", want: hits(sp("http://a/b"))},
+		{in: "see !http://a/b*", want: hits(sp("http://a/b*"))},
 		{in: "_http://a/b_", want: hits(sp("http://a/b"))},
 		{in: "http://a/b_c_", want: hits(sp("http://a/b_c_"))},
 		{in: "`http://a/b`", want: hits(sp("http://a/b"))},

@@ -2,6 +2,7 @@ package delimit
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -115,16 +116,7 @@ func (s *Scanner) atColon(c int) {
 	if j-4 >= s.floor && isURLPrefix(b[j-4:j]) && wordStart(b, j-4) {
 		start = j - 4 // E9
 	}
-	var wrap byte
-	nw := 0
-	if start > s.floor {
-		if w := b[start-1]; w == '*' || w == '_' {
-			wrap = w
-			for k := start - 1; k >= s.floor && b[k] == w && nw < 3; k-- {
-				nw++
-			}
-		}
-	}
+	wrap, nw := emphasisWrap(b, s.floor, start)
 	quoted := start > s.floor && b[start-1] == '"'
 	braced := start > s.floor && b[start-1] == '{'
 	st := runState{bare: true, tex: braced}
@@ -273,4 +265,24 @@ func continuesWord(b []byte, i int) bool {
 	}
 	r, _ := utf8.DecodeRune(b[i:])
 	return alnumRune(r)
+}
+
+// emphasisWrap returns the Markdown emphasis wrapper ('*' or '_') written
+// before a hit starting at b[start] and how many times (at most 3), or 0:
+// right before it, or before up to three punctuation characters that
+// open the emphasized text ("*!http://a/*", "_(http://a/)_"), as a
+// CommonMark parser reads them (E4).
+func emphasisWrap(b []byte, floor, start int) (byte, int) {
+	k := start - 1
+	for k >= floor && start-k <= 3 && strings.IndexByte(`!"'(<[`, b[k]) >= 0 {
+		k--
+	}
+	if k < floor || b[k] != '*' && b[k] != '_' {
+		return 0, 0
+	}
+	w, n := b[k], 0
+	for ; k >= floor && b[k] == w && n < 3; k-- {
+		n++
+	}
+	return w, n
 }
