@@ -387,6 +387,9 @@ func (s *scanner) line() {
 		if !containerOK {
 			s.capped = true
 		}
+		if !indented && textStartByte[c] {
+			break // a letter starts no block: the common line of prose
+		}
 		open := func() {
 			if opened {
 				return
@@ -558,3 +561,17 @@ func (s *scanner) event(e Event) {
 		s.emit(e)
 	}
 }
+
+// textStartByte are the bytes no block start begins with: ASCII letters
+// and the bytes of non-ASCII characters. A line whose first non-space
+// byte is one, not indented, opens no block (every start in line looks
+// for '>', '#', '`', '~', '<', '=', '-', '*', '_', '+' or a digit first).
+var textStartByte = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
