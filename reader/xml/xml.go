@@ -11,11 +11,11 @@ import (
 	"io"
 	"strings"
 
-	"golang.org/x/net/html/charset"
-	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/charmap"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
@@ -32,7 +32,7 @@ var Format = &reader.Format{
 	Read:       Read,
 }
 
-// XML (SPEC §7a) is read as a stream of tokens with encoding/xml: no DTD
+// XML (SPEC §7a) is read as a stream of tokens (scan.go): no DTD
 // is processed and no entity but the five predefined ones is expanded, so
 // neither external entities nor entity expansion bombs apply. Every
 // element's base is its xml:base resolved against its parent's (XML Base,
@@ -53,9 +53,10 @@ var Format = &reader.Format{
 // delimit. Namespace declarations and xml:base values are not hits.
 //
 // Positions are those of the attribute value or of the text as written
-// (inside a CDATA section, across character references). In a document
-// declared in another encoding than UTF-8, which is converted while read,
-// a hit points at how far the input had been read when it was found.
+// (inside a CDATA section, across character references), in bytes of the
+// input also in a document declared in another encoding than UTF-8,
+// which is converted to UTF-8 as it is read (charset.go); the raw text of
+// its hits is UTF-8.
 //
 // A document nested deeper than MaxDepth or with more than
 // MaxElements elements fails with ErrTooDeep or
@@ -142,36 +143,52 @@ type xmlReader struct {
 }
 
 // Read reads an XML document and reports its links.
+//
+// A document declared in an encoding other than UTF-8 is converted to
+// UTF-8 as it is read (transcoder), and its hits still point at their
+// bytes in the input. An encoding golang.org/x/text does not know is a
+// warning naming it, and the document is read as UTF-8, or as windows-1252
+// (Latin-1) when its first 64 KiB are not UTF-8 (SPEC §7a). A document
+// that is a part of a container (c.Pos) or was converted by its byte
+// order mark (c.Decoded) is UTF-8 already.
 func Read(c *reader.Content, s reader.Sink) error {
 	br, ok := c.R.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReaderSize(c.R, 64<<10)
 	}
 	src := &xmlSource{r: br, line: 1, col: 1, baseLine: 1, baseCol: 1}
-	x := &xmlReader{s: s, c: c, src: src, exact: true}
-	if head, _ := br.Peek(256); c.Pos != nil || c.Decoded || !needEncodingXML(head) {
-		x.names = map[string]string{}
-		return x.runFast()
+	x := &xmlReader{s: s, c: c, src: src, exact: true, names: map[string]string{}}
+	if c.Pos == nil && !c.Decoded {
+		head, _ := br.Peek(1024)
+		if label := declaredEncoding(head); label != "" {
+			enc, known := lookupEncoding(label)
+			if !known {
+				enc = nil
+				how := "UTF-8"
+				if all, _ := br.Peek(64 << 10); !validUTF8Prefix(all) {
+					enc, how = charmap.Windows1252, "windows-1252 (Latin-1), its bytes not being UTF-8"
+				}
+				s.Warn(c.At.String(), fmt.Errorf("unknown encoding %q: read as %s", clip(label), how))
+			} else if enc != nil && !charset.ASCIICompatible(fmtName(enc), enc) {
+				// "<?xml" was read as ASCII: the declaration is wrong
+				s.Warn(c.At.String(), fmt.Errorf("encoding %q does not fit a document whose declaration is ASCII: read as UTF-8", clip(label)))
+				enc = nil
+			}
+			if enc != nil {
+				src.conv = newTranscoder(br, enc)
+				src.r = bufio.NewReaderSize(src.conv, 64<<10)
+			}
+		}
 	}
-	d := xml.NewDecoder(src)
-	d.Strict = false
-	d.Entity = nil
-	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		if c.Pos != nil || c.Decoded {
-			return in, nil // a part of a container, or UTF-16 read by its BOM: already UTF-8
-		}
-		enc, _ := charset.Lookup(label)
-		if enc == nil {
-			return nil, fmt.Errorf("unknown charset %q", label)
-		}
-		if enc == unicode.UTF8 {
-			return in, nil
-		}
-		x.exact = false
-		return enc.NewDecoder().Reader(in), nil
+	return x.runFast()
+}
+
+// clip shortens a label for a warning.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
 	}
-	x.d = d
-	return x.run()
+	return s
 }
 
 func (x *xmlReader) run() error {
