@@ -307,8 +307,9 @@ func (x *xmlReader) startTokElement(t xmlTok) xml.StartElement {
 }
 
 // xmlAttrRead are the attributes (local names) whose values startElement
-// reads: xml:base, type, isPermaLink and the link attributes.
-var xmlAttrRead = map[string]bool{"base": true, "type": true, "isPermaLink": true, "href": true}
+// reads: xml:base, type, isPermaLink and the link attributes (RSS 1.0's
+// rdf:about and rdf:resource among them).
+var xmlAttrRead = map[string]bool{"base": true, "type": true, "isPermaLink": true, "href": true, "about": true, "resource": true}
 
 func init() {
 	for _, names := range xmlAttrLinks {

@@ -41,7 +41,9 @@ var Format = &reader.Format{
 //	xml-attr  link@href (Atom, XHTML, xhtml:link in sitemaps), content@src,
 //	          content@url and thumbnail@url (Media RSS), enclosure@url,
 //	          source@url, outline@xmlUrl, @htmlUrl and @url (OPML), SVG
-//	          a, image and use @href, img@src, and any xlink:href
+//	          a, image and use @href, img@src, any xlink:href, and RSS
+//	          1.0's rdf:about of channel, item, image and textinput and
+//	          rdf:resource of image, textinput and items' rdf:li
 //	xml-text  the text of icon, logo, uri, loc (sitemaps, image:loc), RSS
 //	          link, comments, docs and url, guid unless isPermaLink="false",
 //	          and id when it is an absolute URI (Atom)
@@ -83,6 +85,7 @@ var (
 const (
 	nsXML   = "http://www.w3.org/XML/1998/namespace"
 	nsXLink = "http://www.w3.org/1999/xlink"
+	nsRDF   = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 )
 
 // xmlAttrLinks are the link-bearing attributes, by element local name.
@@ -307,6 +310,8 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 		attr := a.Name.Local
 		if a.Name.Local == "href" && (a.Name.Space == nsXLink || a.Name.Space == "xlink") {
 			attr = "xlink:href"
+		} else if a.Name.Space == nsRDF || a.Name.Space == "rdf" {
+			attr = "rdf:" + attr
 		}
 		h := reader.NewHit(x.c, "xml-attr", ref, raw, x.src.span(s, en), 0)
 		h.Element, h.Attr, h.Source = e.name, attr, resolve.FromMarkup
@@ -321,6 +326,9 @@ func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
 	if a.Local == "href" && (a.Space == nsXLink || a.Space == "xlink") {
 		return true
 	}
+	if a.Space == nsRDF || a.Space == "rdf" || a.Space == "" && a.Local == "resource" && elem == "li" {
+		return isRSS1Link(elem, a.Local)
+	}
 	if a.Space != "" {
 		return false
 	}
@@ -328,6 +336,23 @@ func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
 		if n == a.Local {
 			return true
 		}
+	}
+	return false
+}
+
+// isRSS1Link reports whether RDF attribute attr of element elem is a link
+// of RSS 1.0 (RDF Site Summary 1.0, sections 5.3 to 5.6): the rdf:about
+// of channel, item, image and textinput, and the rdf:resource of the
+// channel's image and textinput and of the rdf:li of its items (written
+// "resource" without a prefix in the specification's examples, as RDF
+// allowed then). Other RDF attributes are not (an SVG's metadata names
+// its license and type with rdf:resource).
+func isRSS1Link(elem, attr string) bool {
+	switch attr {
+	case "about":
+		return elem == "channel" || elem == "item" || elem == "image" || elem == "textinput"
+	case "resource":
+		return elem == "li" || elem == "image" || elem == "textinput"
 	}
 	return false
 }
