@@ -2,10 +2,13 @@ package mdscan
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html"
 	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -218,3 +221,42 @@ func TestAgainstCmarkGFM(t *testing.T) {
 // emailTokens are the pieces TestAgainstCmarkGFM builds documents of.
 var emailTokens = []string{"a", "b.c", "x_y", "-", "+", ".", "_", "*", "`", "\\", "\\_", "\\<", ">", "\"", ":", "/", "(", ")",
 	" ", "  ", "\n", "@", "@", "@b.example", "mailto:", "xmpp:", "a@b.example", "1", "&amp;", "<", "~", "!"}
+
+var anyHrefRE = regexp.MustCompile(`<a href="([^"]*)"`)
+
+// TestGFMConformanceHrefs: on the GFM autolink examples of the repository's
+// conformance data (testdata/conformance/markdown-gfm-autolinks.json,
+// goldmark's copy of the spec's examples), mdscan finds the links of
+// their HTML, in order.
+func TestGFMConformanceHrefs(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "conformance", "markdown-gfm-autolinks.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex []struct {
+		Example        int
+		Markdown, HTML string
+	}
+	if err := json.Unmarshal(data, &ex); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ex {
+		var want, got []string
+		for _, m := range anyHrefRE.FindAllStringSubmatch(e.HTML, -1) {
+			want = append(want, html.UnescapeString(m[1]))
+		}
+		Scan([]byte(e.Markdown), Options{Linkify: true}, func(ev Event) {
+			switch ev.Kind {
+			case Link, Autolink, ExtAutolink:
+				d := ev.Dest
+				if ev.Email {
+					d = "mailto:" + d
+				}
+				got = append(got, strings.ReplaceAll(d, ">", "%3E"))
+			}
+		})
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("example %d %q\n got %q\nwant %q", e.Example, e.Markdown, got, want)
+		}
+	}
+}
