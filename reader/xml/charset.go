@@ -25,10 +25,8 @@ import (
 )
 
 // declaredEncoding returns the value of the encoding declaration of the
-// XML declaration that starts head (after a UTF-8 byte order mark), or
-// "" when there is none.
+// XML declaration that starts head, or "" when there is none.
 func declaredEncoding(head []byte) string {
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	if !bytes.HasPrefix(head, []byte("<?xml")) {
 		return ""
 	}

@@ -182,7 +182,8 @@ func TestDeclaredEncodingPositions(t *testing.T) {
 // TestUnknownEncoding: an encoding no one knows is a warning naming it,
 // and the document is read as UTF-8, or as windows-1252 when it is not
 // UTF-8; a declaration that cannot be the document's (UTF-16 written in
-// ASCII) is read as UTF-8 with a warning.
+// ASCII) is read as UTF-8 with a warning, and one after a UTF-8 byte
+// order mark as UTF-8 with none.
 func TestUnknownEncoding(t *testing.T) {
 	for _, tt := range []struct {
 		doc, hit, warn string
@@ -191,10 +192,15 @@ func TestUnknownEncoding(t *testing.T) {
 			`1:51 50-69 http://a.example/é "http://a.example/é"`, `unknown encoding "x-klingon": read as UTF-8`},
 		{"<?xml version=\"1.0\" encoding=\"x-klingon\"?><r><loc>http://a.example/\xe9</loc></r>",
 			`1:51 50-68 http://a.example/é "http://a.example/é"`, `unknown encoding "x-klingon": read as windows-1252 (Latin-1), its bytes not being UTF-8`},
+		{"\xef\xbb\xbf<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?><r><loc>http://a.example/é</loc></r>",
+			`1:55 54-73 http://a.example/é "http://a.example/é"`, ""}, // the byte order mark says UTF-8
 		{"<?xml version=\"1.0\" encoding=\"UTF-16\"?><r><loc>http://a.example/</loc></r>",
 			`1:48 47-64 http://a.example/ "http://a.example/"`, `encoding "UTF-16" does not fit a document whose declaration is ASCII: read as UTF-8`},
 	} {
 		got, warns := readPlaced(t, []byte(tt.doc))
+		if tt.warn == "" && len(warns) == 0 {
+			warns = []string{""}
+		}
 		if len(got) != 1 || got[0] != tt.hit || len(warns) != 1 || !strings.Contains(warns[0], tt.warn) {
 			t.Errorf("%q: hits %q, warnings %q; want %q, %q", tt.doc, got, warns, tt.hit, tt.warn)
 		}

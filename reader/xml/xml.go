@@ -163,7 +163,8 @@ func Read(c *reader.Content, s reader.Sink) error {
 	x := &xmlReader{s: s, c: c, src: src, exact: true, names: map[string]string{}}
 	if c.Pos == nil && !c.Decoded {
 		head, _ := br.Peek(1024)
-		if label := declaredEncoding(head); label != "" {
+		if label := declaredEncoding(head); label != "" && !bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
+			// (a UTF-8 byte order mark outweighs the declaration: XML 1.0 appendix F)
 			enc, known := lookupEncoding(label)
 			if !known {
 				enc = nil
