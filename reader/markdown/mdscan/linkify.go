@@ -107,7 +107,7 @@ func (s *scanner) email(at int) int {
 		if emailChar(b[q-1]) {
 			q--
 		} else if b[q-1] == '\\' && q < at && isPunct(b[q]) && oddRun(b, in.textFrom, q-1) {
-			q, escapes = q-1, true // "foo\\+@bar.example": the escaped '+' is text
+			q, escapes = q-1, true // "foo\+@bar.example": the escaped '+' is text
 		} else {
 			break
 		}
