@@ -132,8 +132,7 @@ type xmlReader struct {
 	d      *xml.Decoder
 	stack  []xmlElem
 	count  int
-	exact  bool // positions are offsets of the input (not of converted text)
-	held   int  // open elements that collect their text
+	held   int // open elements that collect their text
 	attrAt []attrPos
 	// buffers of ended elements' text, for the next ones
 	spare [][]byte
@@ -160,7 +159,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 		br = bufio.NewReaderSize(c.R, 64<<10)
 	}
 	src := &xmlSource{r: br, line: 1, col: 1, baseLine: 1, baseCol: 1}
-	x := &xmlReader{s: s, c: c, src: src, exact: true, names: map[string]string{}}
+	x := &xmlReader{s: s, c: c, src: src, names: map[string]string{}}
 	if c.Pos == nil && !c.Decoded {
 		head, _ := br.Peek(1024)
 		if label := declaredEncoding(head); label != "" && !bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
@@ -198,12 +197,8 @@ func clip(s string) string {
 func (x *xmlReader) run() error {
 	for x.s.Err() == nil {
 		start := x.d.InputOffset()
-		if x.exact {
-			if !x.holding() {
-				x.src.drop(start)
-			}
-		} else {
-			x.src.drop(x.src.n)
+		if !x.holding() {
+			x.src.drop(start)
 		}
 		tok, err := x.d.Token()
 		if err != nil {
@@ -299,13 +294,9 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 		}
 		s, en := start, start
 		raw := a.Value
-		if x.exact {
-			if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
-				s, en = start+int64(p.valStart), start+int64(p.valEnd)
-				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
-			}
-		} else {
-			s, en = x.src.n, x.src.n
+		if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
+			s, en = start+int64(p.valStart), start+int64(p.valEnd)
+			raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
 		}
 		ref := strings.TrimSpace(a.Value)
 		attr := a.Name.Local
@@ -396,23 +387,13 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 		s, sok := m.at(int(dh.Start))
 		e, eok := m.at(int(dh.End))
 		raw := dh.Raw
-		if sok && eok && x.exact {
+		if sok && eok {
 			raw = string(x.src.bytes(s, e))
 		} else {
-			s, e = x.inexact(&m)
+			s, e = m.start, m.start // the start of its text token
 		}
 		x.s.Report(reader.NewHit(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags), x.base())
 	}
-}
-
-// inexact is the span, with no length, of a hit whose text cannot be
-// mapped onto the input: the start of its text token, or in a converted
-// document how far the input was read.
-func (x *xmlReader) inexact(m *textMap) (int64, int64) {
-	if x.exact {
-		return m.start, m.start
-	}
-	return x.src.n, x.src.n
 }
 
 func (x *xmlReader) endElement(e *xmlElem) {
@@ -432,12 +413,12 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		s, sok := e.first.at(lead)
 		en, eok := e.first.at(lead + len(ref))
 		raw := ref
-		if sok && eok && x.exact && lead+len(ref) <= e.first.dec {
+		if sok && eok && lead+len(ref) <= e.first.dec {
 			if b := x.src.bytes(s, en); string(b) != ref {
 				raw = string(b)
 			}
 		} else {
-			s, en = x.inexact(&e.first)
+			s, en = e.first.start, e.first.start
 		}
 		h := reader.NewHit(x.c, "xml-text", ref, raw, x.src.span(s, en), 0)
 		h.Element, h.Source = e.name, resolve.FromMarkup
@@ -453,8 +434,8 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			s, sok := e.first.at(int(l.Offset))
 			en, eok := e.first.at(int(l.End))
 			raw := l.Raw
-			if !sok || !eok || !x.exact || int(l.End) > e.first.dec {
-				s, en = x.inexact(&e.first)
+			if !sok || !eok || int(l.End) > e.first.dec {
+				s, en = e.first.start, e.first.start
 			} else if l.Text {
 				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
 			}
@@ -491,9 +472,6 @@ func (x *xmlReader) spareBuf() []byte {
 // textMap maps the decoded text t of a token at [start,end) onto the input.
 func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
 	m := textMap{start: start, end: end, dec: len(t)}
-	if !x.exact {
-		return m
-	}
 	raw := x.src.bytes(start, end)
 	off := 0
 	if bytes.HasPrefix(raw, []byte("<![CDATA[")) {
