@@ -4,14 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
-	"golang.org/x/text/encoding/ianaindex"
-
-	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/reader/markdown"
+	"github.com/urix/urix/reader/xml"
 )
 
 // mdHits reads doc as Markdown with base and returns its hits, checking
@@ -47,20 +44,11 @@ func checkHitSpan(t *testing.T, doc string, h Hit) {
 	}
 }
 
-var xmlEncodingDecl = regexp.MustCompile(`^<\?xml[^>]*encoding=["']([^"']+)["']`)
-
-// declaredDecode returns s converted to UTF-8 from the encoding doc's XML
-// declaration names (WHATWG labels first, then IANA's), or s: a hit's raw
-// text is UTF-8, its span the bytes of the input.
+// declaredDecode returns s converted to UTF-8 from the encoding the XML
+// reader reads doc in (xml.DocumentEncoding), or s: a hit's raw text is
+// UTF-8, its span the bytes of the input.
 func declaredDecode(doc, s string) string {
-	m := xmlEncodingDecl.FindStringSubmatch(doc)
-	if m == nil {
-		return s
-	}
-	enc, _, ok := charset.Lookup(m[1])
-	if !ok {
-		enc, _ = ianaindex.IANA.Encoding(m[1])
-	}
+	enc, _ := xml.DocumentEncoding([]byte(doc[:min(len(doc), 64<<10)]))
 	if enc == nil {
 		return s
 	}

@@ -6,6 +6,7 @@ package xml
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -23,6 +24,38 @@ import (
 
 	"github.com/urix/urix/htmlbase/charset"
 )
+
+// DocumentEncoding returns the encoding an XML document whose first
+// bytes (64 KiB, or all when shorter) are head is read in, nil for UTF-8,
+// and a warning when its encoding declaration could not be followed
+// (SPEC §7a): a UTF-8 byte order mark outweighs the declaration (XML 1.0
+// appendix F); an encoding no one knows is read as UTF-8, or as
+// windows-1252 when head is not UTF-8; one that cannot be right for a
+// declaration readable as ASCII (UTF-16) as UTF-8.
+func DocumentEncoding(head []byte) (encoding.Encoding, error) {
+	label := declaredEncoding(head)
+	if label == "" || bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
+		return nil, nil
+	}
+	enc, known := lookupEncoding(label)
+	switch {
+	case !known && validUTF8Prefix(head):
+		return nil, fmt.Errorf("unknown encoding %q: read as UTF-8", clip(label))
+	case !known:
+		return charmap.Windows1252, fmt.Errorf("unknown encoding %q: read as windows-1252 (Latin-1), its bytes not being UTF-8", clip(label))
+	case enc != nil && !charset.ASCIICompatible(fmtName(enc), enc):
+		return nil, fmt.Errorf("encoding %q does not fit a document whose declaration is ASCII: read as UTF-8", clip(label))
+	}
+	return enc, nil
+}
+
+// clip shortens a label for a warning.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
 
 // declaredEncoding returns the value of the encoding declaration of the
 // XML declaration that starts head, or "" when there is none.

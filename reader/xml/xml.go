@@ -11,11 +11,8 @@ import (
 	"io"
 	"strings"
 
-	"golang.org/x/text/encoding/charmap"
-
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
-	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
@@ -162,20 +159,11 @@ func Read(c *reader.Content, s reader.Sink) error {
 	x := &xmlReader{s: s, c: c, src: src, names: map[string]string{}}
 	if c.Pos == nil && !c.Decoded {
 		head, _ := br.Peek(1024)
-		if label := declaredEncoding(head); label != "" && !bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
-			// (a UTF-8 byte order mark outweighs the declaration: XML 1.0 appendix F)
-			enc, known := lookupEncoding(label)
-			if !known {
-				enc = nil
-				how := "UTF-8"
-				if all, _ := br.Peek(64 << 10); !validUTF8Prefix(all) {
-					enc, how = charmap.Windows1252, "windows-1252 (Latin-1), its bytes not being UTF-8"
-				}
-				s.Warn(c.At.String(), fmt.Errorf("unknown encoding %q: read as %s", clip(label), how))
-			} else if enc != nil && !charset.ASCIICompatible(fmtName(enc), enc) {
-				// "<?xml" was read as ASCII: the declaration is wrong
-				s.Warn(c.At.String(), fmt.Errorf("encoding %q does not fit a document whose declaration is ASCII: read as UTF-8", clip(label)))
-				enc = nil
+		if declaredEncoding(head) != "" {
+			head, _ = br.Peek(64 << 10)
+			enc, warn := DocumentEncoding(head)
+			if warn != nil {
+				s.Warn(c.At.String(), warn)
 			}
 			if enc != nil {
 				src.conv = newTranscoder(br, enc)
@@ -184,14 +172,6 @@ func Read(c *reader.Content, s reader.Sink) error {
 		}
 	}
 	return x.runFast()
-}
-
-// clip shortens a label for a warning.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 func (x *xmlReader) run() error {
