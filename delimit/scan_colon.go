@@ -2,7 +2,6 @@ package delimit
 
 import (
 	"bytes"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -269,12 +268,12 @@ func continuesWord(b []byte, i int) bool {
 
 // emphasisWrap returns the Markdown emphasis wrapper ('*' or '_') written
 // before a hit starting at b[start] and how many times (at most 3), or 0:
-// right before it, or before up to three punctuation characters that
-// open the emphasized text ("*!http://a/*", "_(http://a/)_"), as a
+// right before it, or before up to three ASCII punctuation characters
+// that open the emphasized text ("*!http://a/*", "_(http://a/)_"), as a
 // CommonMark parser reads them (E4).
 func emphasisWrap(b []byte, floor, start int) (byte, int) {
 	k := start - 1
-	for k >= floor && start-k <= 3 && strings.IndexByte(`!"'(<[`, b[k]) >= 0 {
+	for k >= floor && start-k <= 3 && isASCIIPunct(b[k]) && b[k] != '*' && b[k] != '_' {
 		k--
 	}
 	if k < floor || b[k] != '*' && b[k] != '_' {
@@ -285,4 +284,9 @@ func emphasisWrap(b []byte, floor, start int) (byte, int) {
 		n++
 	}
 	return w, n
+}
+
+// isASCIIPunct reports whether c is ASCII punctuation (CommonMark's).
+func isASCIIPunct(c byte) bool {
+	return '!' <= c && c <= '/' || ':' <= c && c <= '@' || '[' <= c && c <= '`' || '{' <= c && c <= '~'
 }

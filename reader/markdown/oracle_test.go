@@ -77,8 +77,34 @@ func itoa(n int) string {
 // without code.
 func TestReaderAgainstGoldmark(t *testing.T) {
 	for name, doc := range oracleFiles(t) {
+		if knownDifferences[name] != "" {
+			continue
+		}
 		for _, o := range []Options{{}, {IncludeCode: true}} {
 			compareReaders(t, name, doc, o)
+		}
+	}
+}
+
+// knownDifferences are the documents of oracleFiles where the readers
+// differ on purpose, with the reason (mdscan's package doc lists them).
+var knownDifferences = map[string]string{
+	// GFM e-mail autolinks are read as cmark-gfm reads them: the
+	// escaped '+' is text, and "foo+@bar.example.com" an address.
+	"spec example 606": "<foo\\+@bar.example.com>",
+}
+
+// TestKnownDifferences: each known difference is one still.
+func TestKnownDifferences(t *testing.T) {
+	docs := oracleFiles(t)
+	for name := range knownDifferences {
+		doc, ok := docs[name]
+		if !ok {
+			t.Errorf("%s: no such document", name)
+			continue
+		}
+		if got, want := hitsBy(t, doc, Options{}, false), hitsBy(t, doc, Options{}, true); strings.Join(got, "\n") == strings.Join(want, "\n") {
+			t.Errorf("%s: the readers agree: no difference to list", name)
 		}
 	}
 }
@@ -108,16 +134,17 @@ func compareReaders(t testing.TB, name string, doc []byte, o Options) {
 // FuzzReaderAgainstGoldmark: on any document, the mdscan reader gives the
 // goldmark reader's hits. Documents past the differences mdscan's package
 // doc lists on purpose (open brackets over 998 bytes, containers over 100
-// deep, code spans of over 1000 backticks) are longer than the fuzzer's
-// inputs here or are skipped.
+// deep, code spans of over 1000 backticks, e-mail autolinks read as GFM
+// and cmark-gfm read them) are longer than the fuzzer's inputs here or
+// are skipped (any document with an '@').
 func FuzzReaderAgainstGoldmark(f *testing.F) {
 	for _, s := range []string{"[a](b)", "[a]: <b c>\n[a]", "> [x](y\n> z)", "\t- [x](\ty)", "<a href=\"x\n\">", "![a ![b](c)](d)",
 		"`http://a/`", "see http://a.example/b and www.c.example.\n\n    code http://d/\n", "<http://e/> <f@g.example> *http://h/*"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		if len(doc) > 900 || bytes.Count(doc, []byte(">")) > 90 || bytes.Contains(doc, []byte("www.@")) {
-			return // the listed differences (mdscan's package doc)
+		if len(doc) > 900 || bytes.Count(doc, []byte(">")) > 90 || bytes.IndexByte(doc, '@') >= 0 {
+			return // the listed differences (mdscan's package doc); e-mail autolinks are GFM's, not goldmark's
 		}
 		if !utf8.Valid(doc) {
 			// Not yet the same: after invalid UTF-8, goldmark's linkify and
@@ -127,7 +154,35 @@ func FuzzReaderAgainstGoldmark(f *testing.F) {
 			return
 		}
 		for _, o := range []Options{{}, {IncludeCode: true}} {
-			compareReaders(t, "fuzz", doc, o)
+			got, want := hitsBy(t, doc, o, false), hitsBy(t, doc, o, true)
+			got, want = outsideEmphasis(doc, got), outsideEmphasis(doc, want)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("code %v: the readers differ:\n mdscan:   %q\n goldmark: %q", o.IncludeCode, got, want)
+			}
 		}
 	})
+}
+
+// outsideEmphasis leaves out of hits (JSON lines) the URIs found in prose
+// that touch an emphasis delimiter ('*' or '_') in doc: goldmark's text
+// ends where emphasis closes, mdscan parses no emphasis and gives the
+// text to delimit whole, which trims a delimiter only when it wraps the
+// URI ("*http://a/b*", "*!http://a/b*"). A listed difference (mdscan's
+// package doc).
+func outsideEmphasis(doc []byte, hits []string) []string {
+	var out []string
+	for _, l := range hits {
+		var h struct {
+			Kind        string
+			Offset, End int
+		}
+		_ = json.Unmarshal([]byte(l), &h)
+		prose := !strings.HasPrefix(h.Kind, "md-") && !strings.HasPrefix(h.Kind, "html-")
+		touches := func(i int) bool { return i >= 0 && i < len(doc) && (doc[i] == '*' || doc[i] == '_') }
+		if prose && (touches(h.Offset-1) || touches(h.End-1) || touches(h.End)) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }

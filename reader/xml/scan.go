@@ -19,8 +19,9 @@ import (
 // unread, so no DTD is processed; only the five predefined entities and
 // character references are expanded. Text that cannot hold a hit (no ':'
 // or '&' in prose) is not decoded, and nothing is copied that is not
-// reported. A document declared in another encoding is read by
-// encoding/xml, which converts it (xmlReader.run).
+// reported. A document declared in another encoding is converted to
+// UTF-8 first (charset.go). encoding/xml (xmlReader.run) is the test
+// oracle of this tokenizer.
 //
 // Like encoding/xml when not strict, it takes an attribute value unquoted
 // or missing, an unknown entity or a lone '&' as text, and an end tag
@@ -30,39 +31,6 @@ import (
 
 // xmlChunk is how much is read at a time.
 const xmlChunk = 64 << 10
-
-// needEncodingXML reports whether the document starting in head declares
-// an encoding other than UTF-8 (or its subset US-ASCII), which
-// encoding/xml must convert.
-func needEncodingXML(head []byte) bool {
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	if !bytes.HasPrefix(head, []byte("<?xml")) {
-		return false
-	}
-	end := bytes.Index(head, []byte("?>"))
-	if end < 0 {
-		return true // a long declaration: let encoding/xml read it
-	}
-	decl := head[:end]
-	i := bytes.Index(decl, []byte("encoding"))
-	if i < 0 {
-		return false
-	}
-	v := bytes.TrimLeft(decl[i+len("encoding"):], " \t\r\n")
-	if len(v) == 0 || v[0] != '=' {
-		return false
-	}
-	v = bytes.TrimLeft(v[1:], " \t\r\n")
-	if len(v) == 0 || v[0] != '"' && v[0] != '\'' {
-		return false
-	}
-	k := bytes.IndexByte(v[1:], v[0])
-	if k < 0 {
-		return true
-	}
-	enc := strings.ToLower(string(v[1 : 1+k]))
-	return enc != "utf-8" && enc != "utf8" && enc != "us-ascii" && enc != "ascii"
-}
 
 // fill reads more of the input into s.buf; false at the end of the input
 // (or after an error, kept in s.err).
@@ -340,8 +308,9 @@ func (x *xmlReader) startTokElement(t xmlTok) xml.StartElement {
 }
 
 // xmlAttrRead are the attributes (local names) whose values startElement
-// reads: xml:base, type, isPermaLink and the link attributes.
-var xmlAttrRead = map[string]bool{"base": true, "type": true, "isPermaLink": true, "href": true}
+// reads: xml:base, type, isPermaLink and the link attributes (RSS 1.0's
+// rdf:about and rdf:resource among them).
+var xmlAttrRead = map[string]bool{"base": true, "type": true, "isPermaLink": true, "href": true, "about": true, "resource": true}
 
 func init() {
 	for _, names := range xmlAttrLinks {

@@ -109,6 +109,11 @@ type xmlSource struct {
 	at                int64
 	line, col         int
 	err               error // of the reader, for fill
+	// A document converted to UTF-8 as it is read (charset.go): where
+	// its offsets come from in the input, and the input offsets of the
+	// lines of base and at, for columns in input bytes.
+	conv             *transcoder
+	baseRawLS, rawLS int64
 }
 
 func (s *xmlSource) ReadByte() (byte, error) {
@@ -139,18 +144,24 @@ func (s *xmlSource) drop(off int64) {
 	}
 	s.moveTo(off)
 	s.buf = s.buf[:copy(s.buf, s.buf[k:])]
-	s.base, s.baseLine, s.baseCol = off, s.line, s.col
+	s.base, s.baseLine, s.baseCol, s.baseRawLS = off, s.line, s.col, s.rawLS
+	if s.conv != nil {
+		s.conv.forget(off)
+	}
 }
 
 // moveTo sets line and col to those of kept offset off.
 func (s *xmlSource) moveTo(off int64) {
 	if off < s.at {
-		s.at, s.line, s.col = s.base, s.baseLine, s.baseCol
+		s.at, s.line, s.col, s.rawLS = s.base, s.baseLine, s.baseCol, s.baseRawLS
 	}
 	b := s.buf[s.at-s.base : off-s.base]
 	if n := bytes.Count(b, []byte("\n")); n > 0 {
 		s.line += n
 		s.col = len(b) - bytes.LastIndexByte(b, '\n')
+		if s.conv != nil {
+			s.rawLS = s.conv.raw(off - int64(s.col) + 1)
+		}
 	} else {
 		s.col += len(b)
 	}
@@ -171,7 +182,15 @@ func (s *xmlSource) span(start, end int64) reader.Span {
 	sp := reader.Span{Start: start, End: end}
 	s.moveTo(start)
 	sp.Line, sp.Col = s.line, s.col
+	if s.conv != nil {
+		sp.Start = s.conv.raw(start)
+		sp.Col = int(sp.Start-s.rawLS) + 1
+	}
 	s.moveTo(end)
 	sp.EndLine, sp.EndCol = s.line, s.col
+	if s.conv != nil {
+		sp.End = s.conv.raw(end)
+		sp.EndCol = int(sp.End-s.rawLS) + 1
+	}
 	return sp
 }

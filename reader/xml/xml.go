@@ -11,9 +11,6 @@ import (
 	"io"
 	"strings"
 
-	"golang.org/x/net/html/charset"
-	"golang.org/x/text/encoding/unicode"
-
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/reader"
@@ -32,7 +29,7 @@ var Format = &reader.Format{
 	Read:       Read,
 }
 
-// XML (SPEC §7a) is read as a stream of tokens with encoding/xml: no DTD
+// XML (SPEC §7a) is read as a stream of tokens (scan.go): no DTD
 // is processed and no entity but the five predefined ones is expanded, so
 // neither external entities nor entity expansion bombs apply. Every
 // element's base is its xml:base resolved against its parent's (XML Base,
@@ -41,7 +38,9 @@ var Format = &reader.Format{
 //	xml-attr  link@href (Atom, XHTML, xhtml:link in sitemaps), content@src,
 //	          content@url and thumbnail@url (Media RSS), enclosure@url,
 //	          source@url, outline@xmlUrl, @htmlUrl and @url (OPML), SVG
-//	          a, image and use @href, img@src, and any xlink:href
+//	          a, image and use @href, img@src, any xlink:href, and RSS
+//	          1.0's rdf:about of channel, item, image and textinput and
+//	          rdf:resource of image, textinput and items' rdf:li
 //	xml-text  the text of icon, logo, uri, loc (sitemaps, image:loc), RSS
 //	          link, comments, docs and url, guid unless isPermaLink="false",
 //	          and id when it is an absolute URI (Atom)
@@ -53,9 +52,10 @@ var Format = &reader.Format{
 // delimit. Namespace declarations and xml:base values are not hits.
 //
 // Positions are those of the attribute value or of the text as written
-// (inside a CDATA section, across character references). In a document
-// declared in another encoding than UTF-8, which is converted while read,
-// a hit points at how far the input had been read when it was found.
+// (inside a CDATA section, across character references), in bytes of the
+// input also in a document declared in another encoding than UTF-8,
+// which is converted to UTF-8 as it is read (charset.go); the raw text of
+// its hits is UTF-8.
 //
 // A document nested deeper than MaxDepth or with more than
 // MaxElements elements fails with ErrTooDeep or
@@ -82,6 +82,7 @@ var (
 const (
 	nsXML   = "http://www.w3.org/XML/1998/namespace"
 	nsXLink = "http://www.w3.org/1999/xlink"
+	nsRDF   = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 )
 
 // xmlAttrLinks are the link-bearing attributes, by element local name.
@@ -128,8 +129,7 @@ type xmlReader struct {
 	d      *xml.Decoder
 	stack  []xmlElem
 	count  int
-	exact  bool // positions are offsets of the input (not of converted text)
-	held   int  // open elements that collect their text
+	held   int // open elements that collect their text
 	attrAt []attrPos
 	// buffers of ended elements' text, for the next ones
 	spare [][]byte
@@ -143,47 +143,43 @@ type xmlReader struct {
 }
 
 // Read reads an XML document and reports its links.
+//
+// A document declared in an encoding other than UTF-8 is converted to
+// UTF-8 as it is read (transcoder), and its hits still point at their
+// bytes in the input. An encoding golang.org/x/text does not know is a
+// warning naming it, and the document is read as UTF-8, or as windows-1252
+// (Latin-1) when its first 64 KiB are not UTF-8 (SPEC §7a). A document
+// that is a part of a container (c.Pos) or was converted by its byte
+// order mark (c.Decoded) is UTF-8 already.
 func Read(c *reader.Content, s reader.Sink) error {
 	br, ok := c.R.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReaderSize(c.R, 64<<10)
 	}
 	src := &xmlSource{r: br, line: 1, col: 1, baseLine: 1, baseCol: 1}
-	x := &xmlReader{s: s, c: c, src: src, exact: true}
-	if head, _ := br.Peek(256); c.Pos != nil || c.Decoded || !needEncodingXML(head) {
-		x.names = map[string]string{}
-		return x.runFast()
+	x := &xmlReader{s: s, c: c, src: src, names: map[string]string{}}
+	if c.Pos == nil && !c.Decoded {
+		head, _ := br.Peek(1024)
+		if declaredEncoding(head) != "" {
+			head, _ = br.Peek(64 << 10)
+			enc, warn := DocumentEncoding(head)
+			if warn != nil {
+				s.Warn(c.At.String(), warn)
+			}
+			if enc != nil {
+				src.conv = newTranscoder(br, enc)
+				src.r = bufio.NewReaderSize(src.conv, 64<<10)
+			}
+		}
 	}
-	d := xml.NewDecoder(src)
-	d.Strict = false
-	d.Entity = nil
-	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		if c.Pos != nil || c.Decoded {
-			return in, nil // a part of a container, or UTF-16 read by its BOM: already UTF-8
-		}
-		enc, _ := charset.Lookup(label)
-		if enc == nil {
-			return nil, fmt.Errorf("unknown charset %q", label)
-		}
-		if enc == unicode.UTF8 {
-			return in, nil
-		}
-		x.exact = false
-		return enc.NewDecoder().Reader(in), nil
-	}
-	x.d = d
-	return x.run()
+	return x.runFast()
 }
 
 func (x *xmlReader) run() error {
 	for x.s.Err() == nil {
 		start := x.d.InputOffset()
-		if x.exact {
-			if !x.holding() {
-				x.src.drop(start)
-			}
-		} else {
-			x.src.drop(x.src.n)
+		if !x.holding() {
+			x.src.drop(start)
 		}
 		tok, err := x.d.Token()
 		if err != nil {
@@ -279,18 +275,16 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 		}
 		s, en := start, start
 		raw := a.Value
-		if x.exact {
-			if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
-				s, en = start+int64(p.valStart), start+int64(p.valEnd)
-				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
-			}
-		} else {
-			s, en = x.src.n, x.src.n
+		if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
+			s, en = start+int64(p.valStart), start+int64(p.valEnd)
+			raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
 		}
 		ref := strings.TrimSpace(a.Value)
 		attr := a.Name.Local
 		if a.Name.Local == "href" && (a.Name.Space == nsXLink || a.Name.Space == "xlink") {
 			attr = "xlink:href"
+		} else if a.Name.Space == nsRDF || a.Name.Space == "rdf" {
+			attr = "rdf:" + attr
 		}
 		h := reader.NewHit(x.c, "xml-attr", ref, raw, x.src.span(s, en), 0)
 		h.Element, h.Attr, h.Source = e.name, attr, resolve.FromMarkup
@@ -305,6 +299,9 @@ func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
 	if a.Local == "href" && (a.Space == nsXLink || a.Space == "xlink") {
 		return true
 	}
+	if a.Space == nsRDF || a.Space == "rdf" || a.Space == "" && a.Local == "resource" && elem == "li" {
+		return isRSS1Link(elem, a.Local)
+	}
 	if a.Space != "" {
 		return false
 	}
@@ -312,6 +309,23 @@ func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
 		if n == a.Local {
 			return true
 		}
+	}
+	return false
+}
+
+// isRSS1Link reports whether RDF attribute attr of element elem is a link
+// of RSS 1.0 (RDF Site Summary 1.0, sections 5.3 to 5.6): the rdf:about
+// of channel, item, image and textinput, and the rdf:resource of the
+// channel's image and textinput and of the rdf:li of its items (written
+// "resource" without a prefix in the specification's examples, as RDF
+// allowed then). Other RDF attributes are not (an SVG's metadata names
+// its license and type with rdf:resource).
+func isRSS1Link(elem, attr string) bool {
+	switch attr {
+	case "about":
+		return elem == "channel" || elem == "item" || elem == "image" || elem == "textinput"
+	case "resource":
+		return elem == "li" || elem == "image" || elem == "textinput"
 	}
 	return false
 }
@@ -354,23 +368,13 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 		s, sok := m.at(int(dh.Start))
 		e, eok := m.at(int(dh.End))
 		raw := dh.Raw
-		if sok && eok && x.exact {
+		if sok && eok {
 			raw = string(x.src.bytes(s, e))
 		} else {
-			s, e = x.inexact(&m)
+			s, e = m.start, m.start // the start of its text token
 		}
 		x.s.Report(reader.NewHit(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags), x.base())
 	}
-}
-
-// inexact is the span, with no length, of a hit whose text cannot be
-// mapped onto the input: the start of its text token, or in a converted
-// document how far the input was read.
-func (x *xmlReader) inexact(m *textMap) (int64, int64) {
-	if x.exact {
-		return m.start, m.start
-	}
-	return x.src.n, x.src.n
 }
 
 func (x *xmlReader) endElement(e *xmlElem) {
@@ -390,12 +394,12 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		s, sok := e.first.at(lead)
 		en, eok := e.first.at(lead + len(ref))
 		raw := ref
-		if sok && eok && x.exact && lead+len(ref) <= e.first.dec {
+		if sok && eok && lead+len(ref) <= e.first.dec {
 			if b := x.src.bytes(s, en); string(b) != ref {
 				raw = string(b)
 			}
 		} else {
-			s, en = x.inexact(&e.first)
+			s, en = e.first.start, e.first.start
 		}
 		h := reader.NewHit(x.c, "xml-text", ref, raw, x.src.span(s, en), 0)
 		h.Element, h.Source = e.name, resolve.FromMarkup
@@ -411,8 +415,8 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			s, sok := e.first.at(int(l.Offset))
 			en, eok := e.first.at(int(l.End))
 			raw := l.Raw
-			if !sok || !eok || !x.exact || int(l.End) > e.first.dec {
-				s, en = x.inexact(&e.first)
+			if !sok || !eok || int(l.End) > e.first.dec {
+				s, en = e.first.start, e.first.start
 			} else if l.Text {
 				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
 			}
@@ -449,9 +453,6 @@ func (x *xmlReader) spareBuf() []byte {
 // textMap maps the decoded text t of a token at [start,end) onto the input.
 func (x *xmlReader) textMap(t []byte, start, end int64) textMap {
 	m := textMap{start: start, end: end, dec: len(t)}
-	if !x.exact {
-		return m
-	}
 	raw := x.src.bytes(start, end)
 	off := 0
 	if bytes.HasPrefix(raw, []byte("<![CDATA[")) {

@@ -65,10 +65,7 @@ type inline struct {
 	label    memo        // next unescaped '[' or ']'
 	rawQ     [2]memo     // next '"', '\'' (no escapes)
 	htmlEnd  [4]memo     // next "-->", "?>", ">", "]]>"
-	email    memo        // e-mail local part run
-	at       memo        // next '@'
 	bad      memo        // next invalid UTF-8 or U+FFFD
-	domains  map[int]int // '@' offset -> domain length or -1
 	lastEnd  int         // end of the last inline construct
 	escaped  int         // offset of the last escaped character
 	textFrom int
@@ -104,9 +101,8 @@ func (in *inline) reset() {
 	}
 	in.tickLen = 0
 	clear(in.parens)
-	clear(in.domains)
 	none := memo{-1, -1}
-	in.gt, in.dq, in.sq, in.paren, in.label, in.email, in.at, in.bad = none, none, none, none, none, none, none, none
+	in.gt, in.dq, in.sq, in.paren, in.label, in.bad = none, none, none, none, none, none
 	in.rawQ = [2]memo{none, none}
 	in.htmlEnd = [4]memo{none, none, none, none}
 	in.lastEnd, in.escaped, in.textFrom = 0, -1, 0
@@ -134,10 +130,9 @@ func (s *scanner) inlines(lines []seg) {
 			i = j
 			continue
 		}
-		if s.opts.Linkify && len(in.brackets) == 0 && in.trigger(i) {
-			if n := s.linkify(i); n > 0 {
-				in.text(s, i)
-				i += n
+		if s.opts.Linkify && len(in.brackets) == 0 && (b[i] == '@' || in.trigger(i)) {
+			if e := s.linkify(i); e > 0 {
+				i = e
 				in.lastEnd, in.textFrom = i, i
 				continue
 			}
@@ -252,9 +247,9 @@ func (s *scanner) flush() {
 	in.events, in.images = in.events[:0], in.images[:0]
 }
 
-// special are the bytes the inline scan stops at; triggerAfter those
-// after which Linkify may start an autolink. byteClass holds both, for
-// plainEnd.
+// special are the bytes the inline scan stops at ('@' for Linkify's
+// e-mail autolinks); triggerAfter those after which Linkify may start an
+// autolink. byteClass holds both, for plainEnd.
 var (
 	special, triggerAfter [256]bool
 	byteClass             [256]uint8
@@ -266,7 +261,7 @@ const (
 )
 
 func init() {
-	for _, c := range []byte("\\\n`<![]") {
+	for _, c := range []byte("\\\n`<![]@") {
 		special[c] = true
 		byteClass[c] |= classSpecial
 	}

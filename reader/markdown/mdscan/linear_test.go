@@ -80,6 +80,11 @@ var pathological = []struct {
 	{"linkify www.", func(n int) string { return strings.Repeat("www.", n) }},
 	{"linkify a_@", func(n int) string { return strings.Repeat("a_", n) + "@b.c" }},
 	{"linkify trailing", func(n int) string { return "www.a.com/" + strings.Repeat("_.", n) }},
+	{"linkify @ runs", func(n int) string { return strings.Repeat("a.b@", n) }},
+	{"linkify addresses", func(n int) string { return strings.Repeat("_a@b.c_d@", n) }},
+	{"linkify escapes", func(n int) string { return strings.Repeat("\\.\\\\", n) + "@b.c" }},
+	{"linkify mailto:", func(n int) string { return strings.Repeat("mailto:", n) + "a@b.c" }},
+	{"linkify xmpp resource", func(n int) string { return "xmpp:a@b.c/" + strings.Repeat("@.", n) }},
 	{"NUL", func(n int) string { return strings.Repeat("a\x00[", n) }},
 }
 

@@ -1,17 +1,28 @@
 package mdscan
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
-// GFM extended autolinks, as goldmark's Linkify extension finds them:
-// its regular expressions are read by hand, so that a failed attempt
-// costs a bounded number of steps.
+// GFM extended autolinks (SPEC §7a; GitHub Flavored Markdown, "Autolinks
+// (extension)"). www., http://, https:// and ftp:// links are read as
+// goldmark's Linkify reads them, its regular expressions read by hand so
+// that a failed attempt costs a bounded number of steps. E-mail addresses
+// and mailto:/xmpp: links are read as the GFM spec and cmark-gfm read
+// them, not as goldmark does (see Differences): from each '@' of the
+// text, back over the local part and on over the domain.
 
-// linkify reads an extended autolink at buf[p] and reports it; it
-// returns its length, or 0.
-func (s *scanner) linkify(p int) int {
+// linkify reads the extended autolink at buf[i], where one may start
+// (trigger) or at an '@', reports it with the text before it, and
+// returns where reading goes on, or 0.
+func (s *scanner) linkify(i int) int {
 	in := &s.in
-	line := in.buf[p:] // every match stops at the line's end
-	end, www, email := 0, false, false
+	if in.buf[i] == '@' {
+		return s.email(i)
+	}
+	line := in.buf[i:] // every match stops at the line's end
+	end, www := 0, false
 	switch line[0] {
 	case 'h', 'f':
 		if bytes.HasPrefix(line, []byte("http:")) || bytes.HasPrefix(line, []byte("https:")) || bytes.HasPrefix(line, []byte("ftp:")) {
@@ -23,64 +34,177 @@ func (s *scanner) linkify(p int) int {
 		}
 	}
 	if end == 0 {
-		www = false
-		if len(line) == 0 || isPunct(line[0]) {
-			return 0
-		}
-		stop := in.findEmailAt(p, line)
-		if stop < 0 {
-			return 0
-		}
-		email = true
-		at := in.email.at - p
-		if bytes.IndexByte(line[at:stop-1], '.') < 0 {
-			return 0
-		}
-		end = stop
-		if line[end-1] == '.' {
-			end--
-		}
-		if end < len(line) && (line[end] == '-' || line[end] == '_') {
-			return 0
-		}
+		return 0
 	}
 	s.steps += end
 	opening := bytes.Count(line[:end], []byte{'('})
 	closing := bytes.Count(line[:end], []byte{')'})
-	i := end
+	n := end
 trim:
-	for i > 1 {
-		switch line[i-1] {
+	for n > 1 {
+		switch line[n-1] {
 		case '?', '!', '.', ',', ':', '*', '_', '~':
-			i--
+			n--
 		case ')':
 			if closing <= opening {
 				break trim
 			}
 			closing--
-			i--
+			n--
 		case ';':
-			j := i - 2
+			j := n - 2
 			for ; j > 0; j-- {
 				if !isAlnum(line[j]) {
 					break
 				}
 			}
-			if j == i-2 || line[j] != '&' {
+			if j == n-2 || line[j] != '&' {
 				break trim
 			}
-			i = j
+			n = j
 		default:
 			break trim
 		}
 	}
-	st := in.srcOf(p)
-	dest := string(s.src[st : st+i])
+	in.text(s, i)
+	st := in.srcOf(i)
+	dest := string(s.src[st : st+n])
 	if www {
 		dest = "http://" + dest
 	}
-	in.events = append(in.events, Event{Kind: ExtAutolink, Start: st, End: st + i, Dest: dest, Email: email, Pos: st})
-	return i
+	in.events = append(in.events, Event{Kind: ExtAutolink, Start: st, End: st + n, Dest: dest, Pos: st})
+	return i + n
+}
+
+// email reads the extended e-mail autolink, or the extended protocol
+// autolink (mailto:, xmpp:), around the '@' at buf[at], as GFM defines
+// them:
+//
+//   - the local part is the run of letters, digits, '.', '-', '_' and '+'
+//     before the '@', back to where the text starts (after the last
+//     construct or bracket): "\<a@b.example\>" and "\"a@b.example\""
+//     hold the address, and an escaped '.', '-', '_' or '+' is part of it,
+//     unescaped ("a\_b@c.example" is a_b@c.example), as in cmark-gfm;
+//   - "mailto:" or "xmpp:" right before it, itself at the start of the
+//     text or after a character that is no letter or digit, makes the
+//     link a protocol autolink, reported as written (Email false);
+//   - the domain is segments of letters, digits, '-' and '_' separated
+//     by '.', at least two of them; a '.' after it is not part of it;
+//     one that ends in no letter (GFM: not in '-' or '_'; cmark-gfm:
+//     in a letter) or that another '@' follows makes no link (see
+//     validDomain);
+//   - after an xmpp: address, '/' and a resource of letters, digits, '@'
+//     and '.' are part of the link (a second '/' is not; GFM examples
+//     634 and 635), a trailing '.' not;
+//   - '_' emphasis around the address ("_a@b.example_") is no part of it.
+//
+// It returns where reading goes on, or 0.
+func (s *scanner) email(at int) int {
+	in := &s.in
+	b := in.buf
+	q, escapes := at, false
+	for q > in.textFrom {
+		if emailChar(b[q-1]) {
+			q--
+		} else if b[q-1] == '\\' && q < at && isPunct(b[q]) && oddRun(b, in.textFrom, q-1) {
+			q, escapes = q-1, true // "foo\+@bar.example": the escaped '+' is text
+		} else {
+			break
+		}
+	}
+	end := domainRun(b, at+1, len(b))
+	s.steps += at - q + end - at
+	if q < at && b[q] == '_' && b[end-1] == '_' {
+		// "_a@b.example_": emphasis, as cmark-gfm reads it
+		for q < at && b[q] == '_' {
+			q++
+		}
+		for b[end-1] == '_' {
+			end--
+		}
+	}
+	if q == at || !validDomain(b, at+1, end) {
+		return 0
+	}
+	proto := ""
+	if q > in.textFrom && b[q-1] == ':' {
+		for _, p := range [...]string{"mailto", "xmpp"} {
+			k := q - 1 - len(p)
+			if k >= in.textFrom && string(b[k:q-1]) == p && (k == in.textFrom || !isAlnum(b[k-1])) {
+				proto, q = p, k
+				break
+			}
+		}
+	}
+	if proto == "xmpp" && end+1 < len(b) && b[end] == '/' {
+		r := end + 1
+		for r < len(b) && (isAlnum(b[r]) || b[r] == '@' || b[r] == '.') {
+			r++
+		}
+		s.steps += r - end
+		for r > end+1 && b[r-1] == '.' {
+			r--
+		}
+		if r > end+1 {
+			end = r
+		}
+	}
+	dest := string(b[q:end])
+	if escapes {
+		dest = strings.ReplaceAll(string(b[q:at]), "\\", "") + string(b[at:end])
+	}
+	in.text(s, q)
+	st := in.srcOf(q)
+	in.events = append(in.events, Event{Kind: ExtAutolink, Start: st, End: st + end - q, Dest: dest, Email: proto == "", Pos: st})
+	return end
+}
+
+// oddRun reports whether the run of backslashes ending at b[i], and
+// starting no earlier than b[from], is of odd length: its last one
+// escapes the character after it.
+func oddRun(b []byte, from, i int) bool {
+	n := 0
+	for i >= from && b[i] == '\\' {
+		n, i = n+1, i-1
+	}
+	return n%2 == 1
+}
+
+// emailChar is a character of an extended e-mail autolink's local part:
+// a letter, a digit, '.', '-', '_' or '+'.
+func emailChar(c byte) bool {
+	return isAlnum(c) || c == '.' || c == '-' || c == '_' || c == '+'
+}
+
+// labelChar is a character of a domain segment: a letter, a digit, '-'
+// or '_'.
+func labelChar(c byte) bool { return isAlnum(c) || c == '-' || c == '_' }
+
+// domainRun returns the end of the e-mail domain starting at b[p], read
+// no further than b[lim]: segments of labelChar separated by '.' (a '.'
+// that no segment follows is not part of it).
+func domainRun(b []byte, p, lim int) int {
+	end := p
+	for {
+		k := end
+		for k < lim && labelChar(b[k]) {
+			k++
+		}
+		if k == end || k+1 >= lim || b[k] != '.' || !labelChar(b[k+1]) {
+			return k
+		}
+		end = k + 1
+	}
+}
+
+// validDomain reports whether b[p:end], a domainRun, is an e-mail
+// domain: two segments or more, ending in a letter (GFM excludes '-'
+// and '_'; cmark-gfm also digits, so that "pkg@1.2.3" is no address),
+// and no '@' right after it (there it is the next address's local
+// part, as in cmark-gfm: "a@b.example@c.example" links
+// "b.example@c.example").
+func validDomain(b []byte, p, end int) bool {
+	return end > p && isLetter(b[end-1]) && bytes.IndexByte(b[p:end], '.') > 0 && (end == len(b) || b[end] != '@')
 }
 
 // domainChar is [-a-zA-Z0-9@:%._+~#=].
@@ -155,52 +279,4 @@ func matchURL(l []byte, scheme bool) int {
 		}
 	}
 	return t
-}
-
-// findEmailAt is findEmail for the line at buf[p], remembering the run
-// of local-part characters so that the triggers inside it (after '*',
-// '_', '~') cost one step each.
-func (in *inline) findEmailAt(p int, line []byte) int {
-	// the next '@': none, or too far for a local part, is a quick no
-	next, ok := in.at.get(p)
-	if !ok {
-		q := bytes.IndexByte(in.buf[p:], '@')
-		if q < 0 {
-			q = len(in.buf)
-		} else {
-			q += p
-		}
-		in.steps += (q - p) / 16
-		in.at = memo{p, q}
-		next = q
-	}
-	if next-p > 64 || next >= len(in.buf) {
-		return -1
-	}
-	at, ok := in.email.get(p)
-	if !ok {
-		k := p
-		for k < len(in.buf) && emailLocal(in.buf[k]) {
-			k++
-		}
-		in.steps += k - p + 1
-		in.email = memo{p, k}
-		at = k
-	}
-	if at == p || at-p > 64 || at >= len(in.buf) || in.buf[at] != '@' {
-		return -1
-	}
-	if in.domains == nil {
-		in.domains = map[int]int{}
-	}
-	e, ok := in.domains[at]
-	if !ok {
-		e = domainEnd(in.buf, at)
-		in.steps += 256
-		in.domains[at] = e
-	}
-	if e < 0 {
-		return -1
-	}
-	return e - p
 }

@@ -46,8 +46,19 @@
 //   - A tab after a list marker that follows another container's marker
 //     on its line is measured from the line's start (CommonMark);
 //     goldmark measures it from where the inner item starts.
-//   - An e-mail autolink that starts with "www." is the address; goldmark's
-//     Linkify puts "http://" before it.
+//   - GFM e-mail and protocol autolinks (Options.Linkify) are read as the
+//     GFM spec ("Autolinks (extension)", its examples 630 to 635) and
+//     cmark-gfm read them, not as goldmark does: an address starts
+//     anywhere in the text ("\"a@b.example\"", "\\<a@b.example\\>"), its
+//     local part is GFM's (letters, digits, ".-_+": "a!b@c.example" links
+//     b@c.example), "mailto:" and "xmpp:" before it are part of the link
+//     ("mailto:first_last@example.org" whole, where goldmark gave
+//     last@example.org), and its domain ends in a letter (cmark-gfm:
+//     "pkg@1.2.3" is no address). Where cmark-gfm itself departs from
+//     the spec's examples (an xmpp: resource), mdscan follows the
+//     examples; gfm_test.go lists the remaining differences from
+//     cmark-gfm (an address inside a '[' that forms no link, '_'
+//     emphasis not around the whole address, escapes in the domain).
 //   - A line over MaxLine bytes is read in pieces cut at a space, each
 //     going on with the block the line is in; a paragraph or HTML block
 //     over MaxParagraph bytes is read in parts: a link or tag across a
@@ -130,7 +141,9 @@ type Event struct {
 	// Dest is the destination with backslash escapes and character
 	// references resolved (Link, Image, Definition); for autolinks, the
 	// URL as goldmark gives it ("http://" before a www. link); an
-	// e-mail autolink's address has no "mailto:".
+	// e-mail autolink's address has no "mailto:" (an escape in its
+	// local part resolved), a GFM protocol autolink ("mailto:a@b.example",
+	// "xmpp:a@b.example/r") is as written, Email false.
 	Dest string
 	// Email marks an autolink of an e-mail address.
 	Email bool

@@ -46,6 +46,9 @@ func gmLinks(src []byte, linkify bool) []string {
 		case *ast.LinkReferenceDefinition:
 			out = append(out, gmDest("definition", src, n, n.Destination))
 		case *ast.AutoLink:
+			if linkify && !rawGoldmark && n.AutoLinkType == ast.AutoLinkEmail && !bracketed(src, n.Label(src)) {
+				return ast.WalkSkipChildren, nil // see gfmEmail
+			}
 			label := n.Label(src)
 			sp := "?"
 			if off, ok := offsetIn(src, label); ok {
@@ -124,6 +127,9 @@ func scanLinks(src []byte, linkify bool) []string {
 				l += " in-image"
 			}
 		case Autolink, ExtAutolink:
+			if gfmEmail(e) {
+				return
+			}
 			l = fmt.Sprintf("autolink %d:%d %s", e.Start, e.End, e.Dest)
 			if e.Email {
 				l += " email"
@@ -134,6 +140,23 @@ func scanLinks(src []byte, linkify bool) []string {
 		out = append(out, l)
 	})
 	return out
+}
+
+// gfmEmail reports whether e is an extended e-mail or protocol
+// autolink. These are not compared with goldmark: mdscan reads them as
+// the GFM spec and cmark-gfm do, goldmark otherwise (see Differences;
+// gfm_test.go checks them, against the spec's examples and cmark-gfm).
+// gmLinks leaves goldmark's out: its e-mail autolinks not between '<'
+// and '>'.
+func gfmEmail(e Event) bool {
+	return e.Kind == ExtAutolink && (e.Email || strings.HasPrefix(e.Dest, "mailto:") || strings.HasPrefix(e.Dest, "xmpp:"))
+}
+
+// bracketed reports whether label, a slice of src, is between '<' and
+// '>' there: a CommonMark autolink.
+func bracketed(src, label []byte) bool {
+	off, ok := offsetIn(src, label)
+	return ok && off > 0 && off+len(label) < len(src) && src[off-1] == '<' && src[off+len(label)] == '>'
 }
 
 // sameLinks compares the two lists; a "?" span of goldmark's matches any.
