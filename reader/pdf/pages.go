@@ -75,6 +75,9 @@ func (r *run) page(n, num int, pg, res dict) {
 	for _, x := range r.d.resolveDict(pg["AA"]) {
 		r.action(x, "pdf-action", n, num, "")
 	}
+	if r.noText {
+		return
+	}
 	text, off, err := r.pageText(pg, res)
 	if len(text) > 0 {
 		r.textHits(text, n, off+r.shift)

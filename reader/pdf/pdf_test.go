@@ -562,3 +562,27 @@ func TestEncryptedProducers(t *testing.T) {
 		}
 	}
 }
+
+// TestNoText: with Options.NoText the annotations and actions are read,
+// the page text is not.
+func TestNoText(t *testing.T) {
+	data, err := os.ReadFile("testdata/roundtrip/links-chromium.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &readertest.Sink{File: "t.pdf", Formats: []*reader.Format{textfmt.Format, Format}}
+	c := &reader.Content{R: bytes.NewReader(data), Name: "t.pdf", Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
+	if err := New(Options{NoText: true}).Read(c, s); err != nil {
+		t.Fatal(err)
+	}
+	annots := 0
+	for _, h := range s.Hits {
+		if h.Kind != "pdf-annot" {
+			t.Errorf("a %s hit: %s", h.Kind, h.URI)
+		}
+		annots++
+	}
+	if annots != 240 {
+		t.Errorf("%d annotations, want 240", annots)
+	}
+}
