@@ -101,6 +101,9 @@ func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*
 			ops = append(ops, v)
 			continue
 		}
+		if k := arity(kw); k > 0 && len(ops) > k {
+			ops = ops[len(ops)-k:] // the operator's own operands are the last
+		}
 		num := func(i int) float64 {
 			if i < len(ops) {
 				switch x := ops[i].(type) {
@@ -219,6 +222,25 @@ func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*
 		}
 		ops = ops[:0]
 	}
+}
+
+// arity is the number of operands of the operators run reads (ISO
+// 32000-1 clause 8.2, 9.3, 9.4): they are the last ones before the
+// operator. What comes before them (the operands of an operator a
+// producer invented, as "pageresources<<...>>" before a cm) is not
+// theirs.
+func arity(kw keyword) int {
+	switch kw {
+	case "cm", "Tm":
+		return 6
+	case "\"":
+		return 3
+	case "Tf", "Td", "TD":
+		return 2
+	case "Tc", "Tw", "Tz", "TL", "Ts", "Tj", "'", "TJ", "Do":
+		return 1
+	}
+	return 0
 }
 
 // skipInlineImage passes the data of an inline image, up to "EI".

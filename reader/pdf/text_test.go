@@ -1,0 +1,37 @@
+package pdf
+
+import (
+	"slices"
+	"testing"
+)
+
+// textURIs reads a one-page document of the given content stream (font
+// F1) and returns the URIs of its text.
+func textURIs(t *testing.T, content string) []string {
+	t.Helper()
+	w := newW()
+	s, err := read(w.bytes(w.build("", page{content: content})), "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range s.Hits {
+		got = append(got, h.URI)
+	}
+	return got
+}
+
+// TestOperandsAreTheLast: an operator's operands are the last ones
+// before it; the operands of an operator a producer invented (here
+// "pageresources<<##1>>", as a LaTeX package writes, before a cm) do not
+// shift them. Read from the front, the cm took the dictionary for its
+// first number and the page's text came apart into words on lines of
+// their own ("h ttps://tug.org/pip ermail").
+func TestOperandsAreTheLast(t *testing.T) {
+	content := "1 0 0 1 193.71 647.506 cm\npageresources<<##1>>\n1 0 0 1 -193.71 -647.506 cm\n" +
+		"BT /F1 9.96 Tf 195.9 647.5 Td [(see)-222(h)28(ttps://tug.org/pip)-27(ermail/dvip)-28(dfmx/2019-)]TJ -51.2 -11.95 Td [(A)28(ugust/000021.h)28(tml,)-387(so)]TJ ET"
+	want := []string{"https://tug.org/pipermail/dvipdfmx/2019-August/000021.html"}
+	if got := textURIs(t, content); !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
