@@ -257,10 +257,23 @@ func uriString(s str) string {
 }
 
 // report passes on one annotation, action or outline hit.
+//
+// A URI ends at a NUL byte (some producers write C strings, terminator
+// and all), as poppler reads it. A URI action's URI that starts with
+// "www." is an http URI written without its scheme, as poppler and
+// Acrobat take it, not a path relative to the document (doc/spec.md §7a
+// PDF); the hit's Raw keeps it as written.
 func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
+	if i := strings.IndexByte(uri, 0); i >= 0 {
+		uri = uri[:i]
+	}
 	uri = strings.TrimSpace(uri)
 	if uri == "" {
 		return
+	}
+	raw := uri
+	if attr == "URI" && len(uri) > 4 && strings.EqualFold(uri[:4], "www.") {
+		uri = "http://" + uri
 	}
 	if len(uri) > maxURI {
 		r.s.Warn(where(page), fmt.Errorf("pdf: a URI of %d bytes skipped", len(uri)))
@@ -269,7 +282,7 @@ func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
 	c := *r.c
 	c.Pos, c.At.PDFPage = nil, page
 	off := r.d.offset(obj) + r.shift
-	h := reader.NewHit(&c, kind, uri, uri, reader.Span{Start: off, End: off}, 0)
+	h := reader.NewHit(&c, kind, uri, raw, reader.Span{Start: off, End: off}, 0)
 	h.PDFObject, h.Element, h.Attr, h.Source = obj, elem, attr, resolve.FromMarkup
 	if r.seen != nil {
 		r.seen[sameKey(uri)] = true

@@ -586,3 +586,29 @@ func TestNoText(t *testing.T) {
 		t.Errorf("%d annotations, want 240", annots)
 	}
 }
+
+// TestURIActionStrings: a URI ends at a NUL byte (a producer's C string
+// terminator, as in dvipdfmx's tug2003-slides.pdf), and a URI action's
+// "www." URI is http (hepthesis.pdf), as poppler reads both.
+func TestURIActionStrings(t *testing.T) {
+	w := newW()
+	a := linkAnnot(w, `<< /S /URI /URI (http://cjk.ffii.org\000) >>`)
+	b := linkAnnot(w, "<< /S /URI /URI (www.slac.stanford.edu/spires/) >>")
+	c := linkAnnot(w, "<< /S /GoToR /F (www.notes.pdf) >>")
+	s, err := read(w.bytes(w.build("", page{content: textC("t"), annots: []int{a, b, c}})), "http://base.example/doc.pdf", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range s.Hits {
+		got = append(got, h.URI+" "+h.Raw)
+	}
+	want := []string{
+		"http://cjk.ffii.org http://cjk.ffii.org",
+		"http://www.slac.stanford.edu/spires/ www.slac.stanford.edu/spires/",
+		"http://base.example/www.notes.pdf www.notes.pdf",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
