@@ -102,6 +102,7 @@ func (r *run) pageText(pg, res dict) ([]byte, int64, error) {
 	}
 	off := r.d.offset(refNum(streams[0]))
 	p := newPageText(r.d)
+	p.links = r.seen
 	var data []byte
 	var firstErr error
 	for i, sv := range streams {

@@ -47,6 +47,9 @@ type pageText struct {
 	have             bool
 	// ends are where in buf the line breaks are.
 	ends []lineEnd
+	// links are the page's annotation URIs (by sameKey): evidence that a
+	// URI the layout cut goes on at the next line.
+	links map[string]bool
 }
 
 type lineEnd struct{ at int }
@@ -363,11 +366,49 @@ func (p *pageText) text() []byte {
 		}
 		out = append(out, b[last:e.at]...)
 		last = e.at + 1
-		if !wrapsURI(b[:e.at], b[e.at+1:]) {
+		// out, the text joined so far: a URI may have been cut twice.
+		if !wrapsURI(out, b[e.at+1:]) && !p.linkGoesOn(out, b[e.at+1:]) {
 			out = append(out, '\n')
 		}
 	}
 	return append(out, b[last:]...)
+}
+
+// linkGoesOn says whether a URI at the end of before, joined to the
+// first word of after, is a link of the page (equal to it, or the start
+// of it when that word is its line's last: the URI goes on at the line
+// after): a layout cuts a URI anywhere, "https://github.com/zoomoid/"
+// and "AlphabetClasses.", which the rules of wrapsURI cannot tell from
+// a sentence going on.
+func (p *pageText) linkGoesOn(before, after []byte) bool {
+	if len(p.links) == 0 {
+		return false
+	}
+	word := before[bytes.LastIndexAny(before, " \n\t")+1:]
+	if !(bytes.Contains(word, []byte("://")) || bytes.HasPrefix(bytes.ToLower(word), []byte("www."))) {
+		return false
+	}
+	next, whole := after, true
+	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
+		next, whole = next[:i], next[i] == '\n'
+	}
+	next = bytes.TrimRight(next, ".,;:!?)")
+	if len(next) == 0 || bytes.Contains(next, []byte("://")) {
+		return false
+	}
+	key := sameKey(string(word) + string(next))
+	if p.links[key] {
+		return true
+	}
+	if !whole {
+		return false
+	}
+	for l := range p.links {
+		if len(l) > len(key) && strings.HasPrefix(l, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrapsURI says whether a URI at the end of before goes on at the start

@@ -35,3 +35,47 @@ func TestOperandsAreTheLast(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestLinkGoesOn: a URI the layout cut before a word that holds none of
+// "/.=?&" is joined when the page's link says it goes on (the cut at
+// "https://github.com/zoomoid/" of csassignments.pdf), over lines too;
+// without the link, or when the joined text is not a link's, it is not.
+func TestLinkGoesOn(t *testing.T) {
+	for _, c := range []struct {
+		link  string
+		lines []string
+		want  []string
+	}{
+		{"https://github.com/zoomoid/AlphabetClasses", []string{"defined in https://github.com/zoomoid/", "AlphabetClasses. More"},
+			[]string{"https://github.com/zoomoid/AlphabetClasses"}},
+		{"https://github.com/zoomoid/AlphabetClassesAndMore", []string{"in https://github.com/zoomoid/", "Alphabet", "ClassesAndMore. More"},
+			[]string{"https://github.com/zoomoid/AlphabetClassesAndMore"}},
+		{"https://other.example/", []string{"see https://github.com/", "texjporg."},
+			[]string{"https://other.example/", "https://github.com/"}},
+		{"https://github.com/forum", []string{"see https://github.com/", "for more"},
+			[]string{"https://github.com/forum", "https://github.com/"}},
+	} {
+		w := newW()
+		a := linkAnnot(w, "<< /S /URI /URI ("+c.link+") >>")
+		s, err := read(w.bytes(w.build("", page{content: textC(c.lines...), annots: []int{a}})), "", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range s.Hits {
+			got = append(got, h.URI)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q with link %s: got %q, want %q", c.lines, c.link, got, c.want)
+		}
+	}
+}
+
+// TestWrappedTwice: a URI wrapped over three lines is joined whole: the
+// second break is judged on the text joined so far.
+func TestWrappedTwice(t *testing.T) {
+	got := textURIs(t, textC("see http://a.example/one/", "two/three/", "four.html and on"))
+	if want := []string{"http://a.example/one/two/three/four.html"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
