@@ -164,7 +164,7 @@ func (f *font) codeLen(s str) int {
 // ToUnicode CMap.
 func (f *font) parseCMap(data []byte) {
 	f.uni = map[uint32]string{}
-	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	l := &lexer{s: memSrc(data)}
 	var ops []any
 	for {
 		v, err := l.next()

@@ -48,6 +48,10 @@ type src struct {
 
 func newSrc(r io.ReaderAt, size int64) *src { return &src{r: r, size: size} }
 
+// memSrc is a src over bytes in memory (a decoded stream): its window is
+// the bytes themselves, nothing is copied.
+func memSrc(data []byte) *src { return &src{buf: data, size: int64(len(data))} }
+
 // at returns the byte at off, -1 past the end.
 func (s *src) at(off int64) int {
 	if off >= s.base && off < s.base+int64(len(s.buf)) {

@@ -84,7 +84,7 @@ var errPageContent = fmt.Errorf("page content past %d MiB: the rest is not read"
 
 // run interprets one content stream with its resources.
 func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*stream]bool) error {
-	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	l := &lexer{s: memSrc(data)}
 	var ops []any
 	var stack []gstate
 	var tm, tlm matrix
