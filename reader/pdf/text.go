@@ -36,7 +36,7 @@ func (m matrix) mul(n matrix) matrix {
 type pageText struct {
 	d      *doc
 	buf    bytes.Buffer
-	fcache map[any]*font
+	fcache map[string]*font // direct font dictionaries, by resource name
 	forms  int
 	full   bool
 	left   int64 // content bytes the page may still decode (maxContent)
@@ -62,7 +62,7 @@ type gstate struct {
 }
 
 func newPageText(d *doc) *pageText {
-	return &pageText{d: d, fcache: map[any]*font{}, left: maxContent}
+	return &pageText{d: d, fcache: map[string]*font{}, left: maxContent}
 }
 
 // content decodes a content stream or form of the page, within what the
@@ -262,16 +262,15 @@ func skipInlineImage(l *lexer) {
 	}
 }
 
-// font returns the font a resource name gives, loaded once a page.
+// font returns the font a resource name gives: a font object is loaded
+// once a document (most pages share their fonts), a direct font
+// dictionary once a page.
 func (p *pageText) font(res dict, fn name) *font {
 	fv := p.d.resolveDict(res["Font"])[fn]
-	key := any(fv)
 	if r, ok := fv.(ref); ok {
-		key = r
-	} else {
-		key = string(fn) // a direct font dictionary: by name
+		return p.d.fontObject(r)
 	}
-	if f, ok := p.fcache[key]; ok {
+	if f, ok := p.fcache[string(fn)]; ok {
 		return f
 	}
 	var f *font
@@ -279,8 +278,36 @@ func (p *pageText) font(res dict, fn name) *font {
 		f = p.d.loadFont(fd)
 	}
 	if len(p.fcache) < 4096 {
-		p.fcache[key] = f
+		p.fcache[string(fn)] = f
 	}
+	return f
+}
+
+// Limits of the document's font cache: past them it starts anew.
+const (
+	maxFontCache    = 4096    // fonts
+	maxFontCacheMem = 1 << 19 // ToUnicode entries of them all
+)
+
+// fontObject returns the font of object r, loaded once while the cache
+// holds it.
+func (d *doc) fontObject(r ref) *font {
+	if f, ok := d.fonts[r]; ok {
+		return f
+	}
+	var f *font
+	if fd := d.resolveDict(r); fd != nil {
+		f = d.loadFont(fd)
+	}
+	n := 1
+	if f != nil {
+		n += len(f.uni)
+	}
+	if d.fonts == nil || len(d.fonts) >= maxFontCache || d.fontMem+n > maxFontCacheMem {
+		d.fonts, d.fontMem = map[ref]*font{}, 0
+	}
+	d.fonts[r] = f
+	d.fontMem += n
 	return f
 }
 

@@ -41,6 +41,8 @@ type doc struct {
 	stms    map[int]*objStm // decoded object streams, up to maxStmCache bytes
 	stmSize int
 	endMemo struct{ from, at int64 } // the last search for "endstream"
+	fonts   map[ref]*font            // fonts loaded, for every page (maxFontCache)
+	fontMem int                      // their ToUnicode entries
 }
 
 // objStm is a decoded object stream: its data, and for each object its
