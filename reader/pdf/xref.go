@@ -43,6 +43,8 @@ type doc struct {
 	endMemo struct{ from, at int64 } // the last search for "endstream"
 	fonts   map[ref]*font            // fonts loaded, for every page (maxFontCache)
 	fontMem int                      // their ToUnicode entries
+	// inflaters are the Flate readers no stream is reading.
+	inflaters []*inflater
 }
 
 // objStm is a decoded object stream: its data, and for each object its
