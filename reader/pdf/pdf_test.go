@@ -444,6 +444,8 @@ func TestWrapsURI(t *testing.T) {
 		{"see http://a.example/", ".2.3", false},
 		{"plain words/", "go/on", false},
 		{"www.example.org/", "index.html", true},
+		{"http://www.mychemistry.eu/forums/forum/bohr/", "contact@mychemistry.eu", false},
+		{"https://medium.example/", "user/@name.post", true},
 	} {
 		if got := wrapsURI([]byte(c.before), []byte(c.after)); got != c.want {
 			t.Errorf("wrapsURI(%q, %q) = %v", c.before, c.after, got)

@@ -378,8 +378,9 @@ func (p *pageText) sp() {
 // "/-.?&=_#%~" (a "." only before a lower-case letter: else it ends a
 // sentence), and the next line's first word is at least two characters,
 // starts with a letter, a digit or one of "/%~_", holds one of "/.=?&"
-// and starts no new scheme. A layout breaks a long URI this way; the
-// right margin says nothing in justified text, so it is not used.
+// and starts no new scheme nor is an e-mail address (an "@" and no
+// "/"). A layout breaks a long URI this way; the right margin says
+// nothing in justified text, so it is not used.
 func (p *pageText) text() []byte {
 	b := p.buf.Bytes()
 	if len(p.ends) == 0 {
@@ -452,6 +453,9 @@ func wrapsURI(before, after []byte) bool {
 	next = bytes.TrimRight(next, ".,;:!?)")
 	if len(next) < 2 || bytes.Contains(next, []byte("://")) || !bytes.ContainsAny(next, "/.=?&") {
 		return false // a footnote mark, a word, or another URI
+	}
+	if bytes.IndexByte(next, '@') >= 0 && bytes.IndexByte(next, '/') < 0 {
+		return false // an e-mail address
 	}
 	c := next[0]
 	lower := c >= 'a' && c <= 'z'
