@@ -73,6 +73,15 @@ func (d *doc) loadFont(fd dict) *font {
 		}
 		f.widths = append(f.widths, d.num(w))
 	}
+	if len(f.widths) == 0 && sub != "Type3" {
+		base, _ := d.resolve(fd["BaseFont"]).(name)
+		if w := standardWidths(string(base)); w != nil {
+			f.first = 32
+			for _, x := range w {
+				f.widths = append(f.widths, float64(x))
+			}
+		}
+	}
 	f.noWidth = len(f.widths) == 0
 	return f
 }

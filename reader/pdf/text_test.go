@@ -79,3 +79,26 @@ func TestWrappedTwice(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestStandardFontWidths: a standard font used without /Widths (the
+// test writer's Helvetica) is measured by its real widths, so that a gap
+// of 3 pt after a URI is a space. The old guess of half the size a glyph
+// ran 9 pt past the URI's end and glued the next sentence to it
+// ("http://www.w3.org/Next").
+func TestStandardFontWidths(t *testing.T) {
+	got := textURIs(t, "BT /F1 12 Tf 72 700 Td (http://www.w3.org/) Tj 101.7 0 Td (Next sentence.) Tj ET")
+	if want := []string{"http://www.w3.org/"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for base, want := range map[string]uint16{"Helvetica": 722, "ABCDEF+Arial,Bold": 778, "Times-BoldItalic": 667, "Courier-Oblique": 600, "Symbol": 0} {
+		w := standardWidths(base)
+		if got := uint16(0); w != nil {
+			got = w['w'-32]
+			if got != want {
+				t.Errorf("%s: width of w %d, want %d", base, got, want)
+			}
+		} else if want != 0 {
+			t.Errorf("%s: no widths", base)
+		}
+	}
+}
