@@ -52,7 +52,13 @@ type pageText struct {
 	links map[string]bool
 }
 
-type lineEnd struct{ at int }
+// lineEnd is a line break in the text: where, and whether the next line
+// is far below (a blank line, a heading: more than 1.75 times the text
+// size away), where no wrapped URI goes on.
+type lineEnd struct {
+	at  int
+	far bool
+}
 
 // gstate is the part of the graphics state text needs.
 type gstate struct {
@@ -331,7 +337,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 		lh := math.Max(math.Min(size, p.lastSize), 1e-3)
 		switch {
 		case math.Abs(y-p.ey) > 0.5*lh:
-			p.nl()
+			p.nl(math.Abs(y-p.ey) > 1.75*lh)
 		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh || math.Abs(y-p.ey) > 0.15*lh:
 			p.sp() // a gap, a step back, or another baseline (a footnote mark)
 		}
@@ -357,10 +363,10 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 	}
 }
 
-func (p *pageText) nl() {
+func (p *pageText) nl(far bool) {
 	b := p.buf.Bytes()
 	if len(b) > 0 && b[len(b)-1] != '\n' && len(p.ends) < maxPageText/8 {
-		p.ends = append(p.ends, lineEnd{len(b)})
+		p.ends = append(p.ends, lineEnd{len(b), far})
 		p.buf.WriteByte('\n')
 	}
 }
@@ -379,7 +385,8 @@ func (p *pageText) sp() {
 // sentence), and the next line's first word is at least two characters,
 // starts with a letter, a digit or one of "/%~_", holds one of "/.=?&"
 // and starts no new scheme nor is an e-mail address (an "@" and no
-// "/"). A layout breaks a long URI this way; the right margin says
+// "/"), and the next line is not far below (a blank line or a heading
+// between). A layout breaks a long URI this way; the right margin says
 // nothing in justified text, so it is not used.
 func (p *pageText) text() []byte {
 	b := p.buf.Bytes()
@@ -395,7 +402,7 @@ func (p *pageText) text() []byte {
 		out = append(out, b[last:e.at]...)
 		last = e.at + 1
 		// out, the text joined so far: a URI may have been cut twice.
-		if !wrapsURI(out, b[e.at+1:]) && !p.linkGoesOn(out, b[e.at+1:]) {
+		if (e.far || !wrapsURI(out, b[e.at+1:])) && !p.linkGoesOn(out, b[e.at+1:]) {
 			out = append(out, '\n')
 		}
 	}

@@ -102,3 +102,21 @@ func TestStandardFontWidths(t *testing.T) {
 		}
 	}
 }
+
+// TestFarLineNotJoined: a URI that ends a paragraph is not joined to a
+// heading below a blank line ("https://www.w3.org/TR/PNG/", then "4.1.3
+// GIF" in bmpsize.pdf), as it is to the line right below.
+func TestFarLineNotJoined(t *testing.T) {
+	for _, c := range []struct {
+		dy   string
+		want []string
+	}{
+		{"-14", []string{"https://www.w3.org/TR/PNG/4.1.3"}},
+		{"-30", []string{"https://www.w3.org/TR/PNG/"}},
+	} {
+		got := textURIs(t, "BT /F1 12 Tf 72 700 Td (see https://www.w3.org/TR/PNG/) Tj 0 "+c.dy+" Td (4.1.3 GIF) Tj ET")
+		if !slices.Equal(got, c.want) {
+			t.Errorf("next line %s pt below: got %q, want %q", c.dy, got, c.want)
+		}
+	}
+}
