@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -117,6 +118,38 @@ func TestFarLineNotJoined(t *testing.T) {
 		got := textURIs(t, "BT /F1 12 Tf 72 700 Td (see https://www.w3.org/TR/PNG/) Tj 0 "+c.dy+" Td (4.1.3 GIF) Tj ET")
 		if !slices.Equal(got, c.want) {
 			t.Errorf("next line %s pt below: got %q, want %q", c.dy, got, c.want)
+		}
+	}
+}
+
+// TestType1BuiltinEncoding: a simple font with no /Encoding takes the
+// built-in encoding of its embedded Type 1 program, as TeX's Computer
+// Modern fonts need (code 14 is the "ffi" ligature): in grffile.pdf the
+// URI https://github.com/ho-tex/grffile/issues came out cut at "gr".
+func TestType1BuiltinEncoding(t *testing.T) {
+	prog := []byte("%!PS-AdobeFont-1.0: CMR10\n/Encoding 256 array\n0 1 255 {1 index exch /.notdef put} for\ndup 14 /ffi put\ndup 65 /A put\nreadonly def\ncurrentfile eexec\n")
+	for _, c := range []struct {
+		encoding string
+		want     string
+	}{
+		{"", "https://github.com/ho-tex/grffile/issues"},
+		{"/Encoding /WinAnsiEncoding", "https://github.com/ho-tex/gr"}, // a named encoding wins
+	} {
+		w := newW()
+		ff := w.add(streamObj(fmt.Sprintf("/Length1 %d", len(prog)), prog))
+		desc := w.add(fmt.Sprintf("<< /Type /FontDescriptor /FontName /CMTT10 /FontFile %d 0 R >>", ff))
+		font := w.add(fmt.Sprintf("<< /Type /Font /Subtype /Type1 /BaseFont /CMTT10 /FirstChar 0 /LastChar 255 /Widths [] /FontDescriptor %d 0 R %s >>", desc, c.encoding))
+		root := w.build("", page{content: "BT /F9 10 Tf 72 700 Td (see https://github.com/ho-tex/gr\\016le/issues now) Tj ET", extra: fmt.Sprintf("/Resources << /Font << /F9 %d 0 R >> >>", font)})
+		s, err := read(w.bytes(root), "", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range s.Hits {
+			got = append(got, h.URI)
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%q: got %q, want %q", c.encoding, got, c.want)
 		}
 	}
 }
