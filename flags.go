@@ -135,6 +135,7 @@ var flagTable = []flagSpec{
 	{group: groupExtract, kind: boolKind, name: "binary", usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
 	{group: groupWalk, kind: intKind, name: "jobs", aliases: []string{"j"}, value: runtime.NumCPU(), defaultText: "the number of CPUs", usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 	{group: groupOutput, kind: boolKind, name: "unordered", usage: "with -j above 1, print URIs as they are found rather than in input order"},
+	{group: groupExtract, kind: boolKind, name: "no-pdf-text", usage: "PDF: report the links, actions, outline and attachments only, not the URIs written in the page text, whose content is then not decoded (faster; e.g. urix --no-pdf-text manual.pdf)"},
 	{group: groupExtract, kind: boolKind, name: "include-code", usage: "also scan the code spans and code blocks of Markdown for URIs (skipped by default)"},
 	{group: groupExtract, kind: stringKind, name: "status", value: "2xx", usage: "which HTTP responses of a WARC to read: 2xx or all (e.g. --status all; the same as --all-status)"},
 	{group: groupExtract, kind: boolKind, name: "all-status", usage: "read the HTTP responses of a WARC whatever their status (only 2xx by default); a redirect's Location is then a hit of kind http-location"},

@@ -18,6 +18,7 @@ import (
 	"github.com/urix/urix/printer"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/markdown"
+	"github.com/urix/urix/reader/pdf"
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/resolve"
 	"github.com/urix/urix/runner"
@@ -108,7 +109,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	default:
 		return o, usageError("--status %q: want 2xx or all", status)
 	}
-	o.Formats = []*reader.Format{markdown.New(md), warc.New(wo)}
+	o.Formats = []*reader.Format{markdown.New(md), warc.New(wo), pdf.New(pdf.Options{NoText: v.Bool("no-pdf-text")})}
 	if schemes != "" {
 		o.Schemes = strings.Split(schemes, ",")
 	}

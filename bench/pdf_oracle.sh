@@ -4,6 +4,7 @@
 # differences. Usage: bench/pdf_oracle.sh [-record DIR] FILE.pdf...
 # With -record DIR, pdfinfo's answer for each file is kept as
 # DIR/NAME.pdfinfo (the goldens of the reader's oracle test).
+# A "www." URI is compared with its "http://", as both read it.
 # Needs pdfinfo (poppler-utils) and jq; urix from PATH or $URIX.
 set -u
 export LC_ALL=C
@@ -17,7 +18,7 @@ for f in "$@"; do
 	# "page<TAB>uri" of every URI link annotation, sorted.
 	pdfinfo -url "$f" 2>/dev/null | awk 'NR > 1 && $2 == "Annotation" { p = $1; $1 = ""; $2 = ""; sub(/^  */, ""); print p "\t" $0 }' | sort >"$tmp/want"
 	"$URIX" --format json -- "$f" 2>/dev/null |
-		jq -r 'select(.kind == "pdf-annot" and .attr == "URI") | "\(.pdf_page)\t\(.raw)"' | sort >"$tmp/got"
+		jq -r 'select(.kind == "pdf-annot" and .attr == "URI") | "\(.pdf_page)\t\(if (.raw | test("^www[.]"; "i")) then "http://" + .raw else .raw end)"' | sort >"$tmp/got"
 	if [ -n "$record" ]; then cp "$tmp/want" "$record/$(basename "$f" .pdf).pdfinfo"; fi
 	n=$(wc -l <"$tmp/want")
 	files=$((files + 1)) links=$((links + n))

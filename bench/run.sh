@@ -23,7 +23,7 @@ RUNS=${RUNS:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-if [ ! -s "$corpus/text.txt" ]; then
+if [ -z "${PDF_ONLY:-}" ] && [ ! -s "$corpus/text.txt" ]; then
   script=$repo/../shared/bench/corpus.sh
   [ -x "$script" ] || { echo "no corpus in $corpus and no $script to build it" >&2; exit 2; }
   "$script" "$corpus" >&2
@@ -32,19 +32,22 @@ fi
 
 echo "building urix and htmlwalk..." >&2
 (cd "$repo" && go build -o "$work/urix" . && go build -o "$work/htmlwalk" ./bench/htmlwalk)
-if command -v xurls >/dev/null; then xurls=$(command -v xurls)
+if [ -n "${PDF_ONLY:-}" ]; then xurls=
+elif command -v xurls >/dev/null; then xurls=$(command -v xurls)
 else
   GOBIN=$work/bin go install mvdan.cc/xurls/v2/cmd/xurls@latest >&2 && xurls=$work/bin/xurls || xurls=
 fi
 
 # The inputs: the text, the HTML tree, and the mbox repeated to 50 MB (and to
 # ~17 MB for urlscan, which holds everything in memory).
+if [ -z "${PDF_ONLY:-}" ]; then
 find "$corpus/html" -type f | sort >"$work/html.list"
 mbox50=$work/mail-50m.mbox
 mbox17=$work/mail-17m.mbox
 n=$(( 50000000 / $(stat -c %s "$corpus/mail.mbox") + 1 ))
 for _ in $(seq "$n"); do cat "$corpus/mail.mbox"; done >"$mbox50"
 for _ in $(seq 100); do cat "$corpus/mail.mbox"; done >"$mbox17"
+fi
 
 size() { if [ -d "$1" ]; then find "$1" -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1; else stat -c %s "$1"; fi; }
 
@@ -98,6 +101,43 @@ speedup() {
     END { if (ta && tb) printf "  %s / %s on %s: %.2fx\n", b, a, i, ta / tb }' "$work/medians"
 }
 pat='https?://[^[:space:]<>"]+'
+
+# PDF (issue 21): real documents, the first PDF_MAX (default 300) of the
+# PDF files below PDF_DIR (default /usr/share/doc: Debian's TeX Live and
+# Octave documentation, apt-get install -y texlive-latex-base-doc
+# texlive-latex-recommended-doc octave-doc), copied into one directory.
+# pdftotext and pdfinfo -url (poppler-utils) read one file a run, as they
+# must; urix reads the directory. Targets: links and text no slower than
+# pdftotext alone, --no-pdf-text at most 1.5x pdfinfo -url's time, RSS <=
+# 64 MiB. The URI column of pdftotext and pdfinfo counts their lines.
+# PDF_ONLY=1 runs this section alone (no corpus needed).
+ratio() { # ratio NAME1 NAME2 INPUT: NAME1's median time over NAME2's
+  awk -F'\t' -v a="$1" -v b="$2" -v i="$3" '$1 == a && $2 == i { ta = $3 } $1 == b && $2 == i { tb = $3 }
+    END { if (ta && tb) printf "  %s / %s: %.2fx the time\n", a, b, ta / tb }' "$work/medians"
+}
+pdf_section() {
+  if ! have pdftotext || ! have pdfinfo; then echo "PDF: needs pdftotext and pdfinfo (apt-get install -y poppler-utils); skipped" >&2; return; fi
+  local pdfs=$work/pdfs n f
+  mkdir -p "$pdfs"
+  find "${PDF_DIR:-/usr/share/doc}" -name '*.pdf' -type f 2>/dev/null | sort | head -n "${PDF_MAX:-300}" >"$work/pdf.list"
+  n=0
+  while IFS= read -r f; do n=$((n + 1)); cp "$f" "$pdfs/$(printf %04d "$n").pdf"; done <"$work/pdf.list"
+  [ "$n" -gt 0 ] || { echo "PDF: no PDF files below ${PDF_DIR:-/usr/share/doc}; skipped" >&2; return; }
+  echo "PDF: $n files, $(size "$pdfs") bytes" >&2
+  add "urix -j1 (links and text)" "$pdfs" "$RUNS" "$work/urix" -j 1 -r "$pdfs"
+  add "pdftotext (each file)" "$pdfs" "$RUNS" sh -c 'for f in "$1"/*.pdf; do pdftotext -q "$f" -; done' sh "$pdfs"
+  add "urix -j1 --no-pdf-text" "$pdfs" "$RUNS" "$work/urix" -j 1 --no-pdf-text -r "$pdfs"
+  add "pdfinfo -url (each file)" "$pdfs" "$RUNS" sh -c 'for f in "$1"/*.pdf; do pdfinfo -url "$f"; done' sh "$pdfs"
+  if [ -n "${BASELINE:-}" ]; then
+    add "baseline -j1 (links and text)" "$pdfs" "$RUNS" "$BASELINE" -j 1 -r "$pdfs"
+  fi
+  section "PDF: real documents"
+  ratio "urix -j1 (links and text)" "pdftotext (each file)" "$pdfs"
+  echo "    (target <= 1)"
+  ratio "urix -j1 --no-pdf-text" "pdfinfo -url (each file)" "$pdfs"
+  echo "    (target <= 1.5)"
+}
+if [ -n "${PDF_ONLY:-}" ]; then pdf_section; exit 0; fi
 
 add "urix -j1" "$corpus/text.txt" "$RUNS" "$work/urix" -j 1 "$corpus/text.txt"
 [ -n "${BASELINE:-}" ] && add "baseline -j1" "$corpus/text.txt" "$RUNS" "$BASELINE" -j 1 "$corpus/text.txt"
@@ -193,3 +233,5 @@ if have wget && have python3 && [ -z "${SKIP_WARC:-}" ]; then
   awk -v f="$(med 0)" -v w="$(med 1)" -v z="$(med 2)" -v u="$(stat -c %s "$work/html.warc")" \
     'BEGIN { printf "WARC: .warc.gz %.1f MB/s of uncompressed input; WARC/files speed %.2fx (target >= 0.8), .warc.gz/WARC %.2fx (target >= 0.7)\n", u/1e6/z, f/w, w/z }'
 fi
+
+pdf_section

@@ -58,6 +58,8 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 	if len(fs) > 8 {
 		return nil, errors.New("too many filters")
 	}
+	var used []*inflater
+	defer func() { d.inflaters = append(d.inflaters, used...) }()
 	for i, f := range fs {
 		var p dict
 		if i < len(ps) {
@@ -65,7 +67,7 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 		}
 		fn, _ := d.resolve(f).(name)
 		var err error
-		if r, err = d.filter(r, fn, p); err != nil {
+		if r, err = d.filter(r, fn, p, &used); err != nil {
 			return nil, err
 		}
 	}
@@ -91,16 +93,39 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 
 var zlibChecksum = zlib.ErrChecksum
 
-// filter adds one decoding filter (ISO 32000-1 clause 7.4).
-func (d *doc) filter(r io.Reader, f name, p dict) (io.Reader, error) {
+// inflater is a zlib reader and its input buffer, kept by the document
+// for the next Flate stream: each new one allocates 40 KiB.
+type inflater struct {
+	br *bufio.Reader
+	z  io.ReadCloser
+}
+
+// filter adds one decoding filter (ISO 32000-1 clause 7.4); a Flate
+// filter's inflater is added to used, for the document to take back
+// once the stream is read.
+func (d *doc) filter(r io.Reader, f name, p dict, used *[]*inflater) (io.Reader, error) {
 	switch f {
 	case "FlateDecode", "Fl":
-		br := bufio.NewReader(r)
-		z, err := zlib.NewReader(br)
+		var inf *inflater
+		if n := len(d.inflaters); n > 0 {
+			inf, d.inflaters = d.inflaters[n-1], d.inflaters[:n-1]
+			inf.br.Reset(r)
+		} else {
+			inf = &inflater{br: bufio.NewReader(r)}
+		}
+		var err error
+		if inf.z == nil {
+			inf.z, err = zlib.NewReader(inf.br)
+		} else {
+			err = inf.z.(zlib.Resetter).Reset(inf.br, nil)
+		}
 		if err != nil {
+			inf.z = nil // a failed NewReader returns no reader
+			d.inflaters = append(d.inflaters, inf)
 			return nil, fmt.Errorf("flate: %v", err)
 		}
-		return d.predictor(z, p)
+		*used = append(*used, inf)
+		return d.predictor(inf.z, p)
 	case "LZWDecode", "LZW":
 		early := 1
 		if v, ok := d.int(p["EarlyChange"]); ok {

@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -72,6 +73,15 @@ func (d *doc) loadFont(fd dict) *font {
 			break
 		}
 		f.widths = append(f.widths, d.num(w))
+	}
+	if len(f.widths) == 0 && sub != "Type3" {
+		base, _ := d.resolve(fd["BaseFont"]).(name)
+		if w := standardWidths(string(base)); w != nil {
+			f.first = 32
+			for _, x := range w {
+				f.widths = append(f.widths, float64(x))
+			}
+		}
 	}
 	f.noWidth = len(f.widths) == 0
 	return f
@@ -164,7 +174,7 @@ func (f *font) codeLen(s str) int {
 // ToUnicode CMap.
 func (f *font) parseCMap(data []byte) {
 	f.uni = map[uint32]string{}
-	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	l := &lexer{s: memSrc(data)}
 	var ops []any
 	for {
 		v, err := l.next()
@@ -283,6 +293,7 @@ func (d *doc) encoding(fd dict) *[256]string {
 		}
 		diffs = d.resolveArray(e["Differences"])
 	}
+	builtin := base == "StandardEncoding" && !hasBase(d, fd["Encoding"])
 	var cm *charmap.Charmap
 	switch base {
 	case "WinAnsiEncoding":
@@ -300,6 +311,16 @@ func (d *doc) encoding(fd dict) *[256]string {
 			t[i] = "\u2018"
 		default:
 			t[i] = string(rune(i))
+		}
+	}
+	if builtin {
+		// No base encoding named: an embedded Type 1 program's own
+		// encoding is the base (ISO 32000-1 clause 9.6.6.1), as
+		// TeX's Computer Modern fonts have (code 14 is "ffi").
+		for c, g := range d.type1Encoding(fd) {
+			if text, ok := glyphText(g); ok {
+				t[c] = text
+			}
 		}
 	}
 	code := 0
@@ -358,4 +379,56 @@ func glyphText(g string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasBase says whether an /Encoding names a base encoding.
+func hasBase(d *doc, e any) bool {
+	switch v := d.resolve(e).(type) {
+	case name:
+		return true
+	case dict:
+		_, ok := d.resolve(v["BaseEncoding"]).(name)
+		return ok
+	}
+	return false
+}
+
+// type1Dup is one entry of a Type 1 program's encoding array.
+var type1Dup = regexp.MustCompile(`dup\s+(\d+)\s*/([^\s/\[\]{}()<>]+)\s+put`)
+
+// maxType1Clear caps the bytes of a Type 1 program read for its encoding.
+const maxType1Clear = 64 << 10
+
+// type1Encoding is the built-in encoding of the embedded Type 1 program
+// of a simple font (the clear-text part's /Encoding array: "dup 14 /ffi
+// put"), code by code; nil for none or StandardEncoding.
+func (d *doc) type1Encoding(fd dict) map[int]string {
+	desc := d.resolveDict(fd["FontDescriptor"])
+	st, ok := d.resolve(desc["FontFile"]).(*stream)
+	if !ok {
+		return nil
+	}
+	most := int64(maxType1Clear)
+	if n, ok := d.int(st.d["Length1"]); ok && n > 0 && n < most {
+		most = n
+	}
+	data, _ := d.decodeRaw(st, true, most)
+	i := bytes.Index(data, []byte("/Encoding"))
+	if i < 0 {
+		return nil
+	}
+	data = data[i:]
+	if j := bytes.Index(data, []byte("eexec")); j >= 0 {
+		data = data[:j]
+	}
+	if j := bytes.Index(data, []byte(" def")); j >= 0 && bytes.Contains(data[:j], []byte("StandardEncoding")) {
+		return nil
+	}
+	m := map[int]string{}
+	for _, sub := range type1Dup.FindAllSubmatch(data, 256) {
+		if c, err := strconv.Atoi(string(sub[1])); err == nil && c >= 0 && c < 256 {
+			m[c] = string(sub[2])
+		}
+	}
+	return m
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // The objects of ISO 32000-1 clause 7.3, as the parser makes them.
@@ -48,6 +49,10 @@ type src struct {
 
 func newSrc(r io.ReaderAt, size int64) *src { return &src{r: r, size: size} }
 
+// memSrc is a src over bytes in memory (a decoded stream): its window is
+// the bytes themselves, nothing is copied.
+func memSrc(data []byte) *src { return &src{buf: data, size: int64(len(data))} }
+
 // at returns the byte at off, -1 past the end.
 func (s *src) at(off int64) int {
 	if off >= s.base && off < s.base+int64(len(s.buf)) {
@@ -75,6 +80,7 @@ type lexer struct {
 	s     *src
 	pos   int64
 	elems int
+	word  [256]byte // scratch of regularBytes
 }
 
 func isSpace(c int) bool {
@@ -110,15 +116,89 @@ func (l *lexer) skip() {
 }
 
 // regular reads a run of regular characters (at most 256 bytes are kept).
-func (l *lexer) regular() string {
-	var b []byte
+func (l *lexer) regular() string { return string(l.regularBytes()) }
+
+// regularBytes is regular without a copy: the bytes are valid until the
+// next call.
+func (l *lexer) regularBytes() []byte {
+	b := l.word[:0]
 	for c := l.s.at(l.pos); isRegular(c); c = l.s.at(l.pos) {
-		if len(b) < 256 {
+		if len(b) < len(l.word) {
 			b = append(b, byte(c))
 		}
 		l.pos++
 	}
-	return string(b)
+	return b
+}
+
+// operators are the keywords of content streams and files, made once:
+// a content stream is mostly numbers and these.
+var operators = func() map[string]keyword {
+	m := map[string]keyword{}
+	for _, k := range strings.Fields(`b B b* B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y ' " obj endobj stream endstream R xref trailer startxref`) {
+		m[k] = keyword(k)
+	}
+	return m
+}()
+
+// parseInt reads an integer of at most 18 digits with an optional sign;
+// ok is false for anything else (a real, a keyword), without the cost
+// of an error.
+func parseInt(b []byte) (n int64, ok bool) {
+	i := 0
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		i = 1
+	}
+	if i == len(b) || len(b)-i > 18 {
+		return 0, false
+	}
+	for _, c := range b[i:] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if b[0] == '-' {
+		n = -n
+	}
+	return n, true
+}
+
+// pow10 are the exact powers of ten of a float64.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// parseDecimal reads "[-+]digits.digits" of at most 15 digits in all,
+// the numbers of content streams, exactly as strconv.ParseFloat would
+// (a mantissa below 2^53 divided by an exact power of ten rounds once);
+// ok is false for anything else.
+func parseDecimal(b []byte) (f float64, ok bool) {
+	i := 0
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		i = 1
+	}
+	var m int64
+	digits, frac, dot := 0, 0, false
+	for _, c := range b[i:] {
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + int64(c-'0')
+			if digits++; dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	f = float64(m) / pow10[frac]
+	if b[0] == '-' {
+		f = -f
+	}
+	return f, true
 }
 
 // next reads one object: a number, a name, a string, an array, a
@@ -174,12 +254,12 @@ func (l *lexer) object(depth int) (any, error) {
 		l.pos++
 		return keyword(rune(c)), nil
 	}
-	w := l.regular()
-	if w == "" {
+	wb := l.regularBytes()
+	if len(wb) == 0 {
 		l.pos++
 		return keyword(rune(c)), nil
 	}
-	switch w {
+	switch string(wb) {
 	case "true":
 		return true, nil
 	case "false":
@@ -187,21 +267,37 @@ func (l *lexer) object(depth int) (any, error) {
 	case "null":
 		return nil, nil
 	}
-	if n, err := strconv.ParseInt(w, 10, 64); err == nil {
+	if k, ok := operators[string(wb)]; ok {
+		return k, nil
+	}
+	if c := wb[0]; !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.') {
+		return keyword(wb), nil // not a number
+	}
+	n, isInt := parseInt(wb)
+	if !isInt && len(wb) > 18 {
+		var err error
+		n, err = strconv.ParseInt(string(wb), 10, 64)
+		isInt = err == nil
+	}
+	if isInt {
 		// "N G R" is a reference.
 		save := l.pos
 		l.skip()
 		if c := l.s.at(l.pos); c >= '0' && c <= '9' {
-			g := l.regular()
+			gen, ok := parseInt(l.regularBytes())
 			l.skip()
-			if gen, err := strconv.Atoi(g); err == nil && l.s.at(l.pos) == 'R' && !isRegular(l.s.at(l.pos+1)) && n >= 0 && n < 1<<31 {
+			if ok && gen >= 0 && gen < 1<<31 && l.s.at(l.pos) == 'R' && !isRegular(l.s.at(l.pos+1)) && n >= 0 && n < 1<<31 {
 				l.pos++
-				return ref{int(n), gen}, nil
+				return ref{int(n), int(gen)}, nil
 			}
 		}
 		l.pos = save
 		return n, nil
 	}
+	if f, ok := parseDecimal(wb); ok {
+		return f, nil
+	}
+	w := string(wb)
 	if f, err := parseReal(w); err == nil {
 		return f, nil
 	}

@@ -75,6 +75,9 @@ func (r *run) page(n, num int, pg, res dict) {
 	for _, x := range r.d.resolveDict(pg["AA"]) {
 		r.action(x, "pdf-action", n, num, "")
 	}
+	if r.noText {
+		return
+	}
 	text, off, err := r.pageText(pg, res)
 	if len(text) > 0 {
 		r.textHits(text, n, off+r.shift)
@@ -99,6 +102,7 @@ func (r *run) pageText(pg, res dict) ([]byte, int64, error) {
 	}
 	off := r.d.offset(refNum(streams[0]))
 	p := newPageText(r.d)
+	p.links = r.seen
 	var data []byte
 	var firstErr error
 	for i, sv := range streams {

@@ -76,14 +76,28 @@ const (
 // tests).
 var maxAnnots = 1000000
 
-// Format is PDF's entry of the format table.
-var Format = &reader.Format{
-	Name:       Name,
-	Extensions: []string{".pdf"},
-	MediaTypes: []string{"application/pdf", "application/x-pdf"},
-	Sniff:      Sniff,
-	Binary:     true,
-	Read:       Read,
+// Format is PDF's entry of the format table, reading with the zero
+// Options.
+var Format = New(Options{})
+
+// Options configure the reading of PDF documents.
+type Options struct {
+	// NoText reads the annotations, actions, outline and embedded files
+	// only, not the URIs written in the page text, whose content streams
+	// are then not decoded (--no-pdf-text).
+	NoText bool
+}
+
+// New returns PDF's entry of the format table, reading with o.
+func New(o Options) *reader.Format {
+	return &reader.Format{
+		Name:       Name,
+		Extensions: []string{".pdf"},
+		MediaTypes: []string{"application/pdf", "application/x-pdf"},
+		Sniff:      Sniff,
+		Binary:     true,
+		Read:       func(c *reader.Content, s reader.Sink) error { return readDoc(c, s, o) },
+	}
 }
 
 // Sniff reports whether head starts with "%PDF-" and a version digit, or
@@ -109,8 +123,10 @@ func header(head []byte) int {
 	}
 }
 
-// Read reads one PDF document.
-func Read(c *reader.Content, s reader.Sink) error {
+// Read reads one PDF document with the zero Options.
+func Read(c *reader.Content, s reader.Sink) error { return readDoc(c, s, Options{}) }
+
+func readDoc(c *reader.Content, s reader.Sink, o Options) error {
 	var ra io.ReaderAt
 	var size int64
 	if c.Whole != nil {
@@ -133,7 +149,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 	if err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}
-	r := &run{d: d, c: c, s: s, shift: shift, base: c.Base}
+	r := &run{d: d, c: c, s: s, shift: shift, base: c.Base, noText: o.NoText}
 	err = r.document()
 	s.Count("pdf.pages", int64(r.npages))
 	return err
@@ -196,6 +212,7 @@ type run struct {
 	npages  int
 	seen    map[string]bool // the URIs the current page's annotations gave
 	capWarn bool
+	noText  bool // Options.NoText
 }
 
 func (r *run) document() error {
@@ -240,10 +257,23 @@ func uriString(s str) string {
 }
 
 // report passes on one annotation, action or outline hit.
+//
+// A URI ends at a NUL byte (some producers write C strings, terminator
+// and all), as poppler reads it. A URI action's URI that starts with
+// "www." is an http URI written without its scheme, as poppler and
+// Acrobat take it, not a path relative to the document (doc/spec.md §7a
+// PDF); the hit's Raw keeps it as written.
 func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
+	if i := strings.IndexByte(uri, 0); i >= 0 {
+		uri = uri[:i]
+	}
 	uri = strings.TrimSpace(uri)
 	if uri == "" {
 		return
+	}
+	raw := uri
+	if attr == "URI" && len(uri) > 4 && strings.EqualFold(uri[:4], "www.") {
+		uri = "http://" + uri
 	}
 	if len(uri) > maxURI {
 		r.s.Warn(where(page), fmt.Errorf("pdf: a URI of %d bytes skipped", len(uri)))
@@ -252,7 +282,7 @@ func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
 	c := *r.c
 	c.Pos, c.At.PDFPage = nil, page
 	off := r.d.offset(obj) + r.shift
-	h := reader.NewHit(&c, kind, uri, uri, reader.Span{Start: off, End: off}, 0)
+	h := reader.NewHit(&c, kind, uri, raw, reader.Span{Start: off, End: off}, 0)
 	h.PDFObject, h.Element, h.Attr, h.Source = obj, elem, attr, resolve.FromMarkup
 	if r.seen != nil {
 		r.seen[sameKey(uri)] = true

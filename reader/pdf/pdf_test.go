@@ -444,6 +444,8 @@ func TestWrapsURI(t *testing.T) {
 		{"see http://a.example/", ".2.3", false},
 		{"plain words/", "go/on", false},
 		{"www.example.org/", "index.html", true},
+		{"http://www.mychemistry.eu/forums/forum/bohr/", "contact@mychemistry.eu", false},
+		{"https://medium.example/", "user/@name.post", true},
 	} {
 		if got := wrapsURI([]byte(c.before), []byte(c.after)); got != c.want {
 			t.Errorf("wrapsURI(%q, %q) = %v", c.before, c.after, got)
@@ -451,41 +453,50 @@ func TestWrapsURI(t *testing.T) {
 	}
 }
 
-// TestRoundTrip reads the PDF LibreOffice made of an HTML document of
-// known links (testdata/roundtrip/make.sh): every link it kept, made
-// absolute, and every URI of its prose, wrapped by the layout, is found,
-// and nothing else.
+// TestRoundTrip reads the PDFs LibreOffice and Chromium made of one HTML
+// document of known links (testdata/roundtrip/make.sh; gen.py says what
+// each producer drops): every link it kept, made absolute against the
+// HTML's <base>, and every URI of its prose, wrapped by the layout, is
+// found, and nothing else.
 func TestRoundTrip(t *testing.T) {
-	data, err := os.ReadFile("testdata/roundtrip/links.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantB, err := os.ReadFile("testdata/roundtrip/links.want")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]bool{}
-	for _, l := range strings.Fields(string(wantB)) {
-		want[l] = true
-	}
-	s, err := read(data, "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]bool{}
-	for _, h := range s.Hits {
-		got[h.URI] = true
-		if !want[h.URI] {
-			t.Errorf("unexpected %s (%s, page %d)", h.URI, h.Kind, h.PDFPage)
-		}
-	}
-	for u := range want {
-		if !got[u] {
-			t.Errorf("missing %s", u)
-		}
-	}
-	if len(want) < 100 {
-		t.Errorf("only %d links wanted", len(want))
+	for _, producer := range []string{"libreoffice", "chromium"} {
+		t.Run(producer, func(t *testing.T) {
+			data, err := os.ReadFile("testdata/roundtrip/links-" + producer + ".pdf")
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantB, err := os.ReadFile("testdata/roundtrip/links-" + producer + ".want")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]bool{}
+			for _, l := range strings.Fields(string(wantB)) {
+				want[l] = true
+			}
+			s, err := read(data, "", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]bool{}
+			annots := 0
+			for _, h := range s.Hits {
+				got[h.URI] = true
+				if h.Kind == "pdf-annot" {
+					annots++
+				}
+				if !want[h.URI] {
+					t.Errorf("unexpected %s (%s, page %d)", h.URI, h.Kind, h.PDFPage)
+				}
+			}
+			for u := range want {
+				if !got[u] {
+					t.Errorf("missing %s", u)
+				}
+			}
+			if len(want) < 250 || annots < 200 {
+				t.Errorf("only %d links wanted, %d annotations", len(want), annots)
+			}
+		})
 	}
 }
 
@@ -551,5 +562,55 @@ func TestEncryptedProducers(t *testing.T) {
 		if g := strings.Join(got, " "); g != c.want {
 			t.Errorf("%s: got %s, want %s", c.file, g, c.want)
 		}
+	}
+}
+
+// TestNoText: with Options.NoText the annotations and actions are read,
+// the page text is not.
+func TestNoText(t *testing.T) {
+	data, err := os.ReadFile("testdata/roundtrip/links-chromium.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &readertest.Sink{File: "t.pdf", Formats: []*reader.Format{textfmt.Format, Format}}
+	c := &reader.Content{R: bytes.NewReader(data), Name: "t.pdf", Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
+	if err := New(Options{NoText: true}).Read(c, s); err != nil {
+		t.Fatal(err)
+	}
+	annots := 0
+	for _, h := range s.Hits {
+		if h.Kind != "pdf-annot" {
+			t.Errorf("a %s hit: %s", h.Kind, h.URI)
+		}
+		annots++
+	}
+	if annots != 240 {
+		t.Errorf("%d annotations, want 240", annots)
+	}
+}
+
+// TestURIActionStrings: a URI ends at a NUL byte (a producer's C string
+// terminator, as in dvipdfmx's tug2003-slides.pdf), and a URI action's
+// "www." URI is http (hepthesis.pdf), as poppler reads both.
+func TestURIActionStrings(t *testing.T) {
+	w := newW()
+	a := linkAnnot(w, `<< /S /URI /URI (http://cjk.ffii.org\000) >>`)
+	b := linkAnnot(w, "<< /S /URI /URI (www.slac.stanford.edu/spires/) >>")
+	c := linkAnnot(w, "<< /S /GoToR /F (www.notes.pdf) >>")
+	s, err := read(w.bytes(w.build("", page{content: textC("t"), annots: []int{a, b, c}})), "http://base.example/doc.pdf", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range s.Hits {
+		got = append(got, h.URI+" "+h.Raw)
+	}
+	want := []string{
+		"http://cjk.ffii.org http://cjk.ffii.org",
+		"http://www.slac.stanford.edu/spires/ www.slac.stanford.edu/spires/",
+		"http://base.example/www.notes.pdf www.notes.pdf",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

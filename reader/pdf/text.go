@@ -36,7 +36,7 @@ func (m matrix) mul(n matrix) matrix {
 type pageText struct {
 	d      *doc
 	buf    bytes.Buffer
-	fcache map[any]*font
+	fcache map[string]*font // direct font dictionaries, by resource name
 	forms  int
 	full   bool
 	left   int64 // content bytes the page may still decode (maxContent)
@@ -47,9 +47,18 @@ type pageText struct {
 	have             bool
 	// ends are where in buf the line breaks are.
 	ends []lineEnd
+	// links are the page's annotation URIs (by sameKey): evidence that a
+	// URI the layout cut goes on at the next line.
+	links map[string]bool
 }
 
-type lineEnd struct{ at int }
+// lineEnd is a line break in the text: where, and whether the next line
+// is far below (a blank line, a heading: more than 1.75 times the text
+// size away), where no wrapped URI goes on.
+type lineEnd struct {
+	at  int
+	far bool
+}
 
 // gstate is the part of the graphics state text needs.
 type gstate struct {
@@ -59,7 +68,7 @@ type gstate struct {
 }
 
 func newPageText(d *doc) *pageText {
-	return &pageText{d: d, fcache: map[any]*font{}, left: maxContent}
+	return &pageText{d: d, fcache: map[string]*font{}, left: maxContent}
 }
 
 // content decodes a content stream or form of the page, within what the
@@ -81,7 +90,7 @@ var errPageContent = fmt.Errorf("page content past %d MiB: the rest is not read"
 
 // run interprets one content stream with its resources.
 func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*stream]bool) error {
-	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	l := &lexer{s: memSrc(data)}
 	var ops []any
 	var stack []gstate
 	var tm, tlm matrix
@@ -100,6 +109,9 @@ func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*
 			}
 			ops = append(ops, v)
 			continue
+		}
+		if k := arity(kw); k > 0 && len(ops) > k {
+			ops = ops[len(ops)-k:] // the operator's own operands are the last
 		}
 		num := func(i int) float64 {
 			if i < len(ops) {
@@ -221,6 +233,25 @@ func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*
 	}
 }
 
+// arity is the number of operands of the operators run reads (ISO
+// 32000-1 clause 8.2, 9.3, 9.4): they are the last ones before the
+// operator. What comes before them (the operands of an operator a
+// producer invented, as "pageresources<<...>>" before a cm) is not
+// theirs.
+func arity(kw keyword) int {
+	switch kw {
+	case "cm", "Tm":
+		return 6
+	case "\"":
+		return 3
+	case "Tf", "Td", "TD":
+		return 2
+	case "Tc", "Tw", "Tz", "TL", "Ts", "Tj", "'", "TJ", "Do":
+		return 1
+	}
+	return 0
+}
+
 // skipInlineImage passes the data of an inline image, up to "EI".
 func skipInlineImage(l *lexer) {
 	l.pos++
@@ -237,16 +268,15 @@ func skipInlineImage(l *lexer) {
 	}
 }
 
-// font returns the font a resource name gives, loaded once a page.
+// font returns the font a resource name gives: a font object is loaded
+// once a document (most pages share their fonts), a direct font
+// dictionary once a page.
 func (p *pageText) font(res dict, fn name) *font {
 	fv := p.d.resolveDict(res["Font"])[fn]
-	key := any(fv)
 	if r, ok := fv.(ref); ok {
-		key = r
-	} else {
-		key = string(fn) // a direct font dictionary: by name
+		return p.d.fontObject(r)
 	}
-	if f, ok := p.fcache[key]; ok {
+	if f, ok := p.fcache[string(fn)]; ok {
 		return f
 	}
 	var f *font
@@ -254,8 +284,36 @@ func (p *pageText) font(res dict, fn name) *font {
 		f = p.d.loadFont(fd)
 	}
 	if len(p.fcache) < 4096 {
-		p.fcache[key] = f
+		p.fcache[string(fn)] = f
 	}
+	return f
+}
+
+// Limits of the document's font cache: past them it starts anew.
+const (
+	maxFontCache    = 4096    // fonts
+	maxFontCacheMem = 1 << 19 // ToUnicode entries of them all
+)
+
+// fontObject returns the font of object r, loaded once while the cache
+// holds it.
+func (d *doc) fontObject(r ref) *font {
+	if f, ok := d.fonts[r]; ok {
+		return f
+	}
+	var f *font
+	if fd := d.resolveDict(r); fd != nil {
+		f = d.loadFont(fd)
+	}
+	n := 1
+	if f != nil {
+		n += len(f.uni)
+	}
+	if d.fonts == nil || len(d.fonts) >= maxFontCache || d.fontMem+n > maxFontCacheMem {
+		d.fonts, d.fontMem = map[ref]*font{}, 0
+	}
+	d.fonts[r] = f
+	d.fontMem += n
 	return f
 }
 
@@ -279,7 +337,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 		lh := math.Max(math.Min(size, p.lastSize), 1e-3)
 		switch {
 		case math.Abs(y-p.ey) > 0.5*lh:
-			p.nl()
+			p.nl(math.Abs(y-p.ey) > 1.75*lh)
 		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh || math.Abs(y-p.ey) > 0.15*lh:
 			p.sp() // a gap, a step back, or another baseline (a footnote mark)
 		}
@@ -305,10 +363,10 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 	}
 }
 
-func (p *pageText) nl() {
+func (p *pageText) nl(far bool) {
 	b := p.buf.Bytes()
 	if len(b) > 0 && b[len(b)-1] != '\n' && len(p.ends) < maxPageText/8 {
-		p.ends = append(p.ends, lineEnd{len(b)})
+		p.ends = append(p.ends, lineEnd{len(b), far})
 		p.buf.WriteByte('\n')
 	}
 }
@@ -326,8 +384,10 @@ func (p *pageText) sp() {
 // "/-.?&=_#%~" (a "." only before a lower-case letter: else it ends a
 // sentence), and the next line's first word is at least two characters,
 // starts with a letter, a digit or one of "/%~_", holds one of "/.=?&"
-// and starts no new scheme. A layout breaks a long URI this way; the
-// right margin says nothing in justified text, so it is not used.
+// and starts no new scheme nor is an e-mail address (an "@" and no
+// "/"), and the next line is not far below (a blank line or a heading
+// between). A layout breaks a long URI this way; the right margin says
+// nothing in justified text, so it is not used.
 func (p *pageText) text() []byte {
 	b := p.buf.Bytes()
 	if len(p.ends) == 0 {
@@ -341,11 +401,49 @@ func (p *pageText) text() []byte {
 		}
 		out = append(out, b[last:e.at]...)
 		last = e.at + 1
-		if !wrapsURI(b[:e.at], b[e.at+1:]) {
+		// out, the text joined so far: a URI may have been cut twice.
+		if (e.far || !wrapsURI(out, b[e.at+1:])) && !p.linkGoesOn(out, b[e.at+1:]) {
 			out = append(out, '\n')
 		}
 	}
 	return append(out, b[last:]...)
+}
+
+// linkGoesOn says whether a URI at the end of before, joined to the
+// first word of after, is a link of the page (equal to it, or the start
+// of it when that word is its line's last: the URI goes on at the line
+// after): a layout cuts a URI anywhere, "https://github.com/zoomoid/"
+// and "AlphabetClasses.", which the rules of wrapsURI cannot tell from
+// a sentence going on.
+func (p *pageText) linkGoesOn(before, after []byte) bool {
+	if len(p.links) == 0 {
+		return false
+	}
+	word := before[bytes.LastIndexAny(before, " \n\t")+1:]
+	if !(bytes.Contains(word, []byte("://")) || bytes.HasPrefix(bytes.ToLower(word), []byte("www."))) {
+		return false
+	}
+	next, whole := after, true
+	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
+		next, whole = next[:i], next[i] == '\n'
+	}
+	next = bytes.TrimRight(next, ".,;:!?)")
+	if len(next) == 0 || bytes.Contains(next, []byte("://")) {
+		return false
+	}
+	key := sameKey(string(word) + string(next))
+	if p.links[key] {
+		return true
+	}
+	if !whole {
+		return false
+	}
+	for l := range p.links {
+		if len(l) > len(key) && strings.HasPrefix(l, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrapsURI says whether a URI at the end of before goes on at the start
@@ -362,6 +460,9 @@ func wrapsURI(before, after []byte) bool {
 	next = bytes.TrimRight(next, ".,;:!?)")
 	if len(next) < 2 || bytes.Contains(next, []byte("://")) || !bytes.ContainsAny(next, "/.=?&") {
 		return false // a footnote mark, a word, or another URI
+	}
+	if bytes.IndexByte(next, '@') >= 0 && bytes.IndexByte(next, '/') < 0 {
+		return false // an e-mail address
 	}
 	c := next[0]
 	lower := c >= 'a' && c <= 'z'

@@ -41,6 +41,10 @@ type doc struct {
 	stms    map[int]*objStm // decoded object streams, up to maxStmCache bytes
 	stmSize int
 	endMemo struct{ from, at int64 } // the last search for "endstream"
+	fonts   map[ref]*font            // fonts loaded, for every page (maxFontCache)
+	fontMem int                      // their ToUnicode entries
+	// inflaters are the Flate readers no stream is reading.
+	inflaters []*inflater
 }
 
 // objStm is a decoded object stream: its data, and for each object its
@@ -396,7 +400,7 @@ func (d *doc) loadObjStm(num int, st *stream) error {
 	if n < 0 || n > maxObjStmObjs || first < 0 || first > int64(len(data)) {
 		return errors.New("bad object stream")
 	}
-	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data)))}
+	l := &lexer{s: memSrc(data)}
 	offs := make([]int64, 0, n)
 	for i := int64(0); i < n; i++ {
 		a, _ := l.next()
@@ -453,7 +457,7 @@ func (d *doc) fromObjStm(sn, idx, num int) (any, error) {
 		}
 	}
 	data := d.objstm.data
-	l := &lexer{s: newSrc(bytes.NewReader(data), int64(len(data))), pos: offs[idx] & (1<<32 - 1)}
+	l := &lexer{s: memSrc(data), pos: offs[idx] & (1<<32 - 1)}
 	v, err := l.next()
 	if err == io.EOF {
 		err = nil
