@@ -94,3 +94,16 @@ func TestDifferenceMarkerTab(t *testing.T) {
 		t.Errorf("goldmark %q, mdscan %q; want raw HTML, none", gm, ms)
 	}
 }
+
+// TestDifferenceDefinitionInParagraph: a line that looks like a
+// definition inside a paragraph is text, where CommonMark (cmark-gfm:
+// `<p>((\n<a href="0">0</a>:0</p>`) reads a shortcut link; goldmark reads
+// a second definition. mdscan follows CommonMark, as the differential
+// fuzz targets' cmark-gfm check accepts.
+func TestDifferenceDefinitionInParagraph(t *testing.T) {
+	src := []byte("[0]:0\n((\n[0]:0")
+	gm, ms := gmLinks(src, false), scanLinks(src, false)
+	if strings.Join(gm, "|") != "definition 4:5 0|definition 13:14 0" || strings.Join(ms, "|") != "definition 4:5 0|link 4:5 0" {
+		t.Errorf("goldmark %q, mdscan %q", gm, ms)
+	}
+}

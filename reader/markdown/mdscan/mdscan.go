@@ -65,6 +65,9 @@
 //     cut is not one (goldmark holds them whole, and takes quadratic
 //     time on such lines).
 //   - Definitions past MaxDefBytes are left out (Stats.DefsFull).
+//   - A line that looks like a definition inside a paragraph is text
+//     (a shortcut link), as CommonMark and cmark-gfm read it; goldmark
+//     reads a second definition there ("[0]:0\n((\n[0]:0").
 //   - Emphasis is not parsed, so a URI in prose reaches delimit with the
 //     emphasis delimiters around it: delimit trims a '*' or '_' that
 //     wraps the URI ("*http://a/b*", "*!http://a/b*"), but where
