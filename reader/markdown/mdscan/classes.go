@@ -1,0 +1,66 @@
+package mdscan
+
+// The byte classes of the inline scan.
+
+// special are the bytes the inline scan stops at ('@' for Linkify's
+// e-mail autolinks); triggerAfter those after which Linkify may start an
+// autolink. byteClass holds both, for plainEnd.
+var (
+	special, triggerAfter [256]bool
+	byteClass             [256]uint8
+)
+
+const (
+	classSpecial = 1 << iota
+	classTrigger
+)
+
+func init() {
+	for _, c := range []byte("\\\n`<![]@") {
+		special[c] = true
+		byteClass[c] |= classSpecial
+	}
+	for _, c := range []byte("\n *_~(") {
+		triggerAfter[c] = true
+		byteClass[c] |= classTrigger
+	}
+}
+
+// plainEnd returns the first offset from j on where the inline scan must
+// look again: a special byte, or, with linkify, a byte after one that
+// may start an autolink. b[j-1] is plain text.
+func plainEnd(b []byte, j int, linkify bool) int {
+	if !linkify {
+		for j < len(b) && byteClass[b[j]]&classSpecial == 0 {
+			j++
+		}
+		return j
+	}
+	prev := byteClass[b[j-1]]
+	for j < len(b) {
+		c := byteClass[b[j]]
+		if prev&classTrigger != 0 || c&classSpecial != 0 {
+			break
+		}
+		prev = c
+		j++
+	}
+	return j
+}
+
+// trigger reports whether a GFM extended autolink may start at buf[i],
+// where goldmark's Linkify tries one: at the start of a line, after a
+// space, after an unescaped '*', '_', '~' or '(', and after any other
+// inline construct.
+func (in *inline) trigger(i int) bool {
+	if i == 0 || i == in.lastEnd {
+		return true
+	}
+	switch in.buf[i-1] {
+	case '\n', ' ':
+		return true
+	case '*', '_', '~', '(':
+		return in.escaped != i-1
+	}
+	return false
+}
