@@ -299,3 +299,13 @@ func lineCol(starts []int, off int) (line, col int) {
 	i := sort.SearchInts(starts, off+1) - 1
 	return i + 1, off - starts[i] + 1
 }
+
+// onlyBlank reports whether b holds only white space and '>'.
+func onlyBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' {
+			return false
+		}
+	}
+	return true
+}

@@ -211,7 +211,7 @@ func (m *mdReader) gather(start, end int, code bool) {
 	if start >= end {
 		return
 	}
-	if m.runStart >= 0 && (code != m.runCode || start < m.runEnd || !onlyBlank(m.text(m.runEnd, start))) {
+	if m.runStart >= 0 && (code != m.runCode || start < m.runEnd || !joinable(m.text(m.runEnd, start))) {
 		m.flush()
 	}
 	if m.runStart < 0 {
@@ -234,10 +234,13 @@ func (m *mdReader) flush() {
 	m.runStart = -1
 }
 
-// onlyBlank reports whether b holds only white space and '>'.
-func onlyBlank(b []byte) bool {
+// joinable reports whether two runs of text with b between them are one
+// text, as goldmark's adjacent text nodes are: b holds only white space,
+// a block quote's '>', and brackets that formed no link ('[', ']', "![":
+// a bracket that forms one comes with its event, which ends the run).
+func joinable(b []byte) bool {
 	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' && c != '[' && c != ']' && c != '!' {
 			return false
 		}
 	}
