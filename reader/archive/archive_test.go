@@ -391,3 +391,30 @@ func TestJarNotHierarchical(t *testing.T) {
 		t.Errorf("hits %q, want %q", hits, want)
 	}
 }
+
+// TestTarResync: after a damaged header (its checksum broken), the
+// members after it are still read, with one warning naming the offset.
+func TestTarResync(t *testing.T) {
+	data := makeTar(t, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/ " + strings.Repeat("x", 600)},
+		file{"c.txt", "http://c.example/"}, file{"d.txt", "http://d.example/"})
+	data = slices.Clone(data)
+	data[1024+148] ^= 1 // b.txt's header, after a.txt's header and its block of data
+	for _, whole := range []bool{true, false} {
+		hits, warns := run(t, TarFormat, data, "t.tar", "", whole, reader.Options{})
+		if want := []string{"a.txt|http://a.example/", "c.txt|http://c.example/", "d.txt|http://d.example/"}; !slices.Equal(hits, want) {
+			t.Errorf("hits %q, want %q", hits, want)
+		}
+		want := "tar: damaged header at offset 1024: reading on from the next header, at offset 2560"
+		if len(warns) != 1 || !strings.Contains(warns[0], want) {
+			t.Errorf("warnings %q, want one with %q", warns, want)
+		}
+	}
+	// As a .tar.gz, and with no header after the damage.
+	hits, warns := run(t, TarFormat, gz(data[:2560]), "t.tar.gz", "", false, reader.Options{})
+	if want := []string{"a.txt|http://a.example/"}; !slices.Equal(hits, want) {
+		t.Errorf("cut .tar.gz: hits %q, want %q", hits, want)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0], "damaged header at offset 1024 and no header after it") {
+		t.Errorf("cut .tar.gz: warnings %q", warns)
+	}
+}
