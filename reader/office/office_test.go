@@ -163,3 +163,42 @@ func TestHyperlinkBase(t *testing.T) {
 		t.Errorf("hits %q, want %q", hits, want)
 	}
 }
+
+func TestFormulaURLs(t *testing.T) {
+	for _, c := range []struct{ f, want string }{
+		{`HYPERLINK("http://a.example/","label")`, "http://a.example/"},
+		{`hyperlink( "http://b.example/?q=""x""" )`, `http://b.example/?q="x"`},
+		{`IF(A1>0,HYPERLINK("http://c.example/"),HYPERLINK("#Sheet2!A1","go"))`, "http://c.example/ #Sheet2!A1"},
+		{`HYPERLINK("http://d.example/"&A1,"computed")`, ""},
+		{`HYPERLINK(A1)`, ""},
+		{`MYHYPERLINK("http://e.example/")`, ""},
+		{`CONCAT("HYPERLINK(""http://f.example/"")")`, ""},
+		{`HYPERLINK("`, ""},
+		{`HYPERLINK`, ""},
+	} {
+		if got := strings.Join(formulaURLs([]byte(c.f)), " "); got != c.want {
+			t.Errorf("formulaURLs(%q) = %q, want %q", c.f, got, c.want)
+		}
+	}
+}
+
+// TestXLSXHyperlinkFormula: a cell's HYPERLINK formula is a link even
+// with no relationship behind it, as Excel and LibreOffice follow it.
+func TestXLSXHyperlinkFormula(t *testing.T) {
+	sheet := `<?xml version="1.0"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+<row r="1"><c r="A1" t="str"><f>HYPERLINK("http://formula.example/a","label")</f><v>label</v></c></row>
+<row r="2"><c r="A2" t="str"><f>HYPERLINK(&quot;rel/doc.pdf&quot;)</f><v>rel/doc.pdf</v></c></row>
+</sheetData></worksheet>`
+	ct := `<?xml version="1.0"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`
+	data := readertest.Zip(t, file{"[Content_Types].xml", ct}, file{"xl/worksheets/sheet1.xml", sheet})
+	hits, warns := run(t, OOXML, data, "file:///x/s.xlsx")
+	want := []string{
+		"xl/worksheets/sheet1.xml:3:33 office-field http://formula.example/a",
+		"xl/worksheets/sheet1.xml:4:33 office-field file:///x/rel/doc.pdf",
+	}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
+	}
+}

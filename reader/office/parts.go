@@ -95,7 +95,8 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 	p := &para{c: c, s: s, base: base}
 	defer p.flush()
 	var fields []field
-	inText, inInstr := false, false
+	var formula field // a spreadsheet cell's formula (<f>)
+	inText, inInstr, inFormula := false, false, false
 	report := func(f *field) {
 		if f.reported {
 			return
@@ -129,6 +130,8 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 				inText = true
 			case "instrText":
 				inInstr = true
+			case "f":
+				inFormula, formula = true, field{code: formula.code[:0], sg: here}
 			case "tab":
 				p.add([]byte("\t"), here)
 			case "br", "cr":
@@ -161,6 +164,17 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 				inText = false
 			case "instrText":
 				inInstr = false
+			case "f":
+				if inFormula {
+					for _, url := range formulaURLs(formula.code) {
+						sp := reader.Span{Line: formula.sg.line, Col: formula.sg.col, EndLine: formula.sg.line, EndCol: formula.sg.col, Start: formula.sg.off, End: formula.sg.off}
+						h := reader.NewHit(c, "office-field", url, url, sp, 0)
+						h.Source = resolve.FromMarkup
+						h.SameDocument = url[0] == '#'
+						s.Report(h, base)
+					}
+				}
+				inFormula = false
 			case "p", "si":
 				p.flush()
 			}
@@ -169,6 +183,13 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 			case inText:
 				here.exact = d.InputOffset()-off == int64(len(t))
 				p.add(t, here)
+			case inFormula:
+				if len(formula.code) == 0 {
+					formula.sg = here
+				}
+				if len(formula.code) < 64<<10 {
+					formula.code = append(formula.code, t...)
+				}
 			case inInstr && len(fields) > 0:
 				f := &fields[len(fields)-1]
 				if len(f.code) == 0 {
@@ -191,4 +212,69 @@ func attr(t xml.StartElement, local string) string {
 		}
 	}
 	return ""
+}
+
+// formulaURLs returns the link of every HYPERLINK function of a
+// spreadsheet formula whose first argument is one string literal
+// (HYPERLINK("http://x/","label")); a link computed from cells or joined
+// with & is not known until the sheet is calculated, and is left out.
+func formulaURLs(f []byte) []string {
+	var urls []string
+	const name = "HYPERLINK"
+	for i := 0; i+len(name) < len(f); i++ {
+		if f[i] == '"' { // skip a string literal: "" is a quote in it
+			for i++; i < len(f); i++ {
+				if f[i] == '"' {
+					if i+1 < len(f) && f[i+1] == '"' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+			continue
+		}
+		if !bytes.EqualFold(f[i:i+len(name)], []byte(name)) || i > 0 && isNameByte(f[i-1]) {
+			continue
+		}
+		j := skipSpace(f, i+len(name))
+		if j >= len(f) || f[j] != '(' {
+			continue
+		}
+		j = skipSpace(f, j+1)
+		if j >= len(f) || f[j] != '"' {
+			continue
+		}
+		var url []byte
+		k := j + 1
+		for ; k < len(f); k++ {
+			if f[k] == '"' {
+				if k+1 < len(f) && f[k+1] == '"' {
+					url = append(url, '"')
+					k++
+					continue
+				}
+				break
+			}
+			url = append(url, f[k])
+		}
+		if e := skipSpace(f, k+1); k < len(f) && e < len(f) && (f[e] == ',' || f[e] == ')') && len(bytes.TrimSpace(url)) > 0 {
+			urls = append(urls, string(bytes.TrimSpace(url)))
+		}
+		i = k
+	}
+	return urls
+}
+
+// isNameByte reports whether c can be part of a function's or a sheet's
+// name, so that "MYHYPERLINK(" is not HYPERLINK.
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func skipSpace(f []byte, i int) int {
+	for i < len(f) && isSpace(f[i]) {
+		i++
+	}
+	return i
 }
