@@ -67,7 +67,7 @@ func TestOOXMLConstructs(t *testing.T) {
 		"word/document.xml:3:23 space http://example.com/run",
 		"word/document.xml:4:69 office-field http://field.example/p#frag",
 		"word/document.xml:5:6 office-field http://pic.example/a.png",
-		"word/document.xml:7:16 space https://amp.example/?a=1&b=2",
+		"word/document.xml:7:24 space https://amp.example/?a=1&b=2",
 		"word/_rels/document.xml.rels:4:118 office-rel https://rel.example/x",
 		"word/_rels/document.xml.rels:5:136 office-rel file:///x/other.png",
 		"xl/sharedStrings.xml:1:16 space https://sheet.example/",
