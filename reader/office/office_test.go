@@ -202,3 +202,28 @@ func TestXLSXHyperlinkFormula(t *testing.T) {
 		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
 	}
 }
+
+// TestODFParagraphJoined: the text of a paragraph is joined across its
+// spans, as LibreOffice splits a URI whose characters differ in style;
+// a note inside the paragraph, an element of its own, is not joined.
+func TestODFParagraphJoined(t *testing.T) {
+	content := `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"><office:body><office:text>
+<text:p>See http://spl<text:span text:style-name="T1">it.exa</text:span>mple/a<text:span>/b?x=1&amp;y=2</text:span> now.</text:p>
+<text:p>One http://one.example/<text:note><text:note-citation>1</text:note-citation><text:note-body><text:p>http://note.example/</text:p></text:note-body></text:note> two<text:s/>http://two.example/</text:p>
+<text:h>Head https://h.exa<text:a xlink:href="https://h.example/x">mple/x</text:a></text:h>
+</office:text></office:body></office:document-content>`
+	data := readertest.Zip(t, file{"mimetype", "application/vnd.oasis.opendocument.text"}, file{"content.xml", content})
+	hits, warns := run(t, ODF, data, "file:///x/d.odt")
+	want := []string{
+		"content.xml:3:13 space http://split.example/a/b?x=1&y=2",
+		"content.xml:4:13 space http://one.example/",
+		"content.xml:4:109 space http://note.example/",
+		"content.xml:4:180 space http://two.example/",
+		"content.xml:5:47 xml-attr https://h.example/x",
+		"content.xml:5:14 space https://h.example/x",
+	}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
+	}
+}

@@ -129,6 +129,14 @@ func (s *scanner) countLines(off int64) {
 // at returns the line and column (in bytes, from 1) of offset off, at or
 // after the current token's start.
 func (s *scanner) at(off int64) (int, int) {
+	if off < s.lineAt { // back inside the current token
+		n := bytes.Count(s.buf[off-s.base:s.lineAt-s.base], []byte{'\n'})
+		if n == 0 {
+			return s.line, int(off-s.lineStart) + 1
+		}
+		ls := s.base + int64(bytes.LastIndexByte(s.buf[:off-s.base], '\n')) + 1
+		return s.line - n, int(off-ls) + 1
+	}
 	s.countLines(off)
 	return s.line, int(off-s.lineStart) + 1
 }
@@ -402,9 +410,13 @@ func (s *scanner) attr(name string) (val []byte, vs, ve int, ok bool) {
 	if vs, ve, ok = findAttr(s.raw, name); !ok {
 		return nil, 0, 0, false
 	}
-	v := s.raw[vs:ve]
+	return unescape(s.raw[vs:ve]), vs, ve, true
+}
+
+// unescape expands the references of an attribute value as written.
+func unescape(v []byte) []byte {
 	if bytes.IndexByte(v, '&') < 0 {
-		return v, vs, ve, true
+		return v
 	}
 	var out []byte
 	for len(v) > 0 {
@@ -426,12 +438,25 @@ func (s *scanner) attr(name string) (val []byte, vs, ve int, ok bool) {
 		out = append(out, '&')
 		v = v[1:]
 	}
-	return out, vs, ve, true
+	return out
 }
 
 // findAttr returns where the value of the attribute whose local name is
 // name lies in tag, a start tag as written.
-func findAttr(tag []byte, name string) (int, int, bool) {
+func findAttr(tag []byte, name string) (vs, ve int, ok bool) {
+	eachAttr(tag, func(qname []byte, s, e int) bool {
+		if string(local(qname)) == name {
+			vs, ve, ok = s, e, true
+			return false
+		}
+		return true
+	})
+	return vs, ve, ok
+}
+
+// eachAttr calls fn with the qualified name of each attribute of tag, a
+// start tag as written, and where its value lies, until fn returns false.
+func eachAttr(tag []byte, fn func(name []byte, vs, ve int) bool) {
 	i := len(tagName(tag[1:])) + 1
 	for i < len(tag) {
 		for i < len(tag) && isSpace(tag[i]) {
@@ -442,7 +467,7 @@ func findAttr(tag []byte, name string) (int, int, bool) {
 			i++
 		}
 		if i == n {
-			return 0, 0, false
+			return
 		}
 		an := tag[n:i]
 		for i < len(tag) && isSpace(tag[i]) {
@@ -456,16 +481,12 @@ func findAttr(tag []byte, name string) (int, int, bool) {
 			i++
 		}
 		if i >= len(tag) || tag[i] != '"' && tag[i] != '\'' {
-			return 0, 0, false
+			return
 		}
 		e := bytes.IndexByte(tag[i+1:], tag[i])
-		if e < 0 {
-			return 0, 0, false
-		}
-		if string(local(an)) == name {
-			return i + 1, i + 1 + e, true
+		if e < 0 || !fn(an, i+1, i+1+e) {
+			return
 		}
 		i += e + 2
 	}
-	return 0, 0, false
 }
