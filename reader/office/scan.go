@@ -173,8 +173,7 @@ func (s *scanner) next() tokKind {
 		if s.buf[s.pos] != '<' {
 			return s.readText()
 		}
-		if s.end-s.pos < 9 {
-			s.fill()
+		for s.end-s.pos < 9 && s.fill() {
 		}
 		rest := s.buf[s.pos:s.end]
 		switch {
