@@ -336,17 +336,27 @@ func TestTooManyMembers(t *testing.T) {
 	}
 }
 
+// TestXZDictionaryCap: a stream that asks for a dictionary over 32 MiB
+// (xz -9's 64 MiB) is refused, one of 32 MiB (xz -8) is read.
 func TestXZDictionaryCap(t *testing.T) {
-	var o bytes.Buffer
-	zw, err := xz.WriterConfig{DictCap: 128 << 20}.NewWriter(&o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw.Write([]byte("http://x.example/"))
-	zw.Close()
-	_, warns := run(t, TarFormat, o.Bytes(), "a.txt.xz", "", false, reader.Options{})
-	if len(warns) != 1 || !strings.Contains(warns[0], "dictionary larger than 64 MiB") {
-		t.Errorf("warnings %q", warns)
+	for _, c := range []struct {
+		dict int
+		read bool
+	}{{32 << 20, true}, {32<<20 + 1<<19, false}, {64 << 20, false}} {
+		var o bytes.Buffer
+		zw, err := xz.WriterConfig{DictCap: c.dict}.NewWriter(&o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw.Write([]byte("http://x.example/"))
+		zw.Close()
+		hits, warns := run(t, TarFormat, o.Bytes(), "a.txt.xz", "", false, reader.Options{})
+		if c.read && (len(hits) != 1 || len(warns) > 0) {
+			t.Errorf("dictionary of %d bytes: hits %q, warnings %q", c.dict, hits, warns)
+		}
+		if !c.read && (len(hits) > 0 || len(warns) != 1 || !strings.Contains(warns[0], "dictionary larger than 32 MiB")) {
+			t.Errorf("dictionary of %d bytes: hits %q, warnings %q", c.dict, hits, warns)
+		}
 	}
 }
 
