@@ -223,11 +223,23 @@ if have pandoc && have zip && [ -z "${SKIP_CONTAINERS:-}" ]; then
   add "urix -j1 (.zip)" "$work/html.zip" "$RUNS" "$work/urix" -j 1 "$work/html.zip"
   [ -n "${BASELINE:-}" ] && add "baseline -j1 (.tar.gz)" "$work/html.tar.gz" "$RUNS" "$BASELINE" -j 1 "$work/html.tar.gz"
   section "containers (MB/s of the file as stored)"
+  # The same figures from wall time (the section's medians) and from CPU
+  # time (user + system, the median of RUNS more runs), which a loaded
+  # machine does not stretch.
   med() { awk -F'\t' -v n="$1" '$1 == n { t = $3 } END { print t }' "$work/medians"; }
+  cpu() {
+    for _ in $(seq "$RUNS"); do
+      /usr/bin/time -q -f '%U %S' -o "$work/cpu" "$@" >/dev/null 2>&1 || true
+      awk '{ print $1 + $2 }' "$work/cpu"
+    done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+  }
   for e in docx odt epub; do
-    awk -v e="$e" -v u="$(unzipped "$office/bench.$e")" -v s="$(med "urix -j1 ($e)")" \
-      'BEGIN { printf "  %s: %.1f MB/s of uncompressed member content (%.1f MB; target >= 50)\n", e, u/1e6/s, u/1e6 }'
+    awk -v e="$e" -v u="$(unzipped "$office/bench.$e")" -v s="$(med "urix -j1 ($e)")" -v c="$(cpu "$work/urix" -j 1 "$office/bench.$e")" \
+      'BEGIN { printf "  %s: %.1f MB/s (wall), %.1f MB/s (CPU) of uncompressed member content (%.1f MB; target >= 50)\n", e, u/1e6/s, u/1e6/c, u/1e6 }'
   done
   awk -v t="$(med "urix -j1 (tree)")" -v g="$(med "gzip -dc (.tar.gz)")" -v a="$(med "urix -j1 (.tar.gz)")" -v z="$(med "urix -j1 (.zip)")" \
-    'BEGIN { printf "  .tar.gz / (tree + gzip -dc): %.2fx, .zip / (tree + gzip -dc): %.2fx (target <= 1.2)\n", a/(t+g), z/(t+g) }'
+    'BEGIN { printf "  wall: .tar.gz / (tree + gzip -dc) %.2fx, .zip / (tree + gzip -dc) %.2fx (target <= 1.2)\n", a/(t+g), z/(t+g) }'
+  awk -v t="$(cpu "$work/urix" -j 1 -r "$corpus/html")" -v g="$(cpu gzip -dc "$work/html.tar.gz")" \
+    -v a="$(cpu "$work/urix" -j 1 "$work/html.tar.gz")" -v z="$(cpu "$work/urix" -j 1 "$work/html.zip")" \
+    'BEGIN { printf "  CPU:  .tar.gz / (tree + gzip -dc) %.2fx, .zip / (tree + gzip -dc) %.2fx (target <= 1.2)\n", a/(t+g), z/(t+g) }'
 fi
