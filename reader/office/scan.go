@@ -71,7 +71,7 @@ const (
 var errTokenTooLarge = errors.New("office: an XML tag larger than 16 MiB")
 
 func newScanner(r io.Reader) *scanner {
-	return &scanner{r: r, buf: make([]byte, 64<<10), line: 1}
+	return &scanner{r: r, buf: make([]byte, 4<<10), line: 1} // grown as tokens need
 }
 
 // fill reads more input after what is held, moving the unread bytes to
