@@ -248,25 +248,43 @@ func (s *scanner) skip(sep string) bool {
 	return true
 }
 
-// skipDecl skips a <!DOCTYPE ...> with its internal subset.
+// skipDecl skips a <!DOCTYPE ...> with its internal subset, as
+// encoding/xml does: the byte after "<!" is taken whatever it is, then
+// angle brackets nest, quoted ones do not count, and comments inside are
+// skipped.
 func (s *scanner) skipDecl() bool {
+	var quote byte
 	depth := 0
-	for i := 2; ; i++ {
+	for i := 3; ; i++ {
 		for s.pos+i >= s.end {
 			if !s.fill() {
 				return false
 			}
 		}
-		switch s.buf[s.pos+i] {
-		case '[':
-			depth++
-		case ']':
+		c := s.buf[s.pos+i]
+		switch {
+		case quote == 0 && c == '>' && depth == 0:
+			s.pos += i + 1
+			return true
+		case c == quote:
+			quote = 0
+		case quote != 0:
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '>':
 			depth--
-		case '>':
-			if depth <= 0 {
-				s.pos += i + 1
-				return true
+		case c == '<':
+			for s.pos+i+4 > s.end && s.fill() {
 			}
+			if !bytes.HasPrefix(s.buf[s.pos+i+1:s.end], []byte("!--")) {
+				depth++
+				continue
+			}
+			k := s.find(i+4, "-->")
+			if k < 0 {
+				return false
+			}
+			i = k + 2
 		}
 	}
 }
