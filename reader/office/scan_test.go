@@ -145,7 +145,11 @@ func xmlTokens(doc string) (string, bool) {
 	}
 	for {
 		tok, err := d.RawToken()
-		if _, ok := tok.(xml.CharData); !ok && text.Len() > 0 {
+		_, start := tok.(xml.StartElement)
+		_, end := tok.(xml.EndElement)
+		// Text runs on across comments, directives and processing
+		// instructions, which the scanner skips.
+		if (start || end || err != nil) && text.Len() > 0 {
 			fmt.Fprintf(&b, "text %q\n", text.String())
 			text.Reset()
 		}
