@@ -191,9 +191,11 @@ func (s *scanner) next() tokKind {
 				return s.truncated()
 			}
 		case bytes.HasPrefix(rest, []byte("<!--")):
-			if !s.skip("-->") {
+			i := s.find(4, "-->") // "<!-->" does not end itself
+			if i < 0 {
 				return s.truncated()
 			}
+			s.pos += i + 3
 		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 			i := s.find(9, "]]>")
 			if i < 0 {
