@@ -235,3 +235,53 @@ if have wget && have python3 && [ -z "${SKIP_WARC:-}" ]; then
 fi
 
 pdf_section
+
+# Containers (issue 22; SPEC §9): a .docx, an .odt and an .epub made by pandoc
+# from the first 3 MB of the Markdown tree (sorted; built into the corpus
+# directory when missing), in MB/s of uncompressed member content (target
+# >= 50); the HTML tree as a .tar.gz and as a .zip against the unpacked tree
+# plus gzip -dc of the same .tar.gz (target: within 1.2x); peak RSS <= 64 MiB
+# on every set.
+if have pandoc && have zip && [ -z "${SKIP_CONTAINERS:-}" ]; then
+  office=$corpus/office
+  if [ ! -s "$office/bench.epub" ]; then
+    echo "building $office/bench.{docx,odt,epub} with pandoc (a few minutes)..." >&2
+    mkdir -p "$office"
+    (cd "$corpus/md" && find . -type f -name '*.md' -print0 | sort -z | xargs -0 cat) 2>/dev/null | head -c 3000000 >"$office/bench.md" || true
+    for e in docx odt epub; do
+      SOURCE_DATE_EPOCH=0 pandoc -f gfm "$office/bench.md" -o "$office/bench.$e.tmp" --to "$e" 2>/dev/null && mv "$office/bench.$e.tmp" "$office/bench.$e"
+    done
+  fi
+  unzipped() { unzip -l "$1" | tail -1 | awk '{print $1}'; }
+  for e in docx odt epub; do
+    add "urix -j1 ($e)" "$office/bench.$e" "$RUNS" "$work/urix" -j 1 "$office/bench.$e"
+    [ -n "${BASELINE:-}" ] && add "baseline -j1 ($e)" "$office/bench.$e" "$RUNS" "$BASELINE" -j 1 "$office/bench.$e"
+  done
+  (cd "$corpus" && find html -type f | sort | tar -cf - -T - | gzip -6 >"$work/html.tar.gz")
+  (cd "$corpus" && find html -type f | sort | zip -q -X -@ "$work/html.zip")
+  add "urix -j1 (tree)" "$corpus/html" "$RUNS" "$work/urix" -j 1 -r "$corpus/html"
+  add "gzip -dc (.tar.gz)" "$work/html.tar.gz" "$RUNS" gzip -dc "$work/html.tar.gz"
+  add "urix -j1 (.tar.gz)" "$work/html.tar.gz" "$RUNS" "$work/urix" -j 1 "$work/html.tar.gz"
+  add "urix -j1 (.zip)" "$work/html.zip" "$RUNS" "$work/urix" -j 1 "$work/html.zip"
+  [ -n "${BASELINE:-}" ] && add "baseline -j1 (.tar.gz)" "$work/html.tar.gz" "$RUNS" "$BASELINE" -j 1 "$work/html.tar.gz"
+  section "containers (MB/s of the file as stored)"
+  # The same figures from wall time (the section's medians) and from CPU
+  # time (user + system, the median of RUNS more runs), which a loaded
+  # machine does not stretch.
+  med() { awk -F'\t' -v n="$1" '$1 == n { t = $3 } END { print t }' "$work/medians"; }
+  cpu() {
+    for _ in $(seq "$RUNS"); do
+      /usr/bin/time -q -f '%U %S' -o "$work/cpu" "$@" >/dev/null 2>&1 || true
+      awk '{ print $1 + $2 }' "$work/cpu"
+    done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+  }
+  for e in docx odt epub; do
+    awk -v e="$e" -v u="$(unzipped "$office/bench.$e")" -v s="$(med "urix -j1 ($e)")" -v c="$(cpu "$work/urix" -j 1 "$office/bench.$e")" \
+      'BEGIN { printf "  %s: %.1f MB/s (wall), %.1f MB/s (CPU) of uncompressed member content (%.1f MB; target >= 50)\n", e, u/1e6/s, u/1e6/c, u/1e6 }'
+  done
+  awk -v t="$(med "urix -j1 (tree)")" -v g="$(med "gzip -dc (.tar.gz)")" -v a="$(med "urix -j1 (.tar.gz)")" -v z="$(med "urix -j1 (.zip)")" \
+    'BEGIN { printf "  wall: .tar.gz / (tree + gzip -dc) %.2fx, .zip / (tree + gzip -dc) %.2fx (target <= 1.2)\n", a/(t+g), z/(t+g) }'
+  awk -v t="$(cpu "$work/urix" -j 1 -r "$corpus/html")" -v g="$(cpu gzip -dc "$work/html.tar.gz")" \
+    -v a="$(cpu "$work/urix" -j 1 "$work/html.tar.gz")" -v z="$(cpu "$work/urix" -j 1 "$work/html.zip")" \
+    'BEGIN { printf "  CPU:  .tar.gz / (tree + gzip -dc) %.2fx, .zip / (tree + gzip -dc) %.2fx (target <= 1.2)\n", a/(t+g), z/(t+g) }'
+fi

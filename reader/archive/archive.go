@@ -46,7 +46,7 @@ var (
 	ErrTooDeep    = fmt.Errorf("archive: nested deeper than %d containers: skipped", MaxDepth)
 	ErrTooMany    = fmt.Errorf("archive: more than %d members: the rest are not read", MaxMembers)
 	ErrNotTar     = errors.New("tar: not a tar archive")
-	ErrDictionary = errors.New("xz: dictionary larger than 64 MiB: not read")
+	ErrDictionary = errors.New("xz: dictionary larger than 32 MiB (xz -9 uses 64 MiB): not read, to keep memory under 64 MiB; unpack it with xz -d first")
 )
 
 // ZipFormat is the zip archive's entry of the format table.

@@ -336,17 +336,27 @@ func TestTooManyMembers(t *testing.T) {
 	}
 }
 
+// TestXZDictionaryCap: a stream that asks for a dictionary over 32 MiB
+// (xz -9's 64 MiB) is refused, one of 32 MiB (xz -8) is read.
 func TestXZDictionaryCap(t *testing.T) {
-	var o bytes.Buffer
-	zw, err := xz.WriterConfig{DictCap: 128 << 20}.NewWriter(&o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw.Write([]byte("http://x.example/"))
-	zw.Close()
-	_, warns := run(t, TarFormat, o.Bytes(), "a.txt.xz", "", false, reader.Options{})
-	if len(warns) != 1 || !strings.Contains(warns[0], "dictionary larger than 64 MiB") {
-		t.Errorf("warnings %q", warns)
+	for _, c := range []struct {
+		dict int
+		read bool
+	}{{32 << 20, true}, {32<<20 + 1<<19, false}, {64 << 20, false}} {
+		var o bytes.Buffer
+		zw, err := xz.WriterConfig{DictCap: c.dict}.NewWriter(&o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw.Write([]byte("http://x.example/"))
+		zw.Close()
+		hits, warns := run(t, TarFormat, o.Bytes(), "a.txt.xz", "", false, reader.Options{})
+		if c.read && (len(hits) != 1 || len(warns) > 0) {
+			t.Errorf("dictionary of %d bytes: hits %q, warnings %q", c.dict, hits, warns)
+		}
+		if !c.read && (len(hits) > 0 || len(warns) != 1 || !strings.Contains(warns[0], "dictionary larger than 32 MiB")) {
+			t.Errorf("dictionary of %d bytes: hits %q, warnings %q", c.dict, hits, warns)
+		}
 	}
 }
 
@@ -389,5 +399,57 @@ func TestJarNotHierarchical(t *testing.T) {
 	want := []string{"guide/a.html|file:///abs.html", "guide/a.html|file:///out.html", "guide/a.html|jar:file:///x/docs.zip!/guide/b.html"}
 	if !slices.Equal(hits, want) {
 		t.Errorf("hits %q, want %q", hits, want)
+	}
+}
+
+// TestTarResync: after a damaged header (its checksum broken), the
+// members after it are still read, with one warning naming the offset.
+func TestTarResync(t *testing.T) {
+	data := makeTar(t, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/ " + strings.Repeat("x", 600)},
+		file{"c.txt", "http://c.example/"}, file{"d.txt", "http://d.example/"})
+	data = slices.Clone(data)
+	data[1024+148] ^= 1 // b.txt's header, after a.txt's header and its block of data
+	for _, whole := range []bool{true, false} {
+		hits, warns := run(t, TarFormat, data, "t.tar", "", whole, reader.Options{})
+		if want := []string{"a.txt|http://a.example/", "c.txt|http://c.example/", "d.txt|http://d.example/"}; !slices.Equal(hits, want) {
+			t.Errorf("hits %q, want %q", hits, want)
+		}
+		want := "tar: damaged header at offset 1024: reading on from the next header, at offset 2560"
+		if len(warns) != 1 || !strings.Contains(warns[0], want) {
+			t.Errorf("warnings %q, want one with %q", warns, want)
+		}
+	}
+	// As a .tar.gz, and with no header after the damage.
+	hits, warns := run(t, TarFormat, gz(data[:2560]), "t.tar.gz", "", false, reader.Options{})
+	if want := []string{"a.txt|http://a.example/"}; !slices.Equal(hits, want) {
+		t.Errorf("cut .tar.gz: hits %q, want %q", hits, want)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0], "damaged header at offset 1024 and no header after it") {
+		t.Errorf("cut .tar.gz: warnings %q", warns)
+	}
+}
+
+// TestReadChunks: a stream is held whole whatever its size against the
+// chunk size, and read back at any offset.
+func TestReadChunks(t *testing.T) {
+	for _, n := range []int{0, 1, 64 << 10, chunkSize - 1, chunkSize, chunkSize + 1, 3*chunkSize + 5} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i * 7)
+		}
+		ch, err := readChunks(iotest.HalfReader(bytes.NewReader(data)))
+		if err != nil || ch.size != int64(n) {
+			t.Fatalf("%d bytes: size %v, error %v", n, ch.size, err)
+		}
+		got := make([]byte, n)
+		if k, err := ch.ReadAt(got, 0); k != n || err != nil && n > 0 || !bytes.Equal(got, data) {
+			t.Errorf("%d bytes: ReadAt read %d, error %v, equal %v", n, k, err, bytes.Equal(got, data))
+		}
+		if n > 10 {
+			p := make([]byte, 10)
+			if k, _ := ch.ReadAt(p, int64(n-10)); k != 10 || !bytes.Equal(p, data[n-10:]) {
+				t.Errorf("%d bytes: the last 10 read back wrong", n)
+			}
+		}
 	}
 }

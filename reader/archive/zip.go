@@ -390,8 +390,28 @@ type chunks struct {
 const chunkSize = 1 << 20
 
 // readChunks reads r to its end, up to MaxBuffer bytes (ErrBuffer past).
+// The first chunk grows from 64 KiB as it fills, so that a small archive
+// (a mail attachment) does not cost a MiB.
 func readChunks(r io.Reader) (*chunks, error) {
 	ch := &chunks{}
+	first := make([]byte, 0, 64<<10)
+	for len(first) < chunkSize {
+		if len(first) == cap(first) {
+			first = append(first, make([]byte, min(cap(first), chunkSize-cap(first)))...)[:len(first)]
+		}
+		n, err := r.Read(first[len(first):min(cap(first), chunkSize)])
+		first = first[:len(first)+n]
+		if err == io.EOF {
+			if len(first) > 0 {
+				ch.c, ch.size = [][]byte{first}, int64(len(first))
+			}
+			return ch, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	ch.c, ch.size = [][]byte{first}, chunkSize
 	for {
 		b := make([]byte, chunkSize)
 		n, err := io.ReadFull(r, b)

@@ -39,11 +39,14 @@ func FuzzOOXML(f *testing.F) {
 	f.Add(readertest.Zip(f, file{"[Content_Types].xml", contentTypes},
 		file{"word/document.xml", `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>http://a.exa</w:t></w:r><w:r><w:t>mple/</w:t></w:r></w:p><w:p><w:fldSimple w:instr="HYPERLINK &quot;http://f.example/&quot;"/></w:p></w:body></w:document>`},
 		file{"word/_rels/document.xml.rels", `<Relationships><Relationship Id="r" Target="https://r.example/" TargetMode="External"/></Relationships>`}))
+	f.Add(readertest.Zip(f, file{"[Content_Types].xml", contentTypes},
+		file{"xl/worksheets/sheet1.xml", `<worksheet><sheetData><row><c><f>HYPERLINK("http://f.example/?a=""b""","l")</f></c></row></sheetData></worksheet>`}))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzOffice(t, OOXML, data) })
 }
 
 func FuzzODF(f *testing.F) {
 	f.Add(readertest.Zip(f, file{"mimetype", "application/vnd.oasis.opendocument.text"}, file{"content.xml", odfContent}))
 	f.Add([]byte(odfContent))
+	f.Add([]byte(`<o xml:base="http://b.example/d/"><text:p>x http://s<text:span>p&amp;</text:span>an<text:s/>y<![CDATA[z]]><text:a xlink:href="r&amp;s">t</text:a></text:p><!-- c --></o>`))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzOffice(t, ODF, data) })
 }

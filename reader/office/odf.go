@@ -3,6 +3,7 @@ package office
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"strings"
 
 	"github.com/urix/urix/reader"
@@ -53,17 +54,12 @@ var odfParts = []string{"content.xml", "styles.xml", "meta.xml"}
 
 // readODF reads an OpenDocument package: content.xml, styles.xml and
 // meta.xml, and the same parts of embedded objects ("Object 1/content.xml"),
-// go through the table's XML reader (doc/spec.md §7a XML: any xlink:href,
-// xml:base, and the URIs of the text), each part's base its location in
-// the package. ODF resolves a relative link against the part's location
-// with the package standing for a directory (ODF 1.2 part 3, 3.7), so
-// "../other.odt", as LibreOffice writes a link to a file beside the
-// document, names that file. A flat document is XML: read as such.
+// each by readODFPart with its location in the package as base. ODF
+// resolves a relative link against the part's location with the package
+// standing for a directory (ODF 1.2 part 3, 3.7), so "../other.odt", as
+// LibreOffice writes a link to a file beside the document, names that
+// file. A flat document is one such part.
 func readODF(c *reader.Content, s reader.Sink) error {
-	xf := s.FormatFor("application/xml")
-	if xf == nil {
-		return nil
-	}
 	br, ok := c.R.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReader(c.R)
@@ -71,7 +67,7 @@ func readODF(c *reader.Content, s reader.Sink) error {
 		inner.R, c = br, &inner
 	}
 	if head, _ := br.Peek(4); !archive.LooksLikeZip(head) {
-		return s.Read(xf, c)
+		return readODFPart(c, s)
 	}
 	z, err := archive.OpenZip(c)
 	if err == archive.ErrNotZip {
@@ -101,7 +97,13 @@ func readODF(c *reader.Content, s reader.Sink) error {
 			m.Warn(e.Name, err)
 			return m.Sink().Err()
 		}
-		return m.Read(e.Name, "application/xml", r)
+		if err := readODFPart(m.Content(e.Name, r), m.Sink()); err != nil {
+			if errors.Is(err, archive.ErrDecoded) {
+				return err
+			}
+			m.Warn(e.Name, err)
+		}
+		return m.Sink().Err()
 	})
 	if z.Capped {
 		m.Warn("", archive.ErrTooMany)

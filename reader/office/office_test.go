@@ -67,7 +67,7 @@ func TestOOXMLConstructs(t *testing.T) {
 		"word/document.xml:3:23 space http://example.com/run",
 		"word/document.xml:4:69 office-field http://field.example/p#frag",
 		"word/document.xml:5:6 office-field http://pic.example/a.png",
-		"word/document.xml:7:16 space https://amp.example/?a=1&b=2",
+		"word/document.xml:7:24 space https://amp.example/?a=1&b=2",
 		"word/_rels/document.xml.rels:4:118 office-rel https://rel.example/x",
 		"word/_rels/document.xml.rels:5:136 office-rel file:///x/other.png",
 		"xl/sharedStrings.xml:1:16 space https://sheet.example/",
@@ -161,5 +161,69 @@ func TestHyperlinkBase(t *testing.T) {
 	hits, _ := run(t, OOXML, data, "file:///x/d.docx")
 	if want := []string{"word/_rels/document.xml.rels:1:45 office-rel https://base.example/docs/page.html"}; !slices.Equal(hits, want) {
 		t.Errorf("hits %q, want %q", hits, want)
+	}
+}
+
+func TestFormulaURLs(t *testing.T) {
+	for _, c := range []struct{ f, want string }{
+		{`HYPERLINK("http://a.example/","label")`, "http://a.example/"},
+		{`hyperlink( "http://b.example/?q=""x""" )`, `http://b.example/?q="x"`},
+		{`IF(A1>0,HYPERLINK("http://c.example/"),HYPERLINK("#Sheet2!A1","go"))`, "http://c.example/ #Sheet2!A1"},
+		{`HYPERLINK("http://d.example/"&A1,"computed")`, ""},
+		{`HYPERLINK(A1)`, ""},
+		{`MYHYPERLINK("http://e.example/")`, ""},
+		{`CONCAT("HYPERLINK(""http://f.example/"")")`, ""},
+		{`HYPERLINK("`, ""},
+		{`HYPERLINK`, ""},
+	} {
+		if got := strings.Join(formulaURLs([]byte(c.f)), " "); got != c.want {
+			t.Errorf("formulaURLs(%q) = %q, want %q", c.f, got, c.want)
+		}
+	}
+}
+
+// TestXLSXHyperlinkFormula: a cell's HYPERLINK formula is a link even
+// with no relationship behind it, as Excel and LibreOffice follow it.
+func TestXLSXHyperlinkFormula(t *testing.T) {
+	sheet := `<?xml version="1.0"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+<row r="1"><c r="A1" t="str"><f>HYPERLINK("http://formula.example/a","label")</f><v>label</v></c></row>
+<row r="2"><c r="A2" t="str"><f>HYPERLINK(&quot;rel/doc.pdf&quot;)</f><v>rel/doc.pdf</v></c></row>
+</sheetData></worksheet>`
+	ct := `<?xml version="1.0"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`
+	data := readertest.Zip(t, file{"[Content_Types].xml", ct}, file{"xl/worksheets/sheet1.xml", sheet})
+	hits, warns := run(t, OOXML, data, "file:///x/s.xlsx")
+	want := []string{
+		"xl/worksheets/sheet1.xml:3:33 office-field http://formula.example/a",
+		"xl/worksheets/sheet1.xml:4:33 office-field file:///x/rel/doc.pdf",
+	}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
+	}
+}
+
+// TestODFParagraphJoined: the text of a paragraph is joined across its
+// spans, as LibreOffice splits a URI whose characters differ in style;
+// a note inside the paragraph, an element of its own, is not joined.
+func TestODFParagraphJoined(t *testing.T) {
+	content := `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"><office:body><office:text>
+<text:p>See http://spl<text:span text:style-name="T1">it.exa</text:span>mple/a<text:span>/b?x=1&amp;y=2</text:span> now.</text:p>
+<text:p>One http://one.example/<text:note><text:note-citation>1</text:note-citation><text:note-body><text:p>http://note.example/</text:p></text:note-body></text:note> two<text:s/>http://two.example/</text:p>
+<text:h>Head https://h.exa<text:a xlink:href="https://h.example/x">mple/x</text:a></text:h>
+</office:text></office:body></office:document-content>`
+	data := readertest.Zip(t, file{"mimetype", "application/vnd.oasis.opendocument.text"}, file{"content.xml", content})
+	hits, warns := run(t, ODF, data, "file:///x/d.odt")
+	want := []string{
+		"content.xml:3:13 space http://split.example/a/b?x=1&y=2",
+		"content.xml:4:13 space http://one.example/",
+		"content.xml:4:109 space http://note.example/",
+		"content.xml:4:180 space http://two.example/",
+		"content.xml:5:47 xml-attr https://h.example/x",
+		"content.xml:5:14 space https://h.example/x",
+	}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
 	}
 }

@@ -78,7 +78,9 @@ const maxPart = 16 << 20
 //	              in every part's _rels/*.rels: hyperlinks, linked images,
 //	              OLE objects, attached templates, in every part type
 //	office-field  the URL of a HYPERLINK, INCLUDEPICTURE or INCLUDETEXT
-//	              field code (w:instrText runs joined, w:fldSimple @w:instr)
+//	              field code (w:instrText runs joined, w:fldSimple @w:instr),
+//	              and of a spreadsheet formula's HYPERLINK("url", ...) (<f>)
+//	              whose first argument is one string literal
 //	(text kinds)  the URIs written in the text: the w:t / a:t / t runs of a
 //	              paragraph (w:p, a:p, a shared string) joined, through
 //	              package delimit

@@ -2,8 +2,6 @@ package office
 
 import (
 	"bytes"
-	"encoding/xml"
-	"io"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
@@ -87,21 +85,38 @@ type field struct {
 	reported bool
 }
 
+// addText adds the current text token of sc to the paragraph, a piece
+// at a time (a reference expanded is pinned to where it is written).
+func (p *para) addText(sc *scanner) {
+	for i, pc := range sc.pieces {
+		end := len(sc.text)
+		if i+1 < len(sc.pieces) {
+			end = sc.pieces[i+1].at
+		}
+		if end == pc.at {
+			continue
+		}
+		line, col := sc.at(pc.off)
+		p.add(sc.text[pc.at:end], seg{off: pc.off, line: line, col: col, exact: pc.exact})
+	}
+}
+
+// here returns where the current token of sc starts.
+func here(sc *scanner) seg {
+	line, col := sc.at(sc.off)
+	return seg{off: sc.off, line: line, col: col}
+}
+
 // readParts reads the text and the field codes of one XML part of an
 // Office Open XML package, streamed.
 func readParts(c *reader.Content, s reader.Sink, base string) error {
-	d := xml.NewDecoder(c.R)
-	d.Strict = false
+	sc := newScanner(c.R)
 	p := &para{c: c, s: s, base: base}
 	defer p.flush()
 	var fields []field
-	inText, inInstr := false, false
-	report := func(f *field) {
-		if f.reported {
-			return
-		}
-		f.reported = true
-		url := fieldURL(string(f.code))
+	var formula field // a spreadsheet cell's formula (<f>)
+	inText, inInstr, inFormula := false, false, false
+	report := func(f *field, url string) {
 		if url == "" {
 			return
 		}
@@ -111,71 +126,86 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 		h.SameDocument = url[0] == '#'
 		s.Report(h, base)
 	}
+	fieldCode := func(f *field) {
+		if !f.reported {
+			f.reported = true
+			report(f, fieldURL(string(f.code)))
+		}
+	}
 	for s.Err() == nil {
-		off := d.InputOffset()
-		line, col := d.InputPos()
-		here := seg{off: off, line: line, col: col}
-		tok, err := d.RawToken()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
+		switch sc.next() {
+		case tokEOF:
+			return sc.err
+		case tokStart:
+			switch string(local(sc.name)) {
 			case "t":
 				inText = true
 			case "instrText":
 				inInstr = true
+			case "f":
+				inFormula, formula = true, field{code: formula.code[:0], sg: here(sc)}
 			case "tab":
-				p.add([]byte("\t"), here)
+				p.add([]byte("\t"), here(sc))
 			case "br", "cr":
-				p.add([]byte("\n"), here)
+				p.add([]byte("\n"), here(sc))
 			case "p", "si":
 				p.flush()
 			case "fldChar":
-				switch attr(t, "fldCharType") {
+				v, _, _, _ := sc.attr("fldCharType")
+				switch string(v) {
 				case "begin":
 					if len(fields) < 64 {
-						fields = append(fields, field{sg: here})
+						fields = append(fields, field{sg: here(sc)})
 					}
 				case "separate":
 					if n := len(fields); n > 0 {
-						report(&fields[n-1])
+						fieldCode(&fields[n-1])
 					}
 				case "end":
 					if n := len(fields); n > 0 {
-						report(&fields[n-1])
+						fieldCode(&fields[n-1])
 						fields = fields[:n-1]
 					}
 				}
 			case "fldSimple":
-				f := field{code: []byte(attr(t, "instr")), sg: here}
-				report(&f)
+				v, _, _, _ := sc.attr("instr")
+				f := field{code: v, sg: here(sc)}
+				fieldCode(&f)
 			}
-		case xml.EndElement:
-			switch t.Name.Local {
+		case tokEnd:
+			switch string(local(sc.name)) {
 			case "t":
 				inText = false
 			case "instrText":
 				inInstr = false
+			case "f":
+				if inFormula {
+					for _, url := range formulaURLs(formula.code) {
+						report(&formula, url)
+					}
+				}
+				inFormula = false
 			case "p", "si":
 				p.flush()
 			}
-		case xml.CharData:
+		case tokText:
 			switch {
 			case inText:
-				here.exact = d.InputOffset()-off == int64(len(t))
-				p.add(t, here)
+				p.addText(sc)
+			case inFormula:
+				if len(formula.code) == 0 {
+					formula.sg = here(sc)
+				}
+				if len(formula.code) < 64<<10 {
+					formula.code = append(formula.code, sc.text...)
+				}
 			case inInstr && len(fields) > 0:
 				f := &fields[len(fields)-1]
 				if len(f.code) == 0 {
-					f.sg = here
+					f.sg = here(sc)
 				}
 				if len(f.code) < 64<<10 {
-					f.code = append(f.code, t...)
+					f.code = append(f.code, sc.text...)
 				}
 			}
 		}
@@ -183,12 +213,67 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 	return s.Err()
 }
 
-// attr returns the value of the attribute of local name local.
-func attr(t xml.StartElement, local string) string {
-	for _, a := range t.Attr {
-		if a.Name.Local == local {
-			return a.Value
+// formulaURLs returns the link of every HYPERLINK function of a
+// spreadsheet formula whose first argument is one string literal
+// (HYPERLINK("http://x/","label")); a link computed from cells or joined
+// with & is not known until the sheet is calculated, and is left out.
+func formulaURLs(f []byte) []string {
+	var urls []string
+	const name = "HYPERLINK"
+	for i := 0; i+len(name) < len(f); i++ {
+		if f[i] == '"' { // skip a string literal: "" is a quote in it
+			for i++; i < len(f); i++ {
+				if f[i] == '"' {
+					if i+1 < len(f) && f[i+1] == '"' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+			continue
 		}
+		if !bytes.EqualFold(f[i:i+len(name)], []byte(name)) || i > 0 && isNameByte(f[i-1]) {
+			continue
+		}
+		j := skipSpace(f, i+len(name))
+		if j >= len(f) || f[j] != '(' {
+			continue
+		}
+		j = skipSpace(f, j+1)
+		if j >= len(f) || f[j] != '"' {
+			continue
+		}
+		var url []byte
+		k := j + 1
+		for ; k < len(f); k++ {
+			if f[k] == '"' {
+				if k+1 < len(f) && f[k+1] == '"' {
+					url = append(url, '"')
+					k++
+					continue
+				}
+				break
+			}
+			url = append(url, f[k])
+		}
+		if e := skipSpace(f, k+1); k < len(f) && e < len(f) && (f[e] == ',' || f[e] == ')') && len(bytes.TrimSpace(url)) > 0 {
+			urls = append(urls, string(bytes.TrimSpace(url)))
+		}
+		i = k
 	}
-	return ""
+	return urls
+}
+
+// isNameByte reports whether c can be part of a function's or a sheet's
+// name, so that "MYHYPERLINK(" is not HYPERLINK.
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func skipSpace(f []byte, i int) int {
+	for i < len(f) && isSpace(f[i]) {
+		i++
+	}
+	return i
 }
