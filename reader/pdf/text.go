@@ -317,6 +317,19 @@ func (d *doc) fontObject(r ref) *font {
 	return f
 }
 
+// newBaseline reports whether text at height y in size size stands on
+// another baseline than the last glyph's: a footnote mark (smaller, or
+// raised far), not a character TeX draws a little up or down in the same
+// size ("~" and "_" inside a URI, about 0.2 times the size).
+func (p *pageText) newBaseline(y, size, lh float64) bool {
+	dy := math.Abs(y - p.ey)
+	if dy <= 0.15*lh {
+		return false
+	}
+	sameSize := math.Abs(size-p.lastSize) <= 0.1*math.Max(size, p.lastSize)
+	return !sameSize || dy > 0.3*lh
+}
+
 // show appends a shown string to the page's text and moves the text
 // matrix past it.
 func (p *pageText) show(s str, tm *matrix, gs *gstate) {
@@ -327,7 +340,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 	if f == nil {
 		f = &font{noWidth: true}
 	}
-	trm := tm.mul(gs.ctm)
+	trm := matrix{1, 0, 0, 1, 0, gs.rise}.mul(*tm).mul(gs.ctm) // the text rise lifts the baseline
 	x, y := trm[4], trm[5]
 	size := gs.size * math.Hypot(trm[2], trm[3])
 	if size == 0 {
@@ -338,7 +351,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 		switch {
 		case math.Abs(y-p.ey) > 0.5*lh:
 			p.nl(math.Abs(y-p.ey) > 1.75*lh)
-		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh || math.Abs(y-p.ey) > 0.15*lh:
+		case x-p.ex > 0.15*lh || (f.noWidth && x-p.ex > 0.3*lh) || x < p.ex-lh || p.newBaseline(y, size, lh):
 			p.sp() // a gap, a step back, or another baseline (a footnote mark)
 		}
 	}
@@ -356,7 +369,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 		}
 		*tm = matrix{1, 0, 0, 1, tx, 0}.mul(*tm)
 	}
-	end := tm.mul(gs.ctm)
+	end := matrix{1, 0, 0, 1, 0, gs.rise}.mul(*tm).mul(gs.ctm)
 	p.ex, p.ey, p.lastSize, p.have = end[4], end[5], size, true
 	if p.buf.Len() > maxPageText {
 		p.full = true

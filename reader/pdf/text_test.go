@@ -153,3 +153,24 @@ func TestType1BuiltinEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestRaisedGlyphInURI: a character drawn a little up or down in the
+// same size ("~" and "_" as TeX draws them, about 0.2 times the size)
+// stays in the URI; a footnote mark (smaller) or a glyph raised far is
+// another baseline, and ends it.
+func TestRaisedGlyphInURI(t *testing.T) {
+	for _, c := range []struct {
+		mark string
+		want []string
+	}{
+		{"2 Ts (~) Tj 0 Ts", []string{"http://a.example/~sbuss/x"}},
+		{"-2 Ts (_) Tj 0 Ts", []string{"http://a.example/_sbuss/x"}},
+		{"/F1 7 Tf 4 Ts (1) Tj /F1 10 Tf 0 Ts", []string{"http://a.example/"}},
+		{"5 Ts (~) Tj 0 Ts", []string{"http://a.example/"}},
+	} {
+		got := textURIs(t, "BT /F1 10 Tf 72 700 Td (see http://a.example/) Tj "+c.mark+" (sbuss/x) Tj ET")
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.mark, got, c.want)
+		}
+	}
+}
