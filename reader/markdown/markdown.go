@@ -200,6 +200,8 @@ func (m *mdReader) event(e mdscan.Event) {
 			ref = strings.TrimSpace(ref[4:]) // <URL:http://a/b>: the prefix is not a scheme (E9)
 		}
 		m.hit("md-autolink", ref, e.Start, e.End)
+	case mdscan.End:
+		// the paragraph or heading ended: flushed above
 	case mdscan.RawHTML, mdscan.HTMLBlock:
 		m.html(e.Start, e.End)
 	}

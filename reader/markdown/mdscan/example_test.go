@@ -42,6 +42,8 @@ func Example() {
 			if e.InImage {
 				return
 			}
+		case mdscan.End:
+			return // a paragraph ends: the reader ends its text run there
 		case mdscan.Autolink, mdscan.ExtAutolink:
 			if e.Email && !strings.HasPrefix(strings.ToLower(e.Dest), "mailto:") {
 				e.Dest = "mailto:" + e.Dest

@@ -198,6 +198,8 @@ func (s *scanner) inlines(lines []seg) {
 	}
 	in.text(s, len(b))
 	s.flush()
+	end := in.srcOf(max(len(b)-1, 0)) // the block's last byte (its text ends at its line break)
+	s.event(Event{Kind: End, Start: end, End: end, Pos: end})
 }
 
 // text reports the text from textFrom up to buf[i], when not empty.

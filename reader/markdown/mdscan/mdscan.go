@@ -128,9 +128,12 @@ const (
 	Text
 	// Code is the content of a code span, or one line of a code block.
 	Code
+	// End ends the inline content of a paragraph or heading: the text
+	// runs before it and after it are not one text.
+	End
 )
 
-var kindNames = [...]string{"", "link", "image", "autolink", "ext-autolink", "definition", "raw-html", "html-block", "text", "code"}
+var kindNames = [...]string{"", "link", "image", "autolink", "ext-autolink", "definition", "raw-html", "html-block", "text", "code", "end"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
