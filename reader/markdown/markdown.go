@@ -179,6 +179,9 @@ func (m *mdReader) event(e mdscan.Event) {
 		}
 		return
 	}
+	if e.Kind == mdscan.End && m.runStart >= 0 && e.Start > m.runEnd && onlyBrackets(m.text(m.runEnd, e.Start)) {
+		m.runEnd = e.Start
+	}
 	m.flush()
 	switch e.Kind {
 	case mdscan.Link:
@@ -201,7 +204,9 @@ func (m *mdReader) event(e mdscan.Event) {
 		}
 		m.hit("md-autolink", ref, e.Start, e.End)
 	case mdscan.End:
-		// the paragraph or heading ended: flushed above
+		// the paragraph or heading ended: flushed above, with the
+		// brackets that formed no link after the run, which goldmark's
+		// text holds ("A0://%0[")
 	case mdscan.RawHTML, mdscan.HTMLBlock:
 		m.html(e.Start, e.End)
 	}
@@ -247,6 +252,16 @@ func joinable(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// onlyBrackets reports whether b holds only brackets that formed no link.
+func onlyBrackets(b []byte) bool {
+	for _, c := range b {
+		if c != '[' && c != ']' && c != '!' {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // hit reports a reference ref found at src[start:end].
