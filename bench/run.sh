@@ -119,7 +119,7 @@ pdf_section() {
   if ! have pdftotext || ! have pdfinfo; then echo "PDF: needs pdftotext and pdfinfo (apt-get install -y poppler-utils); skipped" >&2; return; fi
   local pdfs=$work/pdfs n f
   mkdir -p "$pdfs"
-  find "${PDF_DIR:-/usr/share/doc}" -name '*.pdf' -type f 2>/dev/null | sort | head -n "${PDF_MAX:-300}" >"$work/pdf.list"
+  find "${PDF_DIR:-/usr/share/doc}" -name '*.pdf' -type f 2>/dev/null | sort | sed -n "1,${PDF_MAX:-300}p" >"$work/pdf.list" # no head: pipefail
   n=0
   while IFS= read -r f; do n=$((n + 1)); cp "$f" "$pdfs/$(printf %04d "$n").pdf"; done <"$work/pdf.list"
   [ "$n" -gt 0 ] || { echo "PDF: no PDF files below ${PDF_DIR:-/usr/share/doc}; skipped" >&2; return; }
