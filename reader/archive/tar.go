@@ -154,7 +154,7 @@ func readTar(c *reader.Content, s reader.Sink) error {
 	defer m.End()
 	// A tar's bytes are not decoded here: the decompression around it,
 	// or the zip member it is, counts them against the budget.
-	cr := &counter{r: br}
+	cr := &limit.Counter{R: br} // where the tar reader is: archive/tar reads headers and skips data whole blocks at a time, and nothing ahead
 	tr := tar.NewReader(cr)
 	tm := &tarMember{tr: tr}
 	for {
@@ -169,12 +169,12 @@ func readTar(c *reader.Content, s reader.Sink) error {
 			if tm.truncated { // the member's warning said it
 				return m.s.Err()
 			}
-			if cr.n%blockSize != 0 || errors.Is(err, io.ErrUnexpectedEOF) {
+			if cr.N%blockSize != 0 || errors.Is(err, io.ErrUnexpectedEOF) {
 				m.Warn("", errors.New("tar: "+strings.TrimPrefix(err.Error(), "archive/tar: ")+": the rest is not read"))
 				return m.s.Err()
 			}
 			// A damaged header: the members after it are still read.
-			bad := cr.n - blockSize
+			bad := cr.N - blockSize
 			next, rerr := resync(cr)
 			if errors.Is(rerr, ErrDecoded) {
 				return rerr
@@ -203,25 +203,11 @@ func readTar(c *reader.Content, s reader.Sink) error {
 // blockSize is the size of a tar block: headers start at its multiples.
 const blockSize = 512
 
-// counter counts the bytes read through it: where the tar reader is in
-// the archive (archive/tar reads headers and skips data whole blocks at
-// a time, and reads nothing ahead).
-type counter struct {
-	r io.Reader
-	n int64
-}
-
-func (c *counter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // resync reads on, a block at a time, up to the next block that is a
 // valid ustar header (magic and checksum), and puts that block back in
 // front of c; it returns the block's offset. The data of the member whose
 // header was damaged is skipped this way, its length being unknown.
-func resync(c *counter) (int64, error) {
+func resync(c *limit.Counter) (int64, error) {
 	blk := make([]byte, blockSize)
 	for {
 		if _, err := io.ReadFull(c, blk); err != nil {
@@ -231,8 +217,8 @@ func resync(c *counter) (int64, error) {
 			return 0, io.EOF
 		}
 		if validHeader(blk) {
-			at := c.n - blockSize
-			c.r, c.n = io.MultiReader(bytes.NewReader(blk), c.r), at
+			at := c.N - blockSize
+			c.R, c.N = io.MultiReader(bytes.NewReader(blk), c.R), at
 			return at, nil
 		}
 	}

@@ -357,18 +357,17 @@ func (s *scanner) closeBracket(i int) int {
 			if isBlank(label) {
 				label = b[op.start:i]
 			}
-			if len(label) > 999 {
-				return i + 1
-			}
-			d, ok := s.lookup(label)
-			if !ok {
-				return i + 1
-			}
-			s.link(op, Event{Start: d.start, End: d.end, Dest: d.dest}, q+1)
-			return q + 1
+			return s.refLink(op, label, i, q+1)
 		}
 	}
-	label := b[op.start:i]
+	return s.refLink(op, b[op.start:i], i, i+1)
+}
+
+// refLink reports the reference link or image that opener op, closed at
+// buf[i], makes with label's definition, ending before buf[end], and
+// returns where reading goes on: end, or i+1 when the label is too long
+// (999 bytes, CommonMark §4.7) or has no definition.
+func (s *scanner) refLink(op bracket, label []byte, i, end int) int {
 	if len(label) > 999 {
 		return i + 1
 	}
@@ -376,8 +375,8 @@ func (s *scanner) closeBracket(i int) int {
 	if !ok {
 		return i + 1
 	}
-	s.link(op, Event{Start: d.start, End: d.end, Dest: d.dest}, i+1)
-	return i + 1
+	s.link(op, Event{Start: d.start, End: d.end, Dest: d.dest}, end)
+	return end
 }
 
 // link reports the link or image that opener op starts and buf[end]
