@@ -245,23 +245,20 @@ func (m *mdReader) flush() {
 // text, as goldmark's adjacent text nodes are: b holds only white space,
 // a block quote's '>', and brackets that formed no link ('[', ']', "![":
 // a bracket that forms one comes with its event, which ends the run).
-func joinable(b []byte) bool {
+func joinable(b []byte) bool { return onlyOf(b, " \t\n\r>[]!") }
+
+// onlyBrackets reports whether b holds brackets that formed no link, and
+// nothing else.
+func onlyBrackets(b []byte) bool { return len(b) > 0 && onlyOf(b, "[]!") }
+
+// onlyOf reports whether every byte of b is one of set.
+func onlyOf(b []byte, set string) bool {
 	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '>' && c != '[' && c != ']' && c != '!' {
+		if strings.IndexByte(set, c) < 0 {
 			return false
 		}
 	}
 	return true
-}
-
-// onlyBrackets reports whether b holds only brackets that formed no link.
-func onlyBrackets(b []byte) bool {
-	for _, c := range b {
-		if c != '[' && c != ']' && c != '!' {
-			return false
-		}
-	}
-	return len(b) > 0
 }
 
 // hit reports a reference ref found at src[start:end].
