@@ -154,7 +154,7 @@ func (s *Scanner) Scan() bool {
 		// The cached positions, refreshed only when passed (inlined fast path).
 		c := s.colon.at
 		if s.colon.miss || c < s.pos {
-			c = s.next(&s.colon, ':')
+			c = s.nextColon()
 		}
 		which := byte(':')
 		l := s.lt.at
@@ -190,9 +190,10 @@ func (s *Scanner) Scan() bool {
 		}
 		switch which {
 		case ':':
-			// Most colons in prose are followed by a space (E12 "Note: see").
+			// nextColon has passed the colons no hit can follow (E12
+			// "Note: see"), but for one that was the last byte read.
 			if c+1 < s.n && noURIAt(s.buf, c) {
-				s.skipColons(c, other)
+				s.pos = c + 1
 				continue
 			}
 			s.atColon(c)
@@ -206,32 +207,6 @@ func (s *Scanner) Scan() bool {
 			s.atAt(c)
 		default:
 			s.atDot(c)
-		}
-	}
-}
-
-// skipColons moves past the colon at c, which no URI character follows,
-// and past the next ones before limit that none follows either (E12
-// "Note: see", the most common candidates of prose), in one tight loop;
-// it leaves the next colon, or how far none was found, in s.colon.
-func (s *Scanner) skipColons(c, limit int) {
-	b := s.buf[:s.n]
-	limit = min(limit, len(b))
-	for {
-		from := c + 1
-		if from >= limit {
-			s.pos = from
-			return
-		}
-		k := bytes.IndexByte(b[from:limit], ':')
-		if k < 0 {
-			s.pos, s.colon.at, s.colon.miss = from, limit, true
-			return
-		}
-		c = from + k
-		if c+1 >= len(b) || !noURIAt(b, c) {
-			s.pos, s.colon.at, s.colon.miss = from, c, false
-			return
 		}
 	}
 }
@@ -256,6 +231,30 @@ func (s *Scanner) Hit() Hit { return s.hit }
 // Err returns the first read error other than io.EOF. The hits before the
 // error are still reported (SPEC §8).
 func (s *Scanner) Err() error { return s.err }
+
+// nextColon is next for the candidate ':', passing the colons at which
+// no hit can start (uriColon).
+func (s *Scanner) nextColon() int {
+	k := &s.colon
+	if !k.miss && k.at >= s.pos {
+		return k.at
+	}
+	end := min(s.n, s.relNext)
+	from := s.pos
+	if k.miss && k.at > from {
+		if k.at >= end {
+			return end
+		}
+		from = k.at
+	}
+	i := uriColon(s.buf[:s.n], from, end)
+	if i < 0 {
+		k.at, k.miss = end, true
+		return end
+	}
+	k.at, k.miss = i, false
+	return i
+}
 
 // next returns the position of the next byte ch at or after pos, or n,
 // or relNext when that comes first and none is before it.

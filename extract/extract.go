@@ -228,12 +228,12 @@ func (x *Extractor) wanted(h *Hit) bool {
 	if x.keepAll {
 		return true
 	}
-	scheme := schemeOf(h.URI)
 	if x.keep != nil {
-		return x.keep[scheme]
+		return x.keep[schemeOf(h.URI)]
 	}
-	if h.Source == resolve.FromHTML && (scheme == "javascript" || scheme == "data") {
-		return false
+	if h.Source == resolve.FromHTML {
+		scheme := resolve.Scheme(h.URI)
+		return !strings.EqualFold(scheme, "javascript") && !strings.EqualFold(scheme, "data")
 	}
 	return true
 }

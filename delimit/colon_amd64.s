@@ -1,0 +1,75 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func uriColonsAVX2(b []byte, from, to int) int
+//
+// For each 32-byte block at i (1 <= i, i+32 <= to, i+33 <= len(b)): the
+// colons of the block; when there are any, those whose next byte is above
+// ' ' (unsigned: a UTF-8 byte counts), less those with an ASCII digit on
+// both sides. Returns the index of the first one left, or ^i for the first
+// block not looked at.
+TEXT ·uriColonsAVX2(SB), NOSPLIT, $0-48
+	MOVQ b_base+0(FP), SI
+	MOVQ b_len+8(FP), DX
+	MOVQ from+24(FP), AX
+	MOVQ to+32(FP), CX
+	SUBQ $32, CX      // last block start allowed by to
+	SUBQ $33, DX      // ... and by len(b)
+	CMPQ DX, CX
+	CMOVQLT DX, CX
+
+	MOVL $0x3a3a3a3a, R8 // ':'
+	MOVL R8, X10
+	VPBROADCASTD X10, Y10
+	MOVL $0x21212121, R8 // the first byte above ' '
+	MOVL R8, X11
+	VPBROADCASTD X11, Y11
+	MOVL $0x30303030, R8 // '0'
+	MOVL R8, X12
+	VPBROADCASTD X12, Y12
+	MOVL $0x09090909, R8 // '9'-'0'
+	MOVL R8, X13
+	VPBROADCASTD X13, Y13
+
+loop:
+	CMPQ AX, CX
+	JGT  done
+	VMOVDQU (SI)(AX*1), Y0
+	VPCMPEQB Y10, Y0, Y0     // Y0: the colons
+	VPMOVMSKB Y0, R9
+	TESTL R9, R9
+	JZ   next
+	VMOVDQU 1(SI)(AX*1), Y1  // the bytes after
+	VPMAXUB Y11, Y1, Y2
+	VPCMPEQB Y1, Y2, Y2      // after >= 0x21
+	VPAND Y2, Y0, Y0
+	VPSUBB Y12, Y1, Y3
+	VPMINUB Y13, Y3, Y4
+	VPCMPEQB Y3, Y4, Y3      // after is a digit
+	VMOVDQU -1(SI)(AX*1), Y5 // the bytes before
+	VPSUBB Y12, Y5, Y5
+	VPMINUB Y13, Y5, Y6
+	VPCMPEQB Y5, Y6, Y5      // before is a digit
+	VPAND Y5, Y3, Y3
+	VPANDN Y0, Y3, Y0        // less the colons between two digits
+	VPMOVMSKB Y0, R9
+	TESTL R9, R9
+	JNZ  found
+
+next:
+	ADDQ $32, AX
+	JMP  loop
+
+found:
+	BSFL R9, R9
+	ADDQ R9, AX
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+done:
+	NOTQ AX
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET

@@ -1,0 +1,56 @@
+package delimit
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// uriColonRef is uriColon by its definition, one byte at a time.
+func uriColonRef(b []byte, from, to int) int {
+	for k := from; k < to; k++ {
+		if b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k)) {
+			return k
+		}
+	}
+	return -1
+}
+
+// TestURIColon checks the vector search (where the machine has it)
+// against the definition on text dense with the cases it tells apart:
+// colons before a space, a line end, a digit, a UTF-8 byte, between two
+// digits, at either end of a block and of the buffer.
+func TestURIColon(t *testing.T) {
+	alphabet := []byte(": \n\t09a/\xc3\xa9:.)`")
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 3000; n++ {
+		b := make([]byte, r.IntN(300))
+		for i := range b {
+			if r.IntN(4) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[i] = 'x'
+			}
+		}
+		from := 0
+		if len(b) > 0 {
+			from = r.IntN(len(b))
+		}
+		to := from + r.IntN(len(b)-from+1)
+		if got, want := uriColon(b, from, to), uriColonRef(b, from, to); got != want {
+			t.Fatalf("uriColon(%q, %d, %d) = %d, want %d", b, from, to, got, want)
+		}
+	}
+	// Every offset of a colon in a long run: both sides of each block edge.
+	for _, pair := range []string{": ", ":/", "1:2", ":\xc3", "a:9", "9:a", "::"} {
+		for at := 0; at < 140; at++ {
+			b := bytes.Repeat([]byte{'x'}, 200)
+			copy(b[at:], pair)
+			for from := 0; from < 3; from++ {
+				if got, want := uriColon(b, from, len(b)), uriColonRef(b, from, len(b)); got != want {
+					t.Fatalf("%q at %d from %d: got %d, want %d", pair, at, from, got, want)
+				}
+			}
+		}
+	}
+}
