@@ -2,14 +2,105 @@ package delimit
 
 import "bytes"
 
-// This file is the search for the next candidate ':' (E1, E12): most
-// colons in prose are followed by a space or a line end ("Note: see") or
-// stand between two digits ("10:30"), and no hit can start at them
-// (noURIAt). Skipping them one IndexByte call at a time costs more than
-// the search itself on prose, so on amd64 with AVX2 a vector loop
-// (colon_amd64.s) tests 32 bytes at once for a colon that is followed by
-// a byte above ' ' and does not stand between two digits; the few it
-// passes that noURIAt still rejects (":)") are skipped here.
+// This file is the search for the next candidate ':' or '<' (E1, E5,
+// E12). Most colons in prose are followed by a space or a line end
+// ("Note: see") or stand between two digits ("10:30"), and no hit can
+// start at them (noURIAt); skipping them one IndexByte call at a time
+// costs more than the search itself. On amd64 with AVX2 one vector loop
+// (cands_amd64.s) tests 32 bytes at once for a '<' or a colon that is
+// followed by a byte above ' ' and does not stand between two digits; the
+// few colons it passes that noURIAt still rejects (":)") are skipped
+// here. Elsewhere each byte has its own IndexByte search, cached until
+// the scan passes it.
+
+// nextCand returns the position of the next candidate ':' (uriColon) or
+// '<' at or after pos, or n, or relNext when that comes first and none is
+// before it.
+func (s *Scanner) nextCand() int {
+	if !candSIMD {
+		return min(s.nextColon(), s.next(&s.lt, '<'))
+	}
+	k := &s.colon
+	if !k.miss && k.at >= s.pos {
+		return k.at
+	}
+	end := min(s.n, s.relNext)
+	from := s.pos
+	if k.miss && k.at > from {
+		if k.at >= end {
+			return end
+		}
+		from = k.at
+	}
+	i := uriCand(s.buf[:s.n], from, end)
+	if i < 0 {
+		k.at, k.miss = end, true
+		return end
+	}
+	k.at, k.miss = i, false
+	return i
+}
+
+// uriCand returns the index of the first '<' in b[from:to], or colon at
+// which a hit may start (uriColon), whichever comes first; -1 when there
+// is none. It is the vector loop (candsAVX2) and its tail.
+func uriCand(b []byte, from, to int) int {
+	for from < to {
+		i := -1
+		if to-from >= 64 && from > 0 {
+			// The vector loop, then byte by byte from where it stopped.
+			if i = candsAVX2(b, from, to); i < 0 {
+				from = ^i
+			}
+		}
+		if i < 0 {
+			if i = candByte(b, from, to); i < 0 {
+				return -1
+			}
+		}
+		if b[i] == '<' || i+1 >= len(b) || !noURIAt(b, i) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+// candByte returns the index of the first ':' or '<' in b[from:to], or
+// -1: the vector loop's tail, at most a few blocks long.
+func candByte(b []byte, from, to int) int {
+	for i := from; i < to; i++ {
+		if b[i] == ':' || b[i] == '<' {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextColon returns the position of the next colon at or after pos at
+// which a hit may start (uriColon), or n, or relNext when that comes
+// first and none is before it.
+func (s *Scanner) nextColon() int {
+	k := &s.colon
+	if !k.miss && k.at >= s.pos {
+		return k.at
+	}
+	end := min(s.n, s.relNext)
+	from := s.pos
+	if k.miss && k.at > from {
+		if k.at >= end {
+			return end
+		}
+		from = k.at
+	}
+	i := uriColon(s.buf[:s.n], from, end)
+	if i < 0 {
+		k.at, k.miss = end, true
+		return end
+	}
+	k.at, k.miss = i, false
+	return i
+}
 
 // uriColon returns the index of the first colon in b[from:to] at which a
 // hit may start: one that is the last byte of b (what follows is not read
@@ -17,19 +108,11 @@ import "bytes"
 // len(b).
 func uriColon(b []byte, from, to int) int {
 	for from < to {
-		k := -1
-		if colonSIMD && to-from >= 64 && from > 0 {
-			// The vector loop, then byte by byte from where it stopped.
-			if k = uriColonsAVX2(b, from, to); k < 0 {
-				from = ^k
-			}
-		}
+		k := bytes.IndexByte(b[from:to], ':')
 		if k < 0 {
-			if k = bytes.IndexByte(b[from:to], ':'); k < 0 {
-				return -1
-			}
-			k += from
+			return -1
 		}
+		k += from
 		if k+1 >= len(b) || !noURIAt(b, k) {
 			return k
 		}

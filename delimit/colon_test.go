@@ -16,14 +16,28 @@ func uriColonRef(b []byte, from, to int) int {
 	return -1
 }
 
-// TestURIColon checks the vector search (where the machine has it)
-// against the definition on text dense with the cases it tells apart:
-// colons before a space, a line end, a digit, a UTF-8 byte, between two
-// digits, at either end of a block and of the buffer.
-func TestURIColon(t *testing.T) {
-	alphabet := []byte(": \n\t09a/\xc3\xa9:.)`")
+// uriCandRef is uriCand by its definition.
+func uriCandRef(b []byte, from, to int) int {
+	for k := from; k < to; k++ {
+		if b[k] == '<' || b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k)) {
+			return k
+		}
+	}
+	return -1
+}
+
+// TestCandSearch checks the candidate searches (the vector loop where
+// the machine has one) against their definitions on text dense with the
+// cases they tell apart: colons before a space, a line end, a digit, a
+// UTF-8 byte, between two digits, '<', at either end of a block and of the
+// buffer.
+func TestCandSearch(t *testing.T) {
+	if !candSIMD {
+		t.Log("no vector loop on this machine: the byte searches alone are checked")
+	}
+	alphabet := []byte(": \n\t09a/\xc3\xa9:.)`<")
 	r := rand.New(rand.NewPCG(1, 2))
-	for n := 0; n < 3000; n++ {
+	for n := 0; n < 5000; n++ {
 		b := make([]byte, r.IntN(300))
 		for i := range b {
 			if r.IntN(4) == 0 {
@@ -40,15 +54,27 @@ func TestURIColon(t *testing.T) {
 		if got, want := uriColon(b, from, to), uriColonRef(b, from, to); got != want {
 			t.Fatalf("uriColon(%q, %d, %d) = %d, want %d", b, from, to, got, want)
 		}
+		if candSIMD {
+			if got, want := uriCand(b, from, to), uriCandRef(b, from, to); got != want {
+				t.Fatalf("uriCand(%q, %d, %d) = %d, want %d", b, from, to, got, want)
+			}
+		}
 	}
-	// Every offset of a colon in a long run: both sides of each block edge.
-	for _, pair := range []string{": ", ":/", "1:2", ":\xc3", "a:9", "9:a", "::"} {
-		for at := 0; at < 140; at++ {
+	// Each offset of a candidate in a long run: both sides of each block
+	// edge, and the last bytes of the buffer.
+	for _, pair := range []string{": ", ":/", "1:2", ":\xc3", "a:9", "9:a", "::", "<a", ":"} {
+		for at := 0; at < 200; at++ {
 			b := bytes.Repeat([]byte{'x'}, 200)
 			copy(b[at:], pair)
 			for from := 0; from < 3; from++ {
 				if got, want := uriColon(b, from, len(b)), uriColonRef(b, from, len(b)); got != want {
-					t.Fatalf("%q at %d from %d: got %d, want %d", pair, at, from, got, want)
+					t.Fatalf("uriColon: %q at %d from %d: got %d, want %d", pair, at, from, got, want)
+				}
+				if !candSIMD {
+					continue
+				}
+				if got, want := uriCand(b, from, len(b)), uriCandRef(b, from, len(b)); got != want {
+					t.Fatalf("uriCand: %q at %d from %d: got %d, want %d", pair, at, from, got, want)
 				}
 			}
 		}

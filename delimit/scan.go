@@ -152,24 +152,16 @@ func (s *Scanner) Scan() bool {
 			continue
 		}
 		// The cached positions, refreshed only when passed (inlined fast path).
-		c := s.colon.at
-		if s.colon.miss || c < s.pos {
-			c = s.nextColon()
-		}
-		which := byte(':')
-		l := s.lt.at
-		if s.lt.miss || l < s.pos {
-			l = s.next(&s.lt, '<')
-		}
-		other := l // the next candidate that is no ':'
+		c := s.nextCand()
 		if s.opts.Abbrev {
-			other = min(other, s.next(&s.dot, '.'))
+			c = min(c, s.next(&s.dot, '.'))
 		}
 		if s.opts.Emails {
-			other = min(other, s.next(&s.at, '@'))
+			c = min(c, s.next(&s.at, '@'))
 		}
-		if other < c {
-			c, which = other, s.buf[other]
+		which := byte(0)
+		if c < s.n {
+			which = s.buf[c]
 		}
 		if c >= s.n {
 			s.pos = s.n
@@ -231,30 +223,6 @@ func (s *Scanner) Hit() Hit { return s.hit }
 // Err returns the first read error other than io.EOF. The hits before the
 // error are still reported (SPEC §8).
 func (s *Scanner) Err() error { return s.err }
-
-// nextColon is next for the candidate ':', passing the colons at which
-// no hit can start (uriColon).
-func (s *Scanner) nextColon() int {
-	k := &s.colon
-	if !k.miss && k.at >= s.pos {
-		return k.at
-	}
-	end := min(s.n, s.relNext)
-	from := s.pos
-	if k.miss && k.at > from {
-		if k.at >= end {
-			return end
-		}
-		from = k.at
-	}
-	i := uriColon(s.buf[:s.n], from, end)
-	if i < 0 {
-		k.at, k.miss = end, true
-		return end
-	}
-	k.at, k.miss = i, false
-	return i
-}
 
 // next returns the position of the next byte ch at or after pos, or n,
 // or relNext when that comes first and none is before it.

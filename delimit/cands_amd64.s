@@ -2,14 +2,14 @@
 
 #include "textflag.h"
 
-// func uriColonsAVX2(b []byte, from, to int) int
+// func candsAVX2(b []byte, from, to int) int
 //
-// For each 32-byte block at i (1 <= i, i+32 <= to, i+33 <= len(b)): the
-// colons of the block; when there are any, those whose next byte is above
-// ' ' (unsigned: a UTF-8 byte counts), less those with an ASCII digit on
-// both sides. Returns the index of the first one left, or ^i for the first
-// block not looked at.
-TEXT ·uriColonsAVX2(SB), NOSPLIT, $0-48
+// For each 32-byte block at i (1 <= i, i+32 <= to, i+33 <= len(b)): its
+// '<' bytes and its colons; when there are any, the colons whose next
+// byte is above ' ' (unsigned: a UTF-8 byte counts); when any are left,
+// less those with an ASCII digit on both sides. Returns the index of the first one left, or
+// ^i for the first block not looked at.
+TEXT ·candsAVX2(SB), NOSPLIT, $0-48
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
 	MOVQ from+24(FP), AX
@@ -31,19 +31,28 @@ TEXT ·uriColonsAVX2(SB), NOSPLIT, $0-48
 	MOVL $0x09090909, R8 // '9'-'0'
 	MOVL R8, X13
 	VPBROADCASTD X13, Y13
+	MOVL $0x3c3c3c3c, R8 // '<'
+	MOVL R8, X14
+	VPBROADCASTD X14, Y14
 
 loop:
 	CMPQ AX, CX
 	JGT  done
 	VMOVDQU (SI)(AX*1), Y0
+	VPCMPEQB Y14, Y0, Y7     // Y7: the '<'
 	VPCMPEQB Y10, Y0, Y0     // Y0: the colons
-	VPMOVMSKB Y0, R9
+	VPOR Y0, Y7, Y8
+	VPMOVMSKB Y8, R9
 	TESTL R9, R9
 	JZ   next
 	VMOVDQU 1(SI)(AX*1), Y1  // the bytes after
 	VPMAXUB Y11, Y1, Y2
 	VPCMPEQB Y1, Y2, Y2      // after >= 0x21
 	VPAND Y2, Y0, Y0
+	VPOR Y0, Y7, Y8
+	VPMOVMSKB Y8, R9
+	TESTL R9, R9
+	JZ   next                // most colons: before a space or a line end
 	VPSUBB Y12, Y1, Y3
 	VPMINUB Y13, Y3, Y4
 	VPCMPEQB Y3, Y4, Y3      // after is a digit
@@ -53,6 +62,7 @@ loop:
 	VPCMPEQB Y5, Y6, Y5      // before is a digit
 	VPAND Y5, Y3, Y3
 	VPANDN Y0, Y3, Y0        // less the colons between two digits
+	VPOR Y0, Y7, Y0
 	VPMOVMSKB Y0, R9
 	TESTL R9, R9
 	JNZ  found
