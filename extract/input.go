@@ -420,13 +420,13 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 
 // report makes h.URI (the reference as found) absolute against base,
 // applies --ascii, --normalize and the filters, and emits the hit.
-func (j *job) report(h Hit, base string) {
+func (j *job) report(h *Hit, base string) {
 	if j.stop != nil {
 		return
 	}
 	h.File, h.Base = j.file, base
 	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
-		j.truncate(&h)
+		j.truncate(h)
 	}
 	if h.Truncated && !j.truncated {
 		j.truncated = true
@@ -440,10 +440,10 @@ func (j *job) report(h Hit, base string) {
 	if j.x.opts.Normalize {
 		h.URI = resolve.Normalize(h.URI)
 	}
-	if !j.x.wanted(&h) {
+	if !j.x.wanted(h) {
 		return
 	}
-	if err := j.emit(h); err != nil {
+	if err := j.emit(*h); err != nil {
 		j.stop = err
 	}
 }
@@ -474,7 +474,7 @@ func cutUTF8(s string, n int) string {
 
 func (j *job) Options() *reader.Options { return &j.x.readerOpts }
 
-func (j *job) Report(h Hit, base string) { j.report(h, base) }
+func (j *job) Report(h Hit, base string) { j.report(&h, base) }
 
 func (j *job) Warn(where string, err error) { j.warn(where, err) }
 

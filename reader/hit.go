@@ -76,17 +76,17 @@ type Hit struct {
 // NewHit is the one constructor of hits: a reference ref, written raw, of
 // the given kind, found at sp in content c. Positions are mapped onto the
 // input as stored, and the content's Location is copied in.
-func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) Hit {
+func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) (h Hit) {
+	// Set field by field in the result, which is the caller's: a hit is
+	// large, and this runs for every one (doc/spec.md §9).
 	at := &c.At
-	h := Hit{
-		URI: ref, Raw: raw, Kind: kind,
-		Line: sp.Line, Col: sp.Col, Offset: sp.Start, End: sp.End,
-		Part: at.Part, Message: at.Message, MessageID: at.MessageID,
-		Page: at.Page, WARCRecordOffset: at.WARCRecordOffset, WARCRecordID: at.WARCRecordID, WARCDate: at.WARCDate, Status: at.Status,
-		Member: at.Member, PDFPage: at.PDFPage,
-		HyphenBreak: flags&delimit.HyphenBreak != 0,
-		Truncated:   flags&delimit.Truncated != 0,
-	}
+	h.URI, h.Raw, h.Kind = ref, raw, kind
+	h.Line, h.Col, h.Offset, h.End = sp.Line, sp.Col, sp.Start, sp.End
+	h.Part, h.Message, h.MessageID = at.Part, at.Message, at.MessageID
+	h.Page, h.WARCRecordOffset, h.WARCRecordID, h.WARCDate, h.Status = at.Page, at.WARCRecordOffset, at.WARCRecordID, at.WARCDate, at.Status
+	h.Member, h.PDFPage = at.Member, at.PDFPage
+	h.HyphenBreak = flags&delimit.HyphenBreak != 0
+	h.Truncated = flags&delimit.Truncated != 0
 	if c.Pos != nil {
 		p := c.Pos.Map(sp.Line, sp.Col, sp.Start)
 		e := c.Pos.Map(sp.EndLine, sp.EndCol, sp.End)

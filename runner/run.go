@@ -80,6 +80,7 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 	}
 	var stop error // emit's error
 	guarded := func(h extract.Hit) error {
+		stats.Hits.Add(1)
 		if err := emit(h); err != nil {
 			stop = err
 			cancel()
@@ -312,7 +313,6 @@ func taskLen(n, jobs int) int {
 func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
 	defer stats.Files.Add(1)
 	path := src.name
-	counted := func(h extract.Hit) error { stats.Hits.Add(1); return emit(h) }
 	fail := func(err error) {
 		if err != nil && ctx.Err() == nil {
 			report(err)
@@ -350,7 +350,7 @@ func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, 
 		}
 	}
 	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
-	fail(x.Input(in, counted, func(err error) {
+	fail(x.Input(in, emit, func(err error) {
 		var w *extract.Warning
 		if errors.Is(err, extract.ErrBinary) && errors.As(err, &w) && w.Where == "" {
 			stats.Binary.Add(1)
