@@ -220,11 +220,12 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		of.lineBuffered = true // a person watches the input come
 	}
 	opts.LineBuffered = of.lineBuffered
-	x, err := newExtractor(opts)
+	settings, err := outputOf(of, c.Args().Slice(), ro.Recursive, stdout)
 	if err != nil {
 		return err
 	}
-	settings, err := outputOf(of, c.Args().Slice(), ro.Recursive, stdout)
+	opts.NoPositions = !settings.Positions()
+	x, err := newExtractor(opts)
 	if err != nil {
 		return err
 	}

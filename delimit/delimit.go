@@ -341,6 +341,10 @@ type Options struct {
 	// look-ahead, and never blocks in a read while it holds a hit it could
 	// report. The hits are the same.
 	LineBuffered bool
+	// NoLines: the caller has no use for Hit.Line and Hit.Col, which are
+	// then left 0; the line ends before each hit are not counted, work
+	// that costs as much as a tenth of the scan of plain text (SPEC §9).
+	NoLines bool
 }
 
 // Hit is one URI found in text (SPEC §2).

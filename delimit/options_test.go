@@ -1,7 +1,9 @@
 package delimit
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +45,30 @@ func TestKindText(t *testing.T) {
 	b, err := json.Marshal([]Kind{Space, Angle, Quote, Abbrev, Email})
 	if err != nil || string(b) != `["space","angle","quote","abbrev","email"]` {
 		t.Errorf("json.Marshal(kinds) = %s, %v", b, err)
+	}
+}
+
+// TestNoLines: with NoLines the hits are the same but for Line and Col,
+// which are 0, in Find and in a Scanner whose buffer rolls (SPEC §9).
+func TestNoLines(t *testing.T) {
+	text := []byte(strings.Repeat("line one\nsee http://a.example/x and <mailto:b@example.org>,\n  \"urn:isbn:0451450523\" http://b.example/-\n  more\n", 3000))
+	want := Find(text, Options{})
+	if len(want) != 12000 || want[11999].Line != 11999 {
+		t.Fatalf("Find: %d hits, last %+v", len(want), want[len(want)-1])
+	}
+	for name, got := range map[string][]Hit{
+		"Find":    Find(text, Options{NoLines: true}),
+		"Scanner": scanAll(t, bytes.NewReader(text), Options{NoLines: true}),
+	} {
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d hits, want %d", name, len(got), len(want))
+		}
+		for i := range got {
+			w := want[i]
+			w.Line, w.Col = 0, 0
+			if got[i] != w {
+				t.Fatalf("%s: hit %d = %+v, want %+v", name, i, got[i], w)
+			}
+		}
 	}
 }

@@ -402,8 +402,12 @@ func (s *Scanner) skip() bool {
 }
 
 // locate returns the 1-based line and byte column of buf[i], counting lines
-// lazily from the last position located. Positions only grow.
+// lazily from the last position located. Positions only grow. With
+// Options.NoLines it counts nothing and returns 0, 0.
 func (s *Scanner) locate(i int) (line, col int) {
+	if s.opts.NoLines {
+		return 0, 0
+	}
 	if i > s.lc {
 		part := s.buf[s.lc:i]
 		if k := bytes.Count(part, []byte{'\n'}); k > 0 {

@@ -84,6 +84,12 @@ type Options struct {
 	// was found on, where the input as stored is encoded (a
 	// quoted-printable or base64 MIME part): what urix pick shows.
 	Context bool
+
+	// NoPositions says that Line and Col of the hits will not be looked
+	// at (the CLI's plain output into a pipe, -l, --count, TSV): a reader
+	// may leave them 0 where counting lines is work of its own, as the
+	// text reader does (reader.Options.NoPositions).
+	NoPositions bool
 }
 
 // DefaultMaxToken is the default of Options.MaxToken.
@@ -203,7 +209,7 @@ func New(opts Options) (*Extractor, error) {
 	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
-		Context: opts.Context,
+		Context: opts.Context, NoPositions: opts.NoPositions,
 	}}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)

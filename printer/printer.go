@@ -89,6 +89,22 @@ type Options struct {
 	Terminal bool
 }
 
+// Positions reports whether the printer o asks for shows the line and
+// column of hits: -n, the grouped view and JSON do; plain output into a
+// pipe, -l, --count and TSV do not, and the readers may leave them out
+// (extract.Options.NoPositions).
+func (o Options) Positions() bool {
+	switch {
+	case o.Files:
+		return false
+	case o.Format == JSON:
+		return true
+	case o.Count || o.Format == TSV:
+		return false
+	}
+	return o.Position || o.Grouped
+}
+
 // Printer writes hits in one format. Write errors are kept and come back
 // from Flush.
 type Printer interface {

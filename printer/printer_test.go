@@ -213,3 +213,26 @@ func TestFilesPrinter(t *testing.T) {
 		t.Errorf("-n printed %q, want %q", got, want)
 	}
 }
+
+// TestPositions: the printers that show a line and column, and only they,
+// ask the readers for positions.
+func TestPositions(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want bool
+	}{
+		{Options{}, false},
+		{Options{Format: Plain}, false},
+		{Options{Position: true}, true},
+		{Options{Grouped: true}, true},
+		{Options{Format: JSON}, true},
+		{Options{Format: JSON, Count: true}, true},
+		{Options{Format: TSV, Position: true}, false},
+		{Options{Count: true, Position: true}, false},
+		{Options{Files: true, Format: JSON}, false},
+	} {
+		if got := tc.o.Positions(); got != tc.want {
+			t.Errorf("%+v: Positions() = %v, want %v", tc.o, got, tc.want)
+		}
+	}
+}

@@ -177,6 +177,11 @@ type Options struct {
 	// Context asks for Hit.Context: the decoded line around each hit,
 	// for a picker to show (doc/spec.md §7).
 	Context bool
+	// NoPositions: the run prints no line or column (plain output into
+	// a pipe, -l, --count, TSV). A reader may then leave Hit.Line and
+	// Hit.Col 0 where counting lines is work of its own: the text reader
+	// does for the input as stored (doc/spec.md §9).
+	NoPositions bool
 }
 
 // Sink receives what a reader finds in one input. It is not safe for

@@ -78,22 +78,33 @@ func Read(c *reader.Content, s reader.Sink) error {
 		// The rest is scanned from a copy: buf goes back to the pool.
 		r = io.MultiReader(bytes.NewReader(bytes.Clone(buf[:n])), r)
 	}
-	p, ok := scanners.Load(opts.Delimit)
+	d := delimitOptions(c, opts)
+	p, ok := scanners.Load(d)
 	if !ok {
-		p, _ = scanners.LoadOrStore(opts.Delimit, new(sync.Pool))
+		p, _ = scanners.LoadOrStore(d, new(sync.Pool))
 	}
 	pool := p.(*sync.Pool)
 	sc, ok := pool.Get().(*delimit.Scanner)
 	if ok {
 		sc.Reset(r)
 	} else {
-		sc = delimit.NewScanner(r, opts.Delimit)
+		sc = delimit.NewScanner(r, d)
 	}
 	defer func() { sc.Reset(nil); pool.Put(sc) }()
 	for sc.Scan() {
 		reader.ReportText(s, c, sc.Hit(), "")
 	}
 	return sc.Err()
+}
+
+// delimitOptions returns the delimit options for c: without counting
+// lines when the run prints no position and c is the input as stored (a
+// part's positions are mapped onto its container through its lines,
+// Content.Pos).
+func delimitOptions(c *reader.Content, opts *reader.Options) delimit.Options {
+	d := opts.Delimit
+	d.NoLines = opts.NoPositions && c.Pos == nil
+	return d
 }
 
 // reportWithContext reports h, found in text, with the line of text it is
@@ -127,7 +138,7 @@ func readMapped(c *reader.Content, s reader.Sink) (bool, error) {
 	}
 	defer unmap()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	sc := delimit.NewBytesScanner(data, opts.Delimit, func(at int64) error {
+	sc := delimit.NewBytesScanner(data, delimitOptions(c, opts), func(at int64) error {
 		release(at)
 		return c.Consumed(at) // counted as read; an error: the run was stopped
 	})

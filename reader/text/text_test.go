@@ -104,3 +104,47 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestNoPositions: a run that prints no position gets the hits of the
+// input as stored without their line and column, mapped or streamed;
+// a part of a container keeps them, as its positions are mapped through
+// its lines (reader.Options.NoPositions).
+func TestNoPositions(t *testing.T) {
+	line := "see http://a.example/x and <mailto:b@example.org>\n"
+	data := bytes.Repeat([]byte(line), mapMin/len(line)+100)
+	name := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	whole := io.NewSectionReader(f, 0, int64(len(data)))
+	consumed := func(int64) error { return nil }
+	for _, tc := range []struct {
+		name  string
+		c     *reader.Content
+		lines bool
+	}{
+		{"mapped", &reader.Content{R: f, Whole: whole, Consumed: consumed}, false},
+		{"streamed", &reader.Content{R: bytes.NewReader(data)}, false},
+		{"part", &reader.Content{R: bytes.NewReader(data), Pos: identity{}}, true},
+	} {
+		s := &readertest.Sink{Opts: reader.Options{NoPositions: true}}
+		if err := Read(tc.c, s); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Hits) != 2*(mapMin/len(line)+100) {
+			t.Fatalf("%s: %d hits", tc.name, len(s.Hits))
+		}
+		last := s.Hits[len(s.Hits)-1]
+		if got := last.Line != 0 && last.Col != 0; got != tc.lines {
+			t.Errorf("%s: last hit at %d:%d, want positions %v", tc.name, last.Line, last.Col, tc.lines)
+		}
+		if last.Offset != int64(len(data)-len(line)+len("see http://a.example/x and ")) {
+			t.Errorf("%s: last hit at offset %d", tc.name, last.Offset)
+		}
+	}
+}
