@@ -41,7 +41,7 @@ func fetchAll(t *testing.T, opts fetchOptions, urls ...string) (uris, errs []str
 		t.Fatal(err)
 	}
 	runner.Run(context.Background(), x, urls, runner.Options{Jobs: 1, Open: newFetcher(opts)},
-		func(h extract.Hit) error { uris = append(uris, h.URI); return nil },
+		func(h *extract.Hit) error { uris = append(uris, h.URI); return nil },
 		func(err error) { errs = append(errs, errorLine(err)) })
 	return uris, errs
 }

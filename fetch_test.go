@@ -111,7 +111,7 @@ func TestFetchLimits(t *testing.T) {
 	var errs []string
 	runner.Run(context.Background(), x, []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin", u + "/cut", u + "/br", u + "/zstd"},
 		runner.Options{Jobs: 1, Open: fetch},
-		func(h extract.Hit) error { hits = append(hits, h); return nil }, func(err error) { errs = append(errs, errorLine(err)) })
+		func(h *extract.Hit) error { hits = append(hits, *h); return nil }, func(err error) { errs = append(errs, errorLine(err)) })
 
 	var got []string
 	for _, h := range hits {

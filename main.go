@@ -284,7 +284,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		printing.Unlock()
 	}
 	found := false // -q: a URI was found
-	emit := func(h extract.Hit) error {
+	emit := func(h *extract.Hit) error {
 		if of.quiet {
 			found = true
 			return errQuietFound // stops the run: the answer is known

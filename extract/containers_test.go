@@ -22,7 +22,7 @@ func fileHits(t *testing.T, x *Extractor, path string) ([]Hit, []string) {
 	t.Helper()
 	var hits []Hit
 	var warns []string
-	err := x.File(path, func(h Hit) error { hits = append(hits, h); return nil }, func(err error) { warns = append(warns, err.Error()) })
+	err := x.File(path, func(h *Hit) error { hits = append(hits, *h); return nil }, func(err error) { warns = append(warns, err.Error()) })
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -170,7 +170,7 @@ func TestArchiveAgainstUnpacking(t *testing.T) {
 					t.Fatal(err)
 				}
 				xb := mustNew(t, Options{Base: base + name})
-				xb.Input(in, func(h Hit) error { hits = append(hits, h); return nil }, nil)
+				xb.Input(in, func(h *Hit) error { hits = append(hits, *h); return nil }, nil)
 				f.Close()
 			}
 			for _, h := range hits {

@@ -55,7 +55,7 @@ func benchDoc(b *testing.B, typ Type, doc []byte) {
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		err := x.Reader(bytes.NewReader(doc), "bench", "https://base.example/", func(Hit) error { n++; return nil }, nil)
+		err := x.Reader(bytes.NewReader(doc), "bench", "https://base.example/", func(*Hit) error { n++; return nil }, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func BenchmarkMarkdownTree(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, doc := range docs {
-			_ = x.Reader(bytes.NewReader(doc), "bench", "file:///bench/doc.md", func(Hit) error { return nil }, nil)
+			_ = x.Reader(bytes.NewReader(doc), "bench", "file:///bench/doc.md", func(*Hit) error { return nil }, nil)
 		}
 	}
 }

@@ -24,7 +24,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	err = x.Reader(strings.NewReader(msg), "msg.eml", "", func(h extract.Hit) error {
+	err = x.Reader(strings.NewReader(msg), "msg.eml", "", func(h *extract.Hit) error {
 		fmt.Printf("%-6s %-2s %-9s %s\n", fmt.Sprintf("%d:%d", h.Line, h.Col), h.Part, h.Kind, h.URI)
 		return nil
 	}, nil)

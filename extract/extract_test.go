@@ -102,7 +102,7 @@ func collect(t *testing.T, x *Extractor, name, retrieval string, input []byte) (
 	t.Helper()
 	var hits []Hit
 	var warns []error
-	err := x.Reader(bytes.NewReader(input), name, retrieval, func(h Hit) error { hits = append(hits, h); return nil },
+	err := x.Reader(bytes.NewReader(input), name, retrieval, func(h *Hit) error { hits = append(hits, *h); return nil },
 		func(err error) { warns = append(warns, err) })
 	if err != nil {
 		warns = append(warns, err)
@@ -279,7 +279,7 @@ func TestReadErrorKeepsHits(t *testing.T) {
 		io.MultiReader(strings.NewReader("<http://a.example/> and more\n"), iotest.ErrReader(errDisk)),
 	} {
 		var got []string
-		err := mustNew(t, Options{}).Reader(r, "in.txt", "", func(h Hit) error { got = append(got, h.URI); return nil }, nil)
+		err := mustNew(t, Options{}).Reader(r, "in.txt", "", func(h *Hit) error { got = append(got, h.URI); return nil }, nil)
 		var ie *InputError
 		if len(got) == 0 || got[0] != "http://a.example/" || !errors.As(err, &ie) || ie.File != "in.txt" {
 			t.Errorf("got %q, error %v; want the hit, then an error naming in.txt", got, err)

@@ -30,8 +30,8 @@ func fuzzDoc(t *testing.T, typ Type, data []byte, dir string) {
 	doc := string(data)
 	read := func(r io.Reader) ([]string, error) {
 		var hits []string
-		err := x.Reader(r, "fuzz", "http://base.example/d/", func(h Hit) error {
-			checkHitSpan(t, doc, h)
+		err := x.Reader(r, "fuzz", "http://base.example/d/", func(h *Hit) error {
+			checkHitSpan(t, doc, *h)
 			if h.URI == "" && !h.SameDocument {
 				t.Errorf("%q: empty URI in %+v", doc, h)
 			}
@@ -51,7 +51,7 @@ func fuzzDoc(t *testing.T, typ Type, data []byte, dir string) {
 		t.Fatal(err)
 	}
 	n := 0
-	ferr := x.File(file, func(Hit) error { n++; return nil }, nil)
+	ferr := x.File(file, func(*Hit) error { n++; return nil }, nil)
 	if n != len(hits) {
 		t.Fatalf("%q: as a file, read whole: %d hits (%v), from a reader: %d hits (%v)", doc, n, ferr, len(hits), err)
 	}
@@ -108,7 +108,7 @@ func FuzzHTMLWHATWG(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_ = x.Reader(bytes.NewReader(data), "fuzz.html", "http://base.example/d/", func(h Hit) error {
+		_ = x.Reader(bytes.NewReader(data), "fuzz.html", "http://base.example/d/", func(h *Hit) error {
 			if !utf8.ValidString(h.URI) {
 				t.Errorf("%q: URI %q is not UTF-8", data, h.URI)
 			}

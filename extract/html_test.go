@@ -32,7 +32,7 @@ func TestLargeHTML(t *testing.T) {
 			t.Fatal(err)
 		}
 		n, bad := 0, 0
-		err := mustNew(t, Options{}).File(path, func(h Hit) error {
+		err := mustNew(t, Options{}).File(path, func(h *Hit) error {
 			n++
 			if h.URI != tt.want || h.Kind != "html-attr" {
 				bad++
@@ -69,7 +69,7 @@ func TestHTMLDeclaredCharset(t *testing.T) {
 	}
 	var got []string
 	err := mustNew(t, Options{}).Input(Input{R: strings.NewReader("<a href=\"caf\xe9\">x</a>"), Name: "-",
-		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h Hit) error { got = append(got, h.URI); return nil }, nil)
+		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h *Hit) error { got = append(got, h.URI); return nil }, nil)
 	if err != nil || strings.Join(got, " ") != "http://c.example/café" {
 		t.Errorf("Input.Charset: got %q, %v; want http://c.example/café", got, err)
 	}
@@ -137,7 +137,7 @@ func TestHTMLPartStreams(t *testing.T) {
 	before := ms.HeapAlloc
 	var peak uint64
 	n := 0
-	err := mustNew(t, Options{Type: Email}).Reader(strings.NewReader(msg), "msg", "http://h.example/", func(h Hit) error {
+	err := mustNew(t, Options{Type: Email}).Reader(strings.NewReader(msg), "msg", "http://h.example/", func(h *Hit) error {
 		n++
 		if n%100000 == 50000 {
 			runtime.GC()
@@ -261,7 +261,7 @@ func TestWHATWGQueryEncoding(t *testing.T) {
 			want = "http://h.example/s?q=caf%C3%A9"
 		}
 		var got []string
-		if err := mustNew(t, opts).File(path, func(h Hit) error { got = append(got, h.URI); return nil }, nil); err != nil || len(got) != 1 || got[0] != want {
+		if err := mustNew(t, opts).File(path, func(h *Hit) error { got = append(got, h.URI); return nil }, nil); err != nil || len(got) != 1 || got[0] != want {
 			t.Errorf("%s: got %q, %v; want %q", name, got, err, want)
 		}
 	}
@@ -296,7 +296,7 @@ func TestHTMLBaseFirstStreams(t *testing.T) {
 	first := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- x.Reader(r, "-", "", func(h Hit) error {
+		done <- x.Reader(r, "-", "", func(h *Hit) error {
 			select {
 			case first <- h.URI:
 			default:

@@ -52,7 +52,7 @@ type Input struct {
 type job struct {
 	x         *Extractor
 	file      string
-	emit      func(Hit) error
+	emit      func(*Hit) error
 	warnFn    func(error)
 	count     func(string, int64)
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
@@ -60,6 +60,7 @@ type job struct {
 	lastRV    *resolve.Resolver
 	stop      error // an error of emit: the job stops
 	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
+	hit       Hit   // the hit being reported, which emit gets a pointer to
 }
 
 func (j *job) warn(where string, err error) {
@@ -70,10 +71,12 @@ func (j *job) warn(where string, err error) {
 
 // File extracts the hits of the file at path ("-" is standard input) and
 // passes them to emit in input order; warnings go to warn (which may be
-// nil). An error emit returns stops the extraction and is returned; any
-// other error is an *InputError naming the file, and the hits found before
-// it were passed on.
-func (x *Extractor) File(path string, emit func(Hit) error, warn func(error)) error {
+// nil). The hit emit gets is valid until emit returns: one that is kept
+// is copied (*h); hits are large, and a pointer is all that each passes
+// on its way out (SPEC §9). An error emit returns stops the extraction and
+// is returned; any other error is an *InputError naming the file, and the
+// hits found before it were passed on.
+func (x *Extractor) File(path string, emit func(*Hit) error, warn func(error)) error {
 	if path == "-" {
 		return x.Reader(os.Stdin, "-", "", emit, warn)
 	}
@@ -140,14 +143,14 @@ func fileError(path string, err error) error {
 
 // Reader extracts the hits of r, an input called name, whose retrieval URI
 // is retrieval ("" for none). Options.Base, when set, replaces retrieval (B1).
-func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(Hit) error, warn func(error)) error {
+func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(*Hit) error, warn func(error)) error {
 	return x.Input(Input{R: r, Name: name, Retrieval: retrieval}, emit, warn)
 }
 
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
 // in.Type, and Options.Base overrides in.Retrieval (B1). A panic while it
 // reads is an *InputError wrapping a *PanicError (SPEC §8).
-func (x *Extractor) Input(in Input, emit func(Hit) error, warn func(error)) (err error) {
+func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (err error) {
 	defer recoverInput(in.Name, &err)
 	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count}
 	retrieval := in.Retrieval
@@ -443,7 +446,7 @@ func (j *job) report(h *Hit, base string) {
 	if !j.x.wanted(h) {
 		return
 	}
-	if err := j.emit(*h); err != nil {
+	if err := j.emit(h); err != nil {
 		j.stop = err
 	}
 }
@@ -474,7 +477,12 @@ func cutUTF8(s string, n int) string {
 
 func (j *job) Options() *reader.Options { return &j.x.readerOpts }
 
-func (j *job) Report(h Hit, base string) { j.report(&h, base) }
+func (j *job) Report(h Hit, base string) {
+	// The hit goes on through a pointer to the job's own copy: one that
+	// points at h would move h to the heap, for every hit.
+	j.hit = h
+	j.report(&j.hit, base)
+}
 
 func (j *job) Warn(where string, err error) { j.warn(where, err) }
 

@@ -134,7 +134,7 @@ func checkSpans(t *testing.T, file string) {
 		decode = func(b []byte) string { return string(b) }
 	}
 	x := mustNew(t, Options{})
-	err = x.File(file, func(h Hit) error {
+	err = x.File(file, func(h *Hit) error {
 		if h.End == h.Offset {
 			return nil // base64: pinned
 		}
@@ -207,7 +207,7 @@ func mailOutput(t *testing.T, file string, opts Options) string {
 		t.Fatal(err)
 	}
 	var out, warns strings.Builder
-	err = x.File(file, func(h Hit) error {
+	err = x.File(file, func(h *Hit) error {
 		b, err := json.Marshal(h)
 		if err != nil {
 			t.Fatal(err)
@@ -232,7 +232,7 @@ func mailHits(t *testing.T, msg string, opts Options) (hits []Hit, warns []strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = x.Reader(strings.NewReader(msg), "msg", "", func(h Hit) error { hits = append(hits, h); return nil },
+	err = x.Reader(strings.NewReader(msg), "msg", "", func(h *Hit) error { hits = append(hits, *h); return nil },
 		func(err error) { warns = append(warns, err.Error()) })
 	if err != nil {
 		t.Fatal(err)
@@ -363,7 +363,7 @@ func TestMailBase(t *testing.T) {
 		x, _ := New(Options{Type: Email})
 		var got []string
 		msg := "From: a@example.com\nSubject: s\n" + tt.header + html
-		err := x.Reader(strings.NewReader(msg), "m", tt.retrieval, func(h Hit) error {
+		err := x.Reader(strings.NewReader(msg), "m", tt.retrieval, func(h *Hit) error {
 			if h.Kind != "header" {
 				got = append(got, h.URI)
 			}
@@ -583,7 +583,7 @@ func TestMailCRLF(t *testing.T) {
 		run := func(b []byte) string {
 			x, _ := New(Options{})
 			var out strings.Builder
-			x.Reader(bytes.NewReader(b), name, "", func(h Hit) error { fmt.Fprintf(&out, "%s %s line %d\n", h.URI, h.Part, h.Line); return nil }, nil)
+			x.Reader(bytes.NewReader(b), name, "", func(h *Hit) error { fmt.Fprintf(&out, "%s %s line %d\n", h.URI, h.Part, h.Line); return nil }, nil)
 			return out.String()
 		}
 		lf := run(data)
@@ -626,7 +626,7 @@ func TestMailOddReaders(t *testing.T) {
 		run := func(r io.Reader) string {
 			x, _ := New(Options{})
 			var b strings.Builder
-			x.Reader(r, name, "", func(h Hit) error {
+			x.Reader(r, name, "", func(h *Hit) error {
 				fmt.Fprintf(&b, "%s %d:%d %d-%d\n", h.URI, h.Line, h.Col, h.Offset, h.End)
 				return nil
 			},
@@ -706,8 +706,8 @@ func FuzzMailReader(f *testing.F) {
 		// bytes of the UTF-8 text (htmlbase's, a documented limit).
 		converted := bytes.Contains(bytes.ToLower(data), []byte("charset")) ||
 			strings.IndexFunc(string(data), func(r rune) bool { return r >= utf8.RuneSelf }) >= 0
-		err = x.Reader(bytes.NewReader(data), "fuzz", "http://base.example/d/", func(h Hit) error {
-			checkHit(t, h)
+		err = x.Reader(bytes.NewReader(data), "fuzz", "http://base.example/d/", func(h *Hit) error {
+			checkHit(t, *h)
 			if h.Kind == "html-attr" || h.Kind == "html-text" {
 				if !converted && h.End > int64(len(data)) {
 					t.Fatalf("hit %+v ends past the input's %d bytes", h, len(data))
@@ -743,7 +743,7 @@ func BenchmarkMbox(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		n := 0
-		if err := x.Reader(bytes.NewReader(big), "mail.mbox", "", func(Hit) error { n++; return nil }, nil); err != nil {
+		if err := x.Reader(bytes.NewReader(big), "mail.mbox", "", func(*Hit) error { n++; return nil }, nil); err != nil {
 			b.Fatal(err)
 		}
 		if n == 0 && i == 0 {

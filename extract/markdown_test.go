@@ -131,7 +131,7 @@ func TestMarkdownRootRelative(t *testing.T) {
 		{withMarkdown(Options{Base: "https://site.example/blog/"}, markdown.Options{RootDir: dir}), "https://site.example/blog/img/a.png;https://site.example/blog/rel;https://h.example/p;"},
 	} {
 		var b strings.Builder
-		err := mustNew(t, tt.opts).File(path, func(h Hit) error {
+		err := mustNew(t, tt.opts).File(path, func(h *Hit) error {
 			b.WriteString(h.URI)
 			if h.RootRelative {
 				b.WriteString(" root")

@@ -35,7 +35,7 @@ func TestOneCtrlD(t *testing.T) {
 		for _, lb := range []bool{false, true} {
 			x := mustNew(t, Options{Type: typ, LineBuffered: lb})
 			var got []string
-			err := x.Reader(&ttyReader{text: "Subject: x\n\n<p>see <a href=\"http://a/b\">http://a/b</a>\n"}, "-", "", func(h Hit) error {
+			err := x.Reader(&ttyReader{text: "Subject: x\n\n<p>see <a href=\"http://a/b\">http://a/b</a>\n"}, "-", "", func(h *Hit) error {
 				got = append(got, h.URI)
 				return nil
 			}, nil)
@@ -61,7 +61,7 @@ func TestLineBufferedInput(t *testing.T) {
 		pr, pw := io.Pipe()
 		go pw.Write([]byte(in))
 		got := make(chan string, 1)
-		go x.Reader(pr, "-", "", func(h Hit) error {
+		go x.Reader(pr, "-", "", func(h *Hit) error {
 			got <- h.URI
 			return nil
 		}, nil)

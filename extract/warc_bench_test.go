@@ -25,7 +25,7 @@ func benchPages(n int) []string {
 
 func benchExtract(b *testing.B, x *Extractor, name string, data []byte) int {
 	n := 0
-	if err := x.Reader(bytes.NewReader(data), name, "http://ex.com/", func(Hit) error { n++; return nil }, nil); err != nil {
+	if err := x.Reader(bytes.NewReader(data), name, "http://ex.com/", func(*Hit) error { n++; return nil }, nil); err != nil {
 		b.Fatal(err)
 	}
 	return n

@@ -79,7 +79,7 @@ func warcFile(t *testing.T, o Options, name string, data []byte) ([]Hit, []error
 	}
 	var hits []Hit
 	var warns []error
-	err := mustNew(t, o).File(path, func(h Hit) error { hits = append(hits, h); return nil },
+	err := mustNew(t, o).File(path, func(h *Hit) error { hits = append(hits, *h); return nil },
 		func(err error) { warns = append(warns, err) })
 	if err != nil {
 		warns = append(warns, err)
@@ -325,7 +325,7 @@ func warcSeekable(x *Extractor, data []byte) ([]Hit, []error) {
 	var hits []Hit
 	var warns []error
 	in := Input{R: bytes.NewReader(data), Name: "f.warc", whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
-	err := x.Input(in, func(h Hit) error { hits = append(hits, h); return nil }, func(err error) { warns = append(warns, err) })
+	err := x.Input(in, func(h *Hit) error { hits = append(hits, *h); return nil }, func(err error) { warns = append(warns, err) })
 	if err != nil {
 		warns = append(warns, err)
 	}
@@ -432,7 +432,7 @@ func TestWARCCounts(t *testing.T) {
 	var wc WARCCounts
 	in.Count = wc.Add
 	var hits []Hit
-	err = mustNew(t, Options{}).Input(in, func(h Hit) error { hits = append(hits, h); return nil }, func(error) {})
+	err = mustNew(t, Options{}).Input(in, func(h *Hit) error { hits = append(hits, *h); return nil }, func(error) {})
 	if err != nil {
 		t.Fatal(err)
 	}

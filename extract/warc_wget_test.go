@@ -171,7 +171,7 @@ func checkWgetWARC(t *testing.T, warcPath, cdxPath, site string) []Hit {
 	}
 	var hits []Hit
 	var warns []error
-	err = mustNew(t, Options{}).File(warcPath, func(h Hit) error { hits = append(hits, h); return nil },
+	err = mustNew(t, Options{}).File(warcPath, func(h *Hit) error { hits = append(hits, *h); return nil },
 		func(err error) { warns = append(warns, err) })
 	if err != nil || len(warns) != 0 {
 		t.Errorf("error %v, warnings %v", err, warns)

@@ -11,9 +11,9 @@ import (
 func xmlHits(t *testing.T, base, doc string) ([]Hit, error) {
 	t.Helper()
 	var hits []Hit
-	err := mustNew(t, Options{Type: XML}).Reader(strings.NewReader(doc), "a.xml", base, func(h Hit) error {
-		checkHitSpan(t, doc, h)
-		hits = append(hits, h)
+	err := mustNew(t, Options{Type: XML}).Reader(strings.NewReader(doc), "a.xml", base, func(h *Hit) error {
+		checkHitSpan(t, doc, *h)
+		hits = append(hits, *h)
 		return nil
 	}, func(err error) { t.Errorf("%q: warning %v", doc, err) })
 	return hits, err

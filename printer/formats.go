@@ -17,7 +17,7 @@ import (
 // plainPrinter prints one URI per line.
 type plainPrinter struct{ *sink }
 
-func (p plainPrinter) Hit(h extract.Hit) {
+func (p plainPrinter) Hit(h *extract.Hit) {
 	if p.terminal {
 		p.w.WriteString(safe.URI(h.URI))
 	} else {
@@ -39,14 +39,14 @@ type tsvPrinter struct {
 
 var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
 
-func (p *tsvPrinter) Hit(h extract.Hit) {
+func (p *tsvPrinter) Hit(h *extract.Hit) {
 	p.scratch = p.appendTSV(p.scratch[:0], h)
 	p.w.Write(p.scratch)
 	p.endLine()
 }
 
 // appendTSV appends h's edge as tsvPrinter prints it, without the line end.
-func (s *sink) appendTSV(b []byte, h extract.Hit) []byte {
+func (s *sink) appendTSV(b []byte, h *extract.Hit) []byte {
 	page := h.Page
 	if page == "" {
 		page = where(h)
@@ -68,7 +68,7 @@ type positionPrinter struct {
 	scratch []byte
 }
 
-func (p *positionPrinter) Hit(h extract.Hit) {
+func (p *positionPrinter) Hit(h *extract.Hit) {
 	b := p.scratch[:0]
 	b = paint(b, p.color, "35", p.appendText, shownWhere(h))
 	b = append(b, ':')
@@ -81,7 +81,7 @@ func (p *positionPrinter) Hit(h extract.Hit) {
 // appendLineCol appends "LINE:COL: URI", the line number coloured green
 // when colouring, as grep and ripgrep colour theirs; "page N: URI" for a
 // hit of a PDF page, which has no line (doc/spec.md §7a PDF).
-func (s *sink) appendLineCol(b []byte, color bool, h extract.Hit) []byte {
+func (s *sink) appendLineCol(b []byte, color bool, h *extract.Hit) []byte {
 	if h.Line == 0 && h.PDFPage > 0 {
 		b = paint(b, color, "32", appendString, "page "+strconv.Itoa(h.PDFPage))
 		b = append(b, ": "...)
@@ -111,9 +111,9 @@ func appendString(b []byte, s string) []byte { return append(b, s...) }
 
 // shownWhere is where(h) as a person reads it: standard input is
 // (standard input).
-func shownWhere(h extract.Hit) string {
+func shownWhere(h *extract.Hit) string {
 	if h.File == "-" {
-		h.File = StdinName
+		return whereIn(StdinName, h.Member)
 	}
 	return where(h)
 }
@@ -121,11 +121,14 @@ func shownWhere(h extract.Hit) string {
 // where names the file of a hit, and the archive member it is in as the
 // jar: form writes one: "site.zip!/guide/a.html" (doc/spec.md §7a,
 // containers).
-func where(h extract.Hit) string {
-	if h.Member == "" {
-		return h.File
+func where(h *extract.Hit) string { return whereIn(h.File, h.Member) }
+
+// whereIn is where for a file and member.
+func whereIn(file, member string) string {
+	if member == "" {
+		return file
 	}
-	return h.File + "!/" + h.Member
+	return file + "!/" + member
 }
 
 func (*positionPrinter) Finish() {}
@@ -142,7 +145,7 @@ type groupPrinter struct {
 	scratch []byte
 }
 
-func (p *groupPrinter) Hit(h extract.Hit) {
+func (p *groupPrinter) Hit(h *extract.Hit) {
 	b := p.scratch[:0]
 	if w := shownWhere(h); p.heading && (!p.started || w != p.file) {
 		if p.started {
@@ -182,7 +185,7 @@ func newJSONPrinter(s *sink) *jsonPrinter {
 	return p
 }
 
-func (p *jsonPrinter) Hit(h extract.Hit) { p.write(h) }
+func (p *jsonPrinter) Hit(h *extract.Hit) { p.write(h) }
 
 // write writes v as one JSON object ended by the line terminator.
 func (p *jsonPrinter) write(v any) {
@@ -202,7 +205,7 @@ type countPrinter struct {
 	counts map[[2]string]int
 }
 
-func (p *countPrinter) Hit(h extract.Hit) {
+func (p *countPrinter) Hit(h *extract.Hit) {
 	r := resolve.Parse(h.URI)
 	scheme := strings.ToLower(r.Scheme)
 	if !r.HasScheme {
@@ -258,7 +261,7 @@ type filesPrinter struct {
 	scratch []byte
 }
 
-func (p *filesPrinter) Hit(h extract.Hit) {
+func (p *filesPrinter) Hit(h *extract.Hit) {
 	if p.seen[h.File] {
 		return
 	}
@@ -293,7 +296,7 @@ func newInterleaved(p *groupPrinter) *interleaved {
 	return &interleaved{groupPrinter: p, held: make(map[string][]extract.Hit), done: make(map[string]bool)}
 }
 
-func (p *interleaved) Hit(h extract.Hit) {
+func (p *interleaved) Hit(h *extract.Hit) {
 	if !p.live {
 		p.current, p.live = h.File, true
 	}
@@ -304,7 +307,7 @@ func (p *interleaved) Hit(h extract.Hit) {
 	if _, ok := p.held[h.File]; !ok {
 		p.waiting = append(p.waiting, h.File)
 	}
-	p.held[h.File] = append(p.held[h.File], h)
+	p.held[h.File] = append(p.held[h.File], *h)
 }
 
 func (p *interleaved) Done(file string) {
@@ -317,8 +320,8 @@ func (p *interleaved) Done(file string) {
 	for !p.live && len(p.waiting) > 0 {
 		f := p.waiting[0]
 		p.waiting = p.waiting[1:]
-		for _, h := range p.held[f] {
-			p.groupPrinter.Hit(h)
+		for i := range p.held[f] {
+			p.groupPrinter.Hit(&p.held[f][i])
 		}
 		delete(p.held, f)
 		if !p.done[f] {

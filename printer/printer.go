@@ -108,7 +108,9 @@ func (o Options) Positions() bool {
 // Printer writes hits in one format. Write errors are kept and come back
 // from Flush.
 type Printer interface {
-	Hit(h extract.Hit)
+	// Hit prints h, or keeps what it needs of it: h is not valid after
+	// Hit returns (extract.Extractor.File).
+	Hit(h *extract.Hit)
 	Finish() // after the last hit
 	// Flush writes what is buffered.
 	Flush() error
@@ -210,7 +212,7 @@ type uniquePrinter struct {
 	seen map[string]bool
 }
 
-func (p uniquePrinter) Hit(h extract.Hit) {
+func (p uniquePrinter) Hit(h *extract.Hit) {
 	if p.seen[h.URI] {
 		return
 	}
@@ -221,7 +223,7 @@ func (p uniquePrinter) Hit(h extract.Hit) {
 // Line is h as one line of format f, without the line end, as a pipe
 // gets it: for callers that write lines themselves (the Beam pipeline).
 // Plain is the bare URI.
-func (f Format) Line(h extract.Hit) string {
+func (f Format) Line(h *extract.Hit) string {
 	switch f {
 	case JSON:
 		var b strings.Builder

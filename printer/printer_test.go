@@ -31,7 +31,7 @@ func TestGroupPrinter(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, h := range hits {
-			p.Hit(h)
+			p.Hit(&h)
 		}
 		p.Finish()
 		p.Flush()
@@ -56,7 +56,7 @@ func TestPDFPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, h := range hits {
-			p.Hit(h)
+			p.Hit(&h)
 		}
 		p.Finish()
 		p.Flush()
@@ -92,9 +92,9 @@ func TestLine(t *testing.T) {
 		for _, f := range Formats {
 			var out bytes.Buffer
 			p, _ := New(&out, Options{Format: f})
-			p.Hit(h)
+			p.Hit(&h)
 			p.Flush()
-			if got, want := f.Line(h)+"\n", out.String(); got != want {
+			if got, want := f.Line(&h)+"\n", out.String(); got != want {
 				t.Errorf("%s: Line = %q, printer wrote %q", f, got, want)
 			}
 		}
@@ -143,7 +143,7 @@ func TestTerminalEscapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p.Hit(hostile)
+			p.Hit(&hostile)
 			p.Finish()
 			p.Flush()
 			if got := out.String(); got != want {
@@ -163,7 +163,7 @@ func TestInterleaved(t *testing.T) {
 		t.Fatal(err)
 	}
 	hit := func(file string, line int) {
-		p.Hit(extract.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"})
+		p.Hit(&extract.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"})
 	}
 	hit("a", 1)
 	hit("b", 1)
@@ -198,7 +198,7 @@ func TestFilesPrinter(t *testing.T) {
 	var out bytes.Buffer
 	p, _ := New(&out, Options{Format: Plain, Files: true})
 	for _, h := range []extract.Hit{{File: "a.txt"}, {File: "a.txt"}, {File: "site.zip", Member: "x.html"}, {File: "site.zip", Member: "y.html"}, {File: "-"}} {
-		p.Hit(h)
+		p.Hit(&h)
 	}
 	p.Finish()
 	p.Flush()
@@ -207,7 +207,7 @@ func TestFilesPrinter(t *testing.T) {
 	}
 	out.Reset()
 	p, _ = New(&out, Options{Format: Plain, Position: true})
-	p.Hit(extract.Hit{File: "-", Line: 2, Col: 3, URI: "http://a/"})
+	p.Hit(&extract.Hit{File: "-", Line: 2, Col: 3, URI: "http://a/"})
 	p.Flush()
 	if got, want := out.String(), "(standard input):2:3: http://a/\n"; got != want {
 		t.Errorf("-n printed %q, want %q", got, want)

@@ -18,7 +18,7 @@ func ExampleRun() {
 	}
 	inputs := []string{"testdata/notes.txt", "testdata/page.html"}
 	err = runner.Run(context.Background(), x, inputs, runner.Options{Jobs: 2},
-		func(h extract.Hit) error {
+		func(h *extract.Hit) error {
 			fmt.Println(h.File, h.URI)
 			return nil
 		},
@@ -27,7 +27,7 @@ func ExampleRun() {
 
 	errFound := errors.New("found one")
 	err = runner.Run(context.Background(), x, inputs, runner.Options{Jobs: 2},
-		func(h extract.Hit) error {
+		func(h *extract.Hit) error {
 			fmt.Println(h.File, h.URI)
 			return errFound // stop at the first URI
 		},

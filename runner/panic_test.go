@@ -45,7 +45,7 @@ func TestReaderPanicIsInputError(t *testing.T) {
 		var hits []string
 		var errs []error
 		err := Run(context.Background(), x, inputs, ro,
-			func(h extract.Hit) error { mu.Lock(); hits = append(hits, h.URI); mu.Unlock(); return nil },
+			func(h *extract.Hit) error { mu.Lock(); hits = append(hits, h.URI); mu.Unlock(); return nil },
 			func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() })
 		if err != nil {
 			t.Fatalf("%+v: Run = %v", ro, err)

@@ -66,12 +66,14 @@ type Stats struct {
 // to emit, by default in input order whatever ro.Jobs is. Every problem
 // goes to report as it comes, in input order too: an *extract.Warning
 // when the input was still read, an *extract.InputError when an input
-// could not be read; the run always goes on with the other inputs.
+// could not be read; the run always goes on with the other inputs. As
+// with extract.Extractor.File, the hit emit gets is valid until emit
+// returns.
 //
 // The run stops early when ctx is done or emit returns an error; Run then
 // returns that error, and nil otherwise. emit and report are never called
 // concurrently, nor after Run returns.
-func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options, emit func(extract.Hit) error, report func(error)) error {
+func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options, emit func(*extract.Hit) error, report func(error)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stats := ro.Stats
@@ -79,7 +81,7 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 		stats = new(Stats)
 	}
 	var stop error // emit's error
-	guarded := func(h extract.Hit) error {
+	guarded := func(h *extract.Hit) error {
 		stats.Hits.Add(1)
 		if err := emit(h); err != nil {
 			stop = err
@@ -111,7 +113,7 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 	}
 	if ro.Unordered {
 		var mu sync.Mutex
-		lockedEmit := func(h extract.Hit) error {
+		lockedEmit := func(h *extract.Hit) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if ctx.Err() != nil {
@@ -147,7 +149,7 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 // ahead*queued*batchLen hits wait). No worker waits forever: tasks are
 // handed out in order, so the one being drained has a worker or gets the
 // next free one; and every send gives up once ctx is done.
-func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
+func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
 	const batchLen, queued, ahead = 64, 64, 16
 	type batch struct {
 		hits []extract.Hit
@@ -209,7 +211,7 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 						return ctx.Err()
 					}
 				}
-				emit := func(h extract.Hit) error {
+				emit := func(h *extract.Hit) error {
 					if len(b.errs) > 0 {
 						if err := send(); err != nil {
 							return err
@@ -218,7 +220,7 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 					if b.hits == nil {
 						b.hits = newHits() // only once there is a hit: most small inputs have few
 					}
-					b.hits = append(b.hits, h)
+					b.hits = append(b.hits, *h)
 					if len(b.hits) == batchLen {
 						return send()
 					}
@@ -246,8 +248,8 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 			if ctx.Err() != nil {
 				continue // drain, so that no worker waits
 			}
-			for _, h := range b.hits {
-				if emit(h) != nil {
+			for i := range b.hits {
+				if emit(&b.hits[i]) != nil {
 					break
 				}
 			}
@@ -310,7 +312,7 @@ func taskLen(n, jobs int) int {
 // when not nil, may take the input over (Options.Open). Once ctx is
 // done, the input stops at its next read and nothing more is reported.
 // An input found by a walk that looks binary is counted, not reported.
-func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, stats *Stats, emit func(extract.Hit) error, report func(error)) {
+func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
 	defer stats.Files.Add(1)
 	path := src.name
 	fail := func(err error) {

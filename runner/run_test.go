@@ -49,7 +49,7 @@ func TestRunOrderAndErrors(t *testing.T) {
 		var got []string
 		var errs []error
 		Run(context.Background(), newExtractor(t), inputs, Options{Jobs: jobs},
-			func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+			func(h *extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("-j %d: %d hits, order differs from input order", jobs, len(got))
 		}
@@ -61,7 +61,7 @@ func TestRunOrderAndErrors(t *testing.T) {
 	var got []string
 	var errs []error
 	Run(context.Background(), newExtractor(t), inputs, Options{Jobs: 3, Unordered: true},
-		func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+		func(h *extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 	sorted := append([]string(nil), want...)
 	sort.Strings(sorted)
 	sort.Strings(got)
@@ -97,7 +97,7 @@ func TestRunOrderInTasks(t *testing.T) {
 			in = []string{dir} // the same files, found by a walk
 		}
 		Run(context.Background(), newExtractor(t), in, ro,
-			func(h extract.Hit) error { ev = append(ev, h.URI); return nil },
+			func(h *extract.Hit) error { ev = append(ev, h.URI); return nil },
 			func(err error) { ev = append(ev, "error: "+filepath.Base(err.Error())) })
 		return ev
 	}
@@ -126,7 +126,7 @@ func TestRunOrderInTasks(t *testing.T) {
 	stop := errors.New("enough")
 	n := 0
 	err := Run(context.Background(), newExtractor(t), inputs, Options{Jobs: 2},
-		func(extract.Hit) error { n++; return map[bool]error{true: stop}[n == 100] }, func(error) {})
+		func(*extract.Hit) error { n++; return map[bool]error{true: stop}[n == 100] }, func(error) {})
 	if err != stop || n != 100 {
 		t.Errorf("emit error: Run returned %v after %d hits, want %v after 100", err, n, stop)
 	}
@@ -150,12 +150,12 @@ func TestRunRecursive(t *testing.T) {
 	var got []string
 	var errs []error
 	x := newExtractor(t)
-	Run(context.Background(), x, []string{dir}, Options{Recursive: true}, func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+	Run(context.Background(), x, []string{dir}, Options{Recursive: true}, func(h *extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 	if !reflect.DeepEqual(got, []string{"http://b/", "http://a/"}) || len(errs) > 0 {
 		t.Errorf("-r: got %q, errors %v", got, errs)
 	}
 	got, errs = nil, nil
-	Run(context.Background(), x, []string{dir}, Options{}, func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+	Run(context.Background(), x, []string{dir}, Options{}, func(h *extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], extract.ErrIsDir) {
 		t.Errorf("directory without -r: got %q, errors %v", got, errs)
 	}
@@ -173,7 +173,7 @@ func TestRunWalkBinary(t *testing.T) {
 	x := newExtractor(t)
 	run := func(inputs []string, ro Options) (got []string, errs []error, binary int64) {
 		ro.Stats = new(Stats)
-		Run(context.Background(), x, inputs, ro, func(h extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
+		Run(context.Background(), x, inputs, ro, func(h *extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
 		return got, errs, ro.Stats.Binary.Load()
 	}
 	got, errs, binary := run([]string{dir}, Options{Recursive: true})
@@ -203,7 +203,7 @@ func TestRunStops(t *testing.T) {
 	errEnough := errors.New("enough")
 	for _, ro := range []Options{{Jobs: 1}, {Jobs: 3}, {Jobs: 3, Unordered: true}} {
 		n := 0
-		err := Run(context.Background(), newExtractor(t), inputs, ro, func(extract.Hit) error {
+		err := Run(context.Background(), newExtractor(t), inputs, ro, func(*extract.Hit) error {
 			n++
 			if n == 10 {
 				return errEnough
@@ -215,7 +215,7 @@ func TestRunStops(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		n = 0
-		err = Run(ctx, newExtractor(t), inputs, ro, func(extract.Hit) error {
+		err = Run(ctx, newExtractor(t), inputs, ro, func(*extract.Hit) error {
 			n++
 			if n == 10 {
 				cancel()
@@ -242,7 +242,7 @@ func TestRunStats(t *testing.T) {
 	var st Stats
 	var totalAtFirstHit int64 = -1
 	x := newExtractor(t)
-	err := Run(context.Background(), x, []string{dir}, Options{Recursive: true, Stats: &st}, func(extract.Hit) error {
+	err := Run(context.Background(), x, []string{dir}, Options{Recursive: true, Stats: &st}, func(*extract.Hit) error {
 		if totalAtFirstHit < 0 {
 			totalAtFirstHit = st.Total.Load()
 		}
@@ -273,7 +273,7 @@ func TestRunDone(t *testing.T) {
 		done := map[string]int{}
 		late := 0
 		Run(context.Background(), newExtractor(t), inputs, Options{Jobs: jobs, Unordered: true, Done: func(name string) { done[name]++ }},
-			func(h extract.Hit) error {
+			func(h *extract.Hit) error {
 				if done[h.File] > 0 {
 					late++
 				}
@@ -301,7 +301,7 @@ func TestRunStatsLargeText(t *testing.T) {
 	}
 	var st Stats
 	x := newExtractor(t)
-	if err := Run(context.Background(), x, []string{name}, Options{Stats: &st}, func(extract.Hit) error { return nil }, func(error) {}); err != nil {
+	if err := Run(context.Background(), x, []string{name}, Options{Stats: &st}, func(*extract.Hit) error { return nil }, func(error) {}); err != nil {
 		t.Fatal(err)
 	}
 	if st.Bytes.Load() != int64(len(data)) || st.Hits.Load() != 150000 {
@@ -309,7 +309,7 @@ func TestRunStatsLargeText(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	Run(ctx, x, []string{name}, Options{}, func(extract.Hit) error {
+	Run(ctx, x, []string{name}, Options{}, func(*extract.Hit) error {
 		if n++; n == 10 {
 			cancel()
 		}

@@ -40,7 +40,7 @@ func TestRunHitsLeaveWithTheirInput(t *testing.T) {
 	go func() {
 		defer close(done)
 		Run(context.Background(), newExtractor(t), inputs, Options{Jobs: 2},
-			func(h extract.Hit) error { hits <- h.URI; return nil }, func(error) {})
+			func(h *extract.Hit) error { hits <- h.URI; return nil }, func(error) {})
 	}()
 	var first string
 	select {

@@ -45,7 +45,7 @@ func extractAll(t *testing.T, path string) []string {
 	}
 	var got []string
 	err = runner.Run(context.Background(), x, []string{path}, runner.Options{Jobs: 1},
-		func(h extract.Hit) error { got = append(got, h.URI); return nil },
+		func(h *extract.Hit) error { got = append(got, h.URI); return nil },
 		func(err error) {
 			if !extract.IsWarning(err) {
 				t.Errorf("%s: %v", path, err)

@@ -100,7 +100,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, md fileio.FileMetadata, 
 	var wc warc.Counts
 	in.Count = wc.Add
 	links := int64(0)
-	err = f.x.Input(in, func(h extract.Hit) error {
+	err = f.x.Input(in, func(h *extract.Hit) error {
 		emit(f.format.Line(h))
 		links++
 		return nil
