@@ -99,6 +99,9 @@ func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) (h 
 // from Start to End.
 func TextSpan(h delimit.Hit) Span {
 	s := Span{Line: h.Line, Col: h.Col, EndLine: h.Line, EndCol: h.Col + len(h.Raw), Start: h.Start, End: h.End}
+	if h.Line == 0 {
+		return s // found with delimit.Options.NoLines: no position to end
+	}
 	if n := strings.Count(h.Raw, "\n"); n > 0 {
 		s.EndLine += n
 		s.EndCol = len(h.Raw) - strings.LastIndexByte(h.Raw, '\n')
