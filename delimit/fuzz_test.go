@@ -12,7 +12,8 @@ import (
 //     overlap (except the two variants of HyphenBoth), Line and Col match
 //     Start;
 //   - the Scanner over a one-byte reader gives exactly Find's hits, also
-//     LineBuffered, and so does NewBytesScanner;
+//     LineBuffered, and so does NewBytesScanner; and so does Find without
+//     the vector search for candidates (cands_amd64.s);
 //   - a hit (Space, Angle, Quote or Email, without HyphenBreak or
 //     Truncated) scanned again, in the delimiters of its kind
 //     ("<URL:URI>" for Angle, since in brackets an unregistered scheme
@@ -62,6 +63,21 @@ func FuzzFind(f *testing.F) {
 			hs2 := Find([]byte(again), opts)
 			if len(hs2) != 1 || hs2[0].URI != h.URI {
 				t.Fatalf("hit %d %q (%v from %q): scanning %q again gives %q", i, h.URI, h.Kind, h.Raw, again, uris(hs2))
+			}
+		}
+		// The vector search for candidates finds what the byte searches
+		// find (on a machine that has it).
+		if candSIMD {
+			candSIMD = false
+			plain := Find(in, opts)
+			candSIMD = true
+			if len(plain) != len(hs) {
+				t.Fatalf("without the vector loop: %d hits, with it: %d", len(plain), len(hs))
+			}
+			for i := range plain {
+				if plain[i] != hs[i] {
+					t.Fatalf("hit %d without the vector loop %+v, with it %+v", i, plain[i], hs[i])
+				}
 			}
 		}
 		// A Scanner over the bytes in place gives Find's hits.
