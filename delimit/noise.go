@@ -275,6 +275,9 @@ func mediaName(p []byte) int {
 // parameters (";base64"), then ',' (RFC 2397). A regular expression such
 // as /^data:.*,.*$/ does not fit: its part after the colon starts with '.'.
 func dataSSP(p []byte) bool {
+	if f := bytes.IndexByte(p, '#'); f >= 0 {
+		p = p[:f] // the fragment, even where a media type may hold '#' (RFC 6838)
+	}
 	i := 0
 	if n := mediaName(p); n > 0 {
 		if n >= len(p) || p[n] != '/' {

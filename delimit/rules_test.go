@@ -182,6 +182,11 @@ var ruleTests = map[string][]ruleCase{
 		{in: "urn:isbn:0451450523", want: hits(sp("urn:isbn:0451450523"))},
 		{in: "tel:+1-816-555-1212", want: hits(sp("tel:+1-816-555-1212"))},
 		{in: "data:,A%20brief%20note", want: hits(sp("data:,A%20brief%20note"))},
+		// A '#' starts the fragment, also where a media type could hold
+		// one: the data before it has no ','.
+		{in: "dAtA:;0##,0", want: none()},
+		{in: "data:text/plain;a=#,x", want: none()},
+		{in: "data:,a#b#c", want: hits(spr("data:,a#b%23c", "data:,a#b#c"))},
 		{in: "sip:alice@atlanta.com", want: hits(sp("sip:alice@atlanta.com"))},
 		{in: "file:///etc/hosts", want: hits(sp("file:///etc/hosts"))},
 		{in: "file:/etc/hosts", want: hits(sp("file:/etc/hosts"))},
