@@ -18,8 +18,15 @@ import "bytes"
 // before it.
 func (s *Scanner) nextCand() int {
 	if !candSIMD {
-		return min(s.nextColon(), s.next(&s.lt, '<'))
+		return min(s.nextColon(false), s.next(&s.lt, '<'))
 	}
+	return s.nextColon(true)
+}
+
+// nextColon returns the position of the next colon at which a hit may
+// start (uriColon), or with lt of that colon or '<' (uriCand), as next
+// does: the position found is cached until the scan passes it.
+func (s *Scanner) nextColon(lt bool) int {
 	k := &s.colon
 	if !k.miss && k.at >= s.pos {
 		return k.at
@@ -32,7 +39,12 @@ func (s *Scanner) nextCand() int {
 		}
 		from = k.at
 	}
-	i := uriCand(s.buf[:s.n], from, end)
+	var i int
+	if lt {
+		i = uriCand(s.buf[:s.n], from, end)
+	} else {
+		i = uriColon(s.buf[:s.n], from, end)
+	}
 	if i < 0 {
 		k.at, k.miss = end, true
 		return end
@@ -81,31 +93,6 @@ func candByte(b []byte, from, to int) int {
 		return from + c
 	}
 	return -1
-}
-
-// nextColon returns the position of the next colon at or after pos at
-// which a hit may start (uriColon), or n, or relNext when that comes
-// first and none is before it.
-func (s *Scanner) nextColon() int {
-	k := &s.colon
-	if !k.miss && k.at >= s.pos {
-		return k.at
-	}
-	end := min(s.n, s.relNext)
-	from := s.pos
-	if k.miss && k.at > from {
-		if k.at >= end {
-			return end
-		}
-		from = k.at
-	}
-	i := uriColon(s.buf[:s.n], from, end)
-	if i < 0 {
-		k.at, k.miss = end, true
-		return end
-	}
-	k.at, k.miss = i, false
-	return i
 }
 
 // uriColon returns the index of the first colon in b[from:to] at which a

@@ -151,7 +151,7 @@ func (s *Scanner) Scan() bool {
 			}
 			continue
 		}
-		// The cached positions, refreshed only when passed (inlined fast path).
+		// The next candidate byte: positions are cached until passed.
 		c := s.nextCand()
 		if s.opts.Abbrev {
 			c = min(c, s.next(&s.dot, '.'))
