@@ -73,7 +73,8 @@ func (identity) Map(line, col int, off int64) reader.Pos {
 
 // FuzzRead: text read as a stream (a delimit.Scanner), as a part of a
 // container (delimit.Find over a pooled buffer, then a Scanner for the
-// rest) and one byte at a time gives the same hits, and never panics.
+// rest) and one byte at a time gives the same hits, and without positions
+// the same but for their line and column; it never panics.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("see http://a.example/x?a=1#b#c and <mailto:b@example.org>\n"))
 	f.Add([]byte("\\url{http://a.example/x\\#y} &lt;http://example.org/foo&gt; https://wiki.example/a#how-to[here]"))
@@ -100,6 +101,22 @@ func FuzzRead(f *testing.F) {
 				if s.Hits[k] != want[k] {
 					t.Fatalf("reading %d: hit %d = %+v, as a stream: %+v", i, k, s.Hits[k], want[k])
 				}
+			}
+		}
+		// A run that prints no position gets the same hits without
+		// their line and column.
+		s := &readertest.Sink{Opts: reader.Options{NoPositions: true}}
+		if err := Read(&reader.Content{R: bytes.NewReader(data)}, s); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Hits) != len(want) {
+			t.Fatalf("without positions: %d hits, with them: %d", len(s.Hits), len(want))
+		}
+		for k := range want {
+			w := want[k]
+			w.Line, w.Col = 0, 0
+			if s.Hits[k] != w {
+				t.Fatalf("without positions: hit %d = %+v, want %+v", k, s.Hits[k], w)
 			}
 		}
 	})
