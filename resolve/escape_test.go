@@ -1,6 +1,8 @@
 package resolve
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -34,6 +36,37 @@ func TestEscapeInvalidASCII(t *testing.T) {
 		excluded := c < 0x20 || c == 0x7f || strings.ContainsRune(" \"<>\\^`{|}", rune(c))
 		if got := EscapeInvalid(s) != s; got != excluded {
 			t.Errorf("EscapeInvalid(%q) escapes: %v, want %v", s, got, excluded)
+		}
+	}
+}
+
+// TestEscapeInvalidByRune checks EscapeInvalid against its definition
+// applied one character at a time (invalidAt), on strings that mix
+// clean runs, escaped bytes and UTF-8 of every length, valid or not.
+func TestEscapeInvalidByRune(t *testing.T) {
+	parts := []string{"a", "/x.y", " ", "\"", "%41", "ü", "\u00a0", "\u3000", "\xff", "\xe2\x80", "😀", "\x7f", "{", "~"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		var want strings.Builder
+		for i := 0; i < len(s); {
+			n := invalidAt(s, i)
+			if n < 0 {
+				want.WriteString(s[i : i-n])
+				i -= n
+				continue
+			}
+			for _, c := range []byte(s[i : i+n]) {
+				fmt.Fprintf(&want, "%%%02X", c)
+			}
+			i += n
+		}
+		if got := EscapeInvalid(s); got != want.String() {
+			t.Fatalf("EscapeInvalid(%q) = %q, want %q", s, got, want.String())
 		}
 	}
 }
