@@ -224,7 +224,10 @@
 // number of times. Invalid UTF-8 never panics.
 package delimit
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 //go:generate go run gen_schemes.go
 
@@ -360,6 +363,13 @@ type Hit struct {
 // Find returns every hit in text, in order (E1–E12). It is the Scanner over
 // text without copying it; the hits are the same as the Scanner's.
 func Find(text []byte, opts Options) []Hit {
+	if !opts.Abbrev && !opts.Emails && bytes.IndexByte(text, ':') < 0 {
+		// Every hit but an abbreviated URL (E11) or an e-mail address
+		// has a scheme's colon (E1); most of the short texts of
+		// markup, a Markdown paragraph's runs, an element's text, have
+		// none, and setting up a Scanner for them cost more than this.
+		return nil
+	}
 	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
 	s.init()
 	var hits []Hit
