@@ -4,7 +4,8 @@ package mdscan
 
 // special are the bytes the inline scan stops at ('@' for Linkify's
 // e-mail autolinks); triggerAfter those after which Linkify may start an
-// autolink. byteClass holds both, for plainEnd.
+// autolink, and linkStart the bytes such an autolink (www., http://,
+// https://, ftp://) starts with. byteClass holds the three, for plainEnd.
 var (
 	special, triggerAfter [256]bool
 	byteClass             [256]uint8
@@ -13,6 +14,7 @@ var (
 const (
 	classSpecial = 1 << iota
 	classTrigger
+	classLinkStart
 )
 
 func init() {
@@ -24,11 +26,19 @@ func init() {
 		triggerAfter[c] = true
 		byteClass[c] |= classTrigger
 	}
+	for _, c := range []byte("hfw") {
+		byteClass[c] |= classLinkStart
+	}
 }
 
+// mayLink reports whether Linkify's autolink (not an e-mail address)
+// may start with c: the other bytes it tries fail at once.
+func mayLink(c byte) bool { return byteClass[c]&classLinkStart != 0 }
+
 // plainEnd returns the first offset from j on where the inline scan must
-// look again: a special byte, or, with linkify, a byte after one that
-// may start an autolink. b[j-1] is plain text.
+// look again: a special byte, or, with linkify, a byte an autolink may
+// start with (mayLink) after one after which it may start. b[j-1] is
+// plain text.
 func plainEnd(b []byte, j int, linkify bool) int {
 	if !linkify {
 		for j < len(b) && byteClass[b[j]]&classSpecial == 0 {
@@ -39,7 +49,7 @@ func plainEnd(b []byte, j int, linkify bool) int {
 	prev := byteClass[b[j-1]]
 	for j < len(b) {
 		c := byteClass[b[j]]
-		if prev&classTrigger != 0 || c&classSpecial != 0 {
+		if c&classSpecial != 0 || prev&classTrigger != 0 && c&classLinkStart != 0 {
 			break
 		}
 		prev = c
