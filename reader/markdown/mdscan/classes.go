@@ -31,6 +31,15 @@ func init() {
 	}
 }
 
+// destStop are the bytes destEnd looks at: '\\', the parentheses and
+// goldmark's white space (isSpace).
+var destStop = func() (t [256]bool) {
+	for _, c := range []byte("\\() \t\n\r") {
+		t[c] = true
+	}
+	return t
+}()
+
 // mayLink reports whether Linkify's autolink (not an e-mail address)
 // may start with c: the other bytes it tries fail at once.
 func mayLink(c byte) bool { return byteClass[c]&classLinkStart != 0 }

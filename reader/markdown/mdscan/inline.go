@@ -481,6 +481,17 @@ func (in *inline) destEnd(j int, useMemo bool) int {
 	k := j
 scan:
 	for k < len(b) {
+		if !destStop[b[k]] {
+			// the common case: a run of bytes that neither escape,
+			// nest nor end
+			e := k + 1
+			for e < len(b) && !destStop[b[e]] {
+				e++
+			}
+			in.steps += e - k
+			k = e
+			continue
+		}
 		in.steps++
 		switch c := b[k]; {
 		case c == '\\' && k+1 < len(b) && isPunct(b[k+1]):
