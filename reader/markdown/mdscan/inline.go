@@ -220,7 +220,7 @@ func (in *inline) text(s *scanner, i int) {
 func (s *scanner) flush() {
 	in := &s.in
 	ev := in.events
-	slices.SortStableFunc(ev, func(a, b Event) int { return a.Pos - b.Pos })
+	sortEvents(ev)
 	if len(in.images) > 0 {
 		slices.SortFunc(in.images, func(a, b [2]int) int { return a[0] - b[0] })
 		var open [][2]int
@@ -248,6 +248,31 @@ func (s *scanner) flush() {
 		s.event(e)
 	}
 	in.events, in.images = in.events[:0], in.images[:0]
+}
+
+// sortEvents puts ev in the order of Pos, events of the same Pos in the
+// order they have. They come nearly in order (a link's event follows the
+// text inside it): they are moved one by one, as long as that costs no
+// more than a few moves an event, and sorted otherwise.
+func sortEvents(ev []Event) {
+	budget := 4*len(ev) + 64
+	for k := 1; k < len(ev); k++ {
+		p := ev[k].Pos
+		if p >= ev[k-1].Pos {
+			continue
+		}
+		j := k - 1
+		for j > 0 && ev[j-1].Pos > p {
+			j--
+		}
+		if budget -= k - j; budget < 0 {
+			slices.SortStableFunc(ev, func(a, b Event) int { return a.Pos - b.Pos })
+			return
+		}
+		e := ev[k]
+		copy(ev[j+1:k+1], ev[j:k])
+		ev[j] = e
+	}
 }
 
 // maxTicks is the longest backtick run that opens or closes a code span
