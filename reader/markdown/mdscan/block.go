@@ -79,6 +79,7 @@ type scanner struct {
 	cont      bool  // the line at pos continues one cut at MaxLine
 	cut       bool  // the current line was cut at MaxLine: no '\n' at le
 	lines     []int // starts of the retained lines, lines[0] is line firstLine
+	lineAt    int   // the index lineIndex returned last
 	firstLine int
 	trimAt    int // lines is trimmed when it grows to this
 	readTo    int // the end of the lines read, the current one's break included

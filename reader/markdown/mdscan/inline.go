@@ -3,7 +3,6 @@ package mdscan
 import (
 	"bytes"
 	"slices"
-	"sort"
 )
 
 // Inline structure of a paragraph or heading: its lines are copied, one
@@ -50,6 +49,7 @@ const (
 type inline struct {
 	buf      []byte
 	lines    []lmap
+	lineAt   int // the index lineOf returned last
 	brackets []bracket
 	water    int // brackets below this index are inactive for links
 	events   []Event
@@ -75,7 +75,7 @@ type inline struct {
 // build copies the lines of a paragraph into buf.
 func (in *inline) build(src []byte, lines []seg) {
 	in.buf = in.buf[:0]
-	in.lines = in.lines[:0]
+	in.lines, in.lineAt = in.lines[:0], 0
 	for _, l := range lines {
 		in.lines = append(in.lines, lmap{len(in.buf), l.start})
 		in.buf = append(in.buf, src[l.start:l.end]...)
@@ -83,9 +83,30 @@ func (in *inline) build(src []byte, lines []seg) {
 	}
 }
 
-// lineOf returns the index of the line holding buf[i].
+// lineOf returns the index of the line holding buf[i]: the line of the
+// last call or the next one (offsets mostly grow), else a binary search.
 func (in *inline) lineOf(i int) int {
-	return sort.Search(len(in.lines), func(k int) bool { return in.lines[k].b > i }) - 1
+	l, c := in.lines, in.lineAt
+	if c < len(l) && l[c].b <= i {
+		if c+1 == len(l) || i < l[c+1].b {
+			return c
+		}
+		if c+2 == len(l) || i < l[c+2].b {
+			in.lineAt = c + 1
+			return c + 1
+		}
+	}
+	lo, hi := 0, len(l) // the first line starting after i is in [lo, hi]
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if l[m].b > i {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	in.lineAt = max(lo-1, 0)
+	return lo - 1
 }
 
 // srcOf returns the source offset of buf[i].

@@ -257,9 +257,28 @@ func (s *scanner) lineFloor() int {
 
 // lineCol returns the 1-based line and byte column of src[off].
 func (s *scanner) lineCol(off int) (line, col int) {
-	i := sort.SearchInts(s.lines, off+1) - 1
+	i := s.lineIndex(off)
 	if i < 0 {
 		return s.firstLine, off + 1
 	}
 	return s.firstLine + i, off - s.lines[i] + 1
+}
+
+// lineIndex returns the index in lines of the line holding src[off], or
+// -1: the line of the last call or the next one (events come in the
+// order of the document), else a binary search.
+func (s *scanner) lineIndex(off int) int {
+	l, c := s.lines, s.lineAt
+	if c < len(l) && l[c] <= off {
+		if c+1 == len(l) || off < l[c+1] {
+			return c
+		}
+		if c+2 == len(l) || off < l[c+2] {
+			s.lineAt = c + 1
+			return c + 1
+		}
+	}
+	i := sort.SearchInts(l, off+1) - 1
+	s.lineAt = max(i, 0)
+	return i
 }
