@@ -110,8 +110,9 @@ func (s *scanner) peek(i int) byte {
 func isSpaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
 
 func (s *scanner) findFirstNonspace() {
-	if s.firstNonspace > s.offset {
-		// still ahead (cmark's shortcut): the spaces are not read again
+	if s.firstNonspace > s.offset || s.firstNonspace == s.offset && s.firstNonspaceCol == s.column {
+		// still ahead (cmark's shortcut), or found from this very
+		// offset and column: the spaces are not read again
 		s.indent = s.firstNonspaceCol - s.column
 		return
 	}
@@ -388,7 +389,7 @@ func (s *scanner) line() {
 		if !containerOK {
 			s.capped = true
 		}
-		if !indented && textStartByte[c] {
+		if !indented && noStartByte[c] {
 			break // a letter starts no block: the common line of prose
 		}
 		open := func() {
@@ -563,16 +564,18 @@ func (s *scanner) event(e Event) {
 	}
 }
 
-// textStartByte are the bytes no block start begins with: ASCII letters
-// and the bytes of non-ASCII characters. A line whose first non-space
-// byte is one, not indented, opens no block (every start in line looks
-// for '>', '#', '`', '~', '<', '=', '-', '*', '_', '+' or a digit first).
-var textStartByte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c], t[c-'a'+'A'] = true, true
-	}
-	for c := 0x80; c < 0x100; c++ {
+// noStartByte are the bytes no block start begins with: all but '>',
+// '#', '`', '~', '<', '=', '-', '*', '_', '+' and the digits (every start
+// in line looks for one of them first), and the space and tab, which a
+// first non-space byte is not. A line whose first non-space byte is one,
+// not indented, opens no block: a letter starts the common line of
+// prose.
+var noStartByte = func() (t [256]bool) {
+	for c := range t {
 		t[c] = true
+	}
+	for _, c := range []byte(">#`~<=-*_+0123456789 \t") {
+		t[c] = false
 	}
 	return t
 }()
