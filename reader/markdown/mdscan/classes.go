@@ -55,13 +55,15 @@ func plainEnd(b []byte, j int, linkify bool) int {
 		}
 		return j
 	}
-	prev := byteClass[b[j-1]]
 	for j < len(b) {
 		c := byteClass[b[j]]
-		if c&classSpecial != 0 || prev&classTrigger != 0 && c&classLinkStart != 0 {
+		if c&(classSpecial|classLinkStart) == 0 {
+			j++ // most bytes: no byte before them needs a look
+			continue
+		}
+		if c&classSpecial != 0 || byteClass[b[j-1]]&classTrigger != 0 {
 			break
 		}
-		prev = c
 		j++
 	}
 	return j
