@@ -263,7 +263,11 @@ func onlyOf(b []byte, set string) bool {
 
 // hit reports a reference ref found at src[start:end].
 func (m *mdReader) hit(kind, ref string, start, end int) {
-	h := reader.NewHit(m.c, kind, ref, string(m.text(start, end)), m.span(start, end), 0)
+	raw := ref // most destinations are as written: no copy of them is made
+	if b := m.text(start, end); string(b) != ref {
+		raw = string(b)
+	}
+	h := reader.NewHit(m.c, kind, ref, raw, m.span(start, end), 0)
 	h.SameDocument = ref == "" || ref[0] == '#'
 	h.Source = resolve.FromMarkup
 	base := m.c.Base
