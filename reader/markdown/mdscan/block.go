@@ -49,8 +49,11 @@ type scanner struct {
 	opts    Options
 	emit    func(Event)
 	collect bool // the first pass: collect definitions only
-	defs    map[string]*def
-	defAt   map[int]*def // the same, by where their destinations start
+	// collectTo is the last offset of src a definition may hold: the
+	// first pass ends past it, once no paragraph is open
+	collectTo int
+	defs      map[string]*def
+	defAt     map[int]*def // the same, by where their destinations start
 	// defsLive records definitions in the reporting pass (a stream read
 	// once: a reference applies from its definition on); defBytes is
 	// what defs hold, defsFull set once one was left out
@@ -229,6 +232,9 @@ func (s *scanner) feed() {
 		}
 		s.cont = s.cut
 		s.pos = next
+		if s.collect && s.pos > s.collectTo && len(s.para) == 0 {
+			return // no definition after: the paragraphs holding one are read
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"sort"
 )
 
@@ -49,11 +50,12 @@ func NewScanner(opts Options, emit func(Event)) *Scanner {
 
 // ScanBytes reads the document src, held whole: when it holds "]:", a
 // first pass collects the definitions (a reference may come before its
-// definition).
+// definition), up to the end of the paragraph holding the last "]:".
 func (sc *Scanner) ScanBytes(src []byte) {
-	if bytes.Contains(src, []byte("]:")) {
+	if k := lastDefMark(src); k >= 0 {
 		sc.start(true, false)
 		sc.s.src, sc.s.final = src, true
+		sc.s.collectTo = k // every definition holds "]:"
 		sc.s.feed()
 		sc.s.finish(0)
 	}
@@ -61,6 +63,20 @@ func (sc *Scanner) ScanBytes(src []byte) {
 	sc.s.src, sc.s.final = src, true
 	sc.s.feed()
 	sc.s.finish(0)
+}
+
+// lastDefMark returns the offset of the last "]:" of src, or -1
+// (bytes.LastIndex is slower: it hashes every byte).
+func lastDefMark(src []byte) int {
+	last := -1
+	for from := 0; ; {
+		k := bytes.Index(src[from:], []byte("]:"))
+		if k < 0 {
+			return last
+		}
+		last = from + k
+		from = last + 2
+	}
 }
 
 // Collect reads the definitions of the document r gives, for a Scan of
@@ -146,7 +162,7 @@ func (sc *Scanner) start(collect, live bool) {
 	s.lines, s.firstLine = s.lines[:0], 1
 	s.stack = append(s.stack[:0], block{kind: bDoc})
 	s.para, s.paraBytes, s.paraCont, s.emptyItem = s.para[:0], 0, false, false
-	s.hold, s.trimAt = -1, 1024
+	s.hold, s.trimAt, s.collectTo = -1, 1024, math.MaxInt
 }
 
 // stream reads r through a window: src is compacted once what it holds

@@ -122,6 +122,36 @@ func TestScanOnceDefinitionsAhead(t *testing.T) {
 	}
 }
 
+// TestCollectEndsAfterLastDefinition: the first pass over a whole
+// document ends after its last "]:", once the paragraph holding it is
+// read: a definition whose title or paragraph goes on past that line
+// is read as the streamed pass, which reads every line, reads it.
+func TestCollectEndsAfterLastDefinition(t *testing.T) {
+	for _, doc := range []string{
+		"[a] [b]\n\n[a]: /u 'title\ngoes on'\n[b]: /v\n",
+		"[a]\n\n[a]: /u\n'title' and text\nmore\n\n> [b]\n",
+		"[a]\n\n[a]:\n/u\n\"t\"\n",
+		"- [a]\n\n  [a]: /u 'no\n  end\n\n  [a]\n",
+		"[a]\n\n[x]: /u\n===\n\n[a]: /v\n---\n",
+		"`]:`\n\n[a]\n\n    [a]: /u\n",
+	} {
+		src := []byte(doc)
+		want := streamed(src, Options{}, 4)
+		if got := whole(src, Options{}); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q:\nwhole    %q\nstreamed %q", doc, got, want)
+		}
+	}
+	var dests []string
+	Scan([]byte("[a] [b]\n\n[a]: /u 'title\ngoes on'\n[b]: /v\n"), Options{}, func(e Event) {
+		if e.Kind == Link {
+			dests = append(dests, e.Dest)
+		}
+	})
+	if fmt.Sprint(dests) != "[/u /v]" {
+		t.Errorf("links %q, want [/u /v]", dests)
+	}
+}
+
 // TestLongLineAndParagraph: a line over MaxLine and a paragraph over
 // MaxParagraph are read in pieces cut at a space, so every link between
 // the cuts is found, and the window stays near MaxLine + MaxParagraph.
