@@ -41,13 +41,20 @@ var destStop = func() (t [256]bool) {
 }()
 
 // mayLink reports whether Linkify's autolink (not an e-mail address)
-// may start with c: the other bytes it tries fail at once.
-func mayLink(c byte) bool { return byteClass[c]&classLinkStart != 0 }
+// may start at b[i]: "www.", "http:", "https:" and "ftp:" start with
+// "ww", "ht" or "ft" (linkNext); elsewhere linkify fails at once.
+func mayLink(b []byte, i int) bool {
+	return i+1 < len(b) && linkNext[b[i]] != 0 && b[i+1] == linkNext[b[i]]
+}
+
+// linkNext is the second byte of an autolink that starts with the
+// index: 't' after 'h' and 'f', 'w' after 'w'.
+var linkNext = [256]byte{'h': 't', 'f': 't', 'w': 'w'}
 
 // plainEnd returns the first offset from j on where the inline scan must
 // look again: a special byte, or, with linkify, a byte an autolink may
-// start with (mayLink) after one after which it may start. b[j-1] is
-// plain text.
+// start with ('h', 'f', 'w') after one after which it may start. b[j-1]
+// is plain text.
 func plainEnd(b []byte, j int, linkify bool) int {
 	if !linkify {
 		for j < len(b) && byteClass[b[j]]&classSpecial == 0 {

@@ -143,7 +143,7 @@ func (s *scanner) inlines(lines []seg) {
 		if len(in.events) >= MaxHeld {
 			s.flush() // memory stays bounded: see MaxHeld
 		}
-		if !special[b[i]] && (!s.opts.Linkify || !mayLink(b[i]) || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
+		if !special[b[i]] && (!s.opts.Linkify || !mayLink(b, i) || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
 			// the common case: plain text, skipped up to the next byte
 			// the scan stops at (lastEnd <= i: no construct ends ahead);
 			// Linkify fails at once on a byte no autolink starts with
