@@ -317,8 +317,8 @@ func (m *mdReader) html(start, end int) {
 	if start >= end || src == nil {
 		return
 	}
-	if !htmlbase.MayHoldLink(src, m.s.Options().Delimit) {
-		return // "</a>", "<br>"
+	if !htmlbase.MayHoldLink(src, m.s.Options().Delimit) || onlyComment(src) {
+		return // "</a>", "<br>", "<!-- ... -->"
 	}
 	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.s.Options().Delimit}
 	opts.Emit = func(l htmlbase.Link) {
@@ -333,6 +333,16 @@ func (m *mdReader) html(start, end int) {
 		m.s.Report(h, m.c.Base)
 	}
 	_, _ = htmlbase.Read(bytes.NewReader(src), opts)
+}
+
+// onlyComment reports whether the raw HTML src is one comment, with
+// nothing but white space after it, which holds no link: it starts with
+// "<!--", and its only '>' ends it, so that the tokenizer ends the
+// comment there however it reads "--" ("<!-->" and "<!--->" end at the
+// first '>', "--!>" would hold another).
+func onlyComment(src []byte) bool {
+	t := bytes.TrimRight(src, " \t\n\r\f")
+	return bytes.HasPrefix(t, []byte("<!--")) && bytes.HasSuffix(t, []byte("-->")) && bytes.IndexByte(t, '>') == len(t)-1
 }
 
 // spanner gives the bytes and position of a span of the document:
