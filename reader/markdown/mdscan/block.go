@@ -49,9 +49,13 @@ type scanner struct {
 	opts    Options
 	emit    func(Event)
 	collect bool // the first pass: collect definitions only
-	// collectTo is the last offset of src a definition may hold: the
-	// first pass ends past it, once no paragraph is open
-	collectTo int
+	// deferring holds back, in a whole document with definitions
+	// (ScanBytes), the events and the inline content of paragraphs and
+	// headings, for replay once every definition is known
+	deferring bool
+	deferFull bool // more than maxDeferred, or maxDeferLines, to hold
+	deferred  []deferred
+	segs      []seg // the lines of the deferred paragraphs
 	defs      map[string]*def
 	defAt     map[int]*def // the same, by where their destinations start
 	// defsLive records definitions in the reporting pass (a stream read
@@ -223,7 +227,7 @@ func (s *scanner) feed() {
 		if s.cont {
 			s.continueLine()
 		} else {
-			if len(s.lines) >= s.trimAt {
+			if len(s.lines) >= s.trimAt && !s.deferring { // replay needs them all
 				s.trimLines(s.retained())
 				s.trimAt = 2*len(s.lines) + 1024
 			}
@@ -232,8 +236,9 @@ func (s *scanner) feed() {
 		}
 		s.cont = s.cut
 		s.pos = next
-		if s.collect && s.pos > s.collectTo && len(s.para) == 0 {
-			return // no definition after: the paragraphs holding one are read
+		if s.deferring && (len(s.deferred) > maxDeferred || len(s.lines) > maxDeferLines) {
+			s.deferFull = true // ScanBytes reads the document otherwise
+			return
 		}
 	}
 }
@@ -564,6 +569,10 @@ func (s *scanner) finish(i int) {
 
 // event reports e, its offsets made absolute.
 func (s *scanner) event(e Event) {
+	if s.deferring {
+		s.deferred = append(s.deferred, deferred{e: e, readTo: s.readTo, lines: len(s.lines)})
+		return
+	}
 	if !s.collect {
 		e.Start, e.End, e.Pos = e.Start+s.base, e.End+s.base, e.Pos+s.base
 		s.emit(e)
