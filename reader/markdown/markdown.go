@@ -245,16 +245,28 @@ func (m *mdReader) flush() {
 // text, as goldmark's adjacent text nodes are: b holds only white space,
 // a block quote's '>', and brackets that formed no link ('[', ']', "![":
 // a bracket that forms one comes with its event, which ends the run).
-func joinable(b []byte) bool { return onlyOf(b, " \t\n\r>[]!") }
+func joinable(b []byte) bool { return onlyOf(b, &joinBytes) }
 
 // onlyBrackets reports whether b holds brackets that formed no link, and
 // nothing else.
-func onlyBrackets(b []byte) bool { return len(b) > 0 && onlyOf(b, "[]!") }
+func onlyBrackets(b []byte) bool { return len(b) > 0 && onlyOf(b, &bracketBytes) }
 
-// onlyOf reports whether every byte of b is one of set.
-func onlyOf(b []byte, set string) bool {
+// joinBytes and bracketBytes are the byte sets of joinable and
+// onlyBrackets.
+var joinBytes, bracketBytes = byteSet(" \t\n\r>[]!"), byteSet("[]!")
+
+// byteSet returns the set of the bytes of s.
+func byteSet(s string) (set [256]bool) {
+	for i := 0; i < len(s); i++ {
+		set[s[i]] = true
+	}
+	return set
+}
+
+// onlyOf reports whether every byte of b is in set.
+func onlyOf(b []byte, set *[256]bool) bool {
 	for _, c := range b {
-		if strings.IndexByte(set, c) < 0 {
+		if !set[c] {
 			return false
 		}
 	}
