@@ -245,16 +245,28 @@ func (m *mdReader) flush() {
 // text, as goldmark's adjacent text nodes are: b holds only white space,
 // a block quote's '>', and brackets that formed no link ('[', ']', "![":
 // a bracket that forms one comes with its event, which ends the run).
-func joinable(b []byte) bool { return onlyOf(b, " \t\n\r>[]!") }
+func joinable(b []byte) bool { return onlyOf(b, &joinBytes) }
 
 // onlyBrackets reports whether b holds brackets that formed no link, and
 // nothing else.
-func onlyBrackets(b []byte) bool { return len(b) > 0 && onlyOf(b, "[]!") }
+func onlyBrackets(b []byte) bool { return len(b) > 0 && onlyOf(b, &bracketBytes) }
 
-// onlyOf reports whether every byte of b is one of set.
-func onlyOf(b []byte, set string) bool {
+// joinBytes and bracketBytes are the byte sets of joinable and
+// onlyBrackets.
+var joinBytes, bracketBytes = byteSet(" \t\n\r>[]!"), byteSet("[]!")
+
+// byteSet returns the set of the bytes of s.
+func byteSet(s string) (set [256]bool) {
+	for i := 0; i < len(s); i++ {
+		set[s[i]] = true
+	}
+	return set
+}
+
+// onlyOf reports whether every byte of b is in set.
+func onlyOf(b []byte, set *[256]bool) bool {
 	for _, c := range b {
-		if strings.IndexByte(set, c) < 0 {
+		if !set[c] {
 			return false
 		}
 	}
@@ -263,7 +275,11 @@ func onlyOf(b []byte, set string) bool {
 
 // hit reports a reference ref found at src[start:end].
 func (m *mdReader) hit(kind, ref string, start, end int) {
-	h := reader.NewHit(m.c, kind, ref, string(m.text(start, end)), m.span(start, end), 0)
+	raw := ref // most destinations are as written: no copy of them is made
+	if b := m.text(start, end); string(b) != ref {
+		raw = string(b)
+	}
+	h := reader.NewHit(m.c, kind, ref, raw, m.span(start, end), 0)
 	h.SameDocument = ref == "" || ref[0] == '#'
 	h.Source = resolve.FromMarkup
 	base := m.c.Base
@@ -313,8 +329,8 @@ func (m *mdReader) html(start, end int) {
 	if start >= end || src == nil {
 		return
 	}
-	if !htmlbase.MayHoldLink(src, m.s.Options().Delimit) {
-		return // "</a>", "<br>"
+	if !htmlbase.MayHoldLink(src, m.s.Options().Delimit) || onlyComment(src) {
+		return // "</a>", "<br>", "<!-- ... -->"
 	}
 	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.s.Options().Delimit}
 	opts.Emit = func(l htmlbase.Link) {
@@ -329,6 +345,16 @@ func (m *mdReader) html(start, end int) {
 		m.s.Report(h, m.c.Base)
 	}
 	_, _ = htmlbase.Read(bytes.NewReader(src), opts)
+}
+
+// onlyComment reports whether the raw HTML src is one comment, with
+// nothing but white space after it, which holds no link: it starts with
+// "<!--", and its only '>' ends it, so that the tokenizer ends the
+// comment there however it reads "--" ("<!-->" and "<!--->" end at the
+// first '>', "--!>" would hold another).
+func onlyComment(src []byte) bool {
+	t := bytes.TrimRight(src, " \t\n\r\f")
+	return bytes.HasPrefix(t, []byte("<!--")) && bytes.HasSuffix(t, []byte("-->")) && bytes.IndexByte(t, '>') == len(t)-1
 }
 
 // spanner gives the bytes and position of a span of the document:

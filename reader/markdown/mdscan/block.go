@@ -49,8 +49,15 @@ type scanner struct {
 	opts    Options
 	emit    func(Event)
 	collect bool // the first pass: collect definitions only
-	defs    map[string]*def
-	defAt   map[int]*def // the same, by where their destinations start
+	// deferring holds back, in a whole document with definitions
+	// (ScanBytes), the events and the inline content of paragraphs and
+	// headings, for replay once every definition is known
+	deferring bool
+	deferFull bool // more than maxDeferred, or maxDeferLines, to hold
+	deferred  []deferred
+	segs      []seg // the lines of the deferred paragraphs
+	defs      map[string]*def
+	defAt     map[int]*def // the same, by where their destinations start
 	// defsLive records definitions in the reporting pass (a stream read
 	// once: a reference applies from its definition on); defBytes is
 	// what defs hold, defsFull set once one was left out
@@ -79,6 +86,7 @@ type scanner struct {
 	cont      bool  // the line at pos continues one cut at MaxLine
 	cut       bool  // the current line was cut at MaxLine: no '\n' at le
 	lines     []int // starts of the retained lines, lines[0] is line firstLine
+	lineAt    int   // the index lineIndex returned last
 	firstLine int
 	trimAt    int // lines is trimmed when it grows to this
 	readTo    int // the end of the lines read, the current one's break included
@@ -109,8 +117,9 @@ func (s *scanner) peek(i int) byte {
 func isSpaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
 
 func (s *scanner) findFirstNonspace() {
-	if s.firstNonspace > s.offset {
-		// still ahead (cmark's shortcut): the spaces are not read again
+	if s.firstNonspace > s.offset || s.firstNonspace == s.offset && s.firstNonspaceCol == s.column {
+		// still ahead (cmark's shortcut), or found from this very
+		// offset and column: the spaces are not read again
 		s.indent = s.firstNonspaceCol - s.column
 		return
 	}
@@ -218,7 +227,7 @@ func (s *scanner) feed() {
 		if s.cont {
 			s.continueLine()
 		} else {
-			if len(s.lines) >= s.trimAt {
+			if len(s.lines) >= s.trimAt && !s.deferring { // replay needs them all
 				s.trimLines(s.retained())
 				s.trimAt = 2*len(s.lines) + 1024
 			}
@@ -227,6 +236,10 @@ func (s *scanner) feed() {
 		}
 		s.cont = s.cut
 		s.pos = next
+		if s.deferring && (len(s.deferred) > maxDeferred || len(s.lines) > maxDeferLines) {
+			s.deferFull = true // ScanBytes reads the document otherwise
+			return
+		}
 	}
 }
 
@@ -387,7 +400,7 @@ func (s *scanner) line() {
 		if !containerOK {
 			s.capped = true
 		}
-		if !indented && textStartByte[c] {
+		if !indented && noStartByte[c] {
 			break // a letter starts no block: the common line of prose
 		}
 		open := func() {
@@ -556,22 +569,28 @@ func (s *scanner) finish(i int) {
 
 // event reports e, its offsets made absolute.
 func (s *scanner) event(e Event) {
+	if s.deferring {
+		s.deferred = append(s.deferred, deferred{e: e, readTo: s.readTo, lines: len(s.lines)})
+		return
+	}
 	if !s.collect {
 		e.Start, e.End, e.Pos = e.Start+s.base, e.End+s.base, e.Pos+s.base
 		s.emit(e)
 	}
 }
 
-// textStartByte are the bytes no block start begins with: ASCII letters
-// and the bytes of non-ASCII characters. A line whose first non-space
-// byte is one, not indented, opens no block (every start in line looks
-// for '>', '#', '`', '~', '<', '=', '-', '*', '_', '+' or a digit first).
-var textStartByte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c], t[c-'a'+'A'] = true, true
-	}
-	for c := 0x80; c < 0x100; c++ {
+// noStartByte are the bytes no block start begins with: all but '>',
+// '#', '`', '~', '<', '=', '-', '*', '_', '+' and the digits (every start
+// in line looks for one of them first), and the space and tab, which a
+// first non-space byte is not. A line whose first non-space byte is one,
+// not indented, opens no block: a letter starts the common line of
+// prose.
+var noStartByte = func() (t [256]bool) {
+	for c := range t {
 		t[c] = true
+	}
+	for _, c := range []byte(">#`~<=-*_+0123456789 \t") {
+		t[c] = false
 	}
 	return t
 }()

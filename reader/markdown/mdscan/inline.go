@@ -2,8 +2,6 @@ package mdscan
 
 import (
 	"bytes"
-	"slices"
-	"sort"
 )
 
 // Inline structure of a paragraph or heading: its lines are copied, one
@@ -50,6 +48,7 @@ const (
 type inline struct {
 	buf      []byte
 	lines    []lmap
+	lineAt   int // the index lineOf returned last
 	brackets []bracket
 	water    int // brackets below this index are inactive for links
 	events   []Event
@@ -75,7 +74,7 @@ type inline struct {
 // build copies the lines of a paragraph into buf.
 func (in *inline) build(src []byte, lines []seg) {
 	in.buf = in.buf[:0]
-	in.lines = in.lines[:0]
+	in.lines, in.lineAt = in.lines[:0], 0
 	for _, l := range lines {
 		in.lines = append(in.lines, lmap{len(in.buf), l.start})
 		in.buf = append(in.buf, src[l.start:l.end]...)
@@ -83,9 +82,30 @@ func (in *inline) build(src []byte, lines []seg) {
 	}
 }
 
-// lineOf returns the index of the line holding buf[i].
+// lineOf returns the index of the line holding buf[i]: the line of the
+// last call or the next one (offsets mostly grow), else a binary search.
 func (in *inline) lineOf(i int) int {
-	return sort.Search(len(in.lines), func(k int) bool { return in.lines[k].b > i }) - 1
+	l, c := in.lines, in.lineAt
+	if c < len(l) && l[c].b <= i {
+		if c+1 == len(l) || i < l[c+1].b {
+			return c
+		}
+		if c+2 == len(l) || i < l[c+2].b {
+			in.lineAt = c + 1
+			return c + 1
+		}
+	}
+	lo, hi := 0, len(l) // the first line starting after i is in [lo, hi]
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if l[m].b > i {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	in.lineAt = max(lo-1, 0)
+	return lo - 1
 }
 
 // srcOf returns the source offset of buf[i].
@@ -113,6 +133,12 @@ func (s *scanner) inlines(lines []seg) {
 	if s.collect {
 		return
 	}
+	if s.deferring {
+		from := len(s.segs)
+		s.segs = append(s.segs, lines...)
+		s.deferred = append(s.deferred, deferred{from: from, to: len(s.segs), readTo: s.readTo, lines: len(s.lines)})
+		return
+	}
 	in := &s.in
 	in.build(s.src, lines)
 	in.reset()
@@ -122,9 +148,10 @@ func (s *scanner) inlines(lines []seg) {
 		if len(in.events) >= MaxHeld {
 			s.flush() // memory stays bounded: see MaxHeld
 		}
-		if !special[b[i]] && (!s.opts.Linkify || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
+		if !special[b[i]] && (!s.opts.Linkify || !mayLink(b, i) || i > 0 && !triggerAfter[b[i-1]] && i != in.lastEnd) {
 			// the common case: plain text, skipped up to the next byte
-			// the scan stops at (lastEnd <= i: no construct ends ahead)
+			// the scan stops at (lastEnd <= i: no construct ends ahead);
+			// Linkify fails at once on a byte no autolink starts with
 			j := plainEnd(b, i+1, s.opts.Linkify)
 			s.steps += j - i - 1
 			i = j
@@ -209,44 +236,6 @@ func (in *inline) text(s *scanner, i int) {
 		in.events = append(in.events, Event{Kind: Text, Start: st, End: st + i - in.textFrom, Pos: st})
 	}
 	in.textFrom = i
-}
-
-// flush reports the events held, in the order of their Pos (at a line
-// end with no bracket open, and at the end of the paragraph: only an
-// open bracket can start an event before the ones held),
-// links inside an image description marked (image ranges nest or are
-// disjoint, so a stack sweeps them).
-func (s *scanner) flush() {
-	in := &s.in
-	ev := in.events
-	slices.SortStableFunc(ev, func(a, b Event) int { return a.Pos - b.Pos })
-	if len(in.images) > 0 {
-		slices.SortFunc(in.images, func(a, b [2]int) int { return a[0] - b[0] })
-		var open [][2]int
-		j := 0
-		for k := range ev {
-			p := ev[k].Pos
-			for j < len(in.images) && in.images[j][0] < p {
-				for len(open) > 0 && open[len(open)-1][1] < in.images[j][0] {
-					open = open[:len(open)-1]
-				}
-				open = append(open, in.images[j])
-				j++
-				s.steps++
-			}
-			for len(open) > 0 && open[len(open)-1][1] < p {
-				open = open[:len(open)-1]
-				s.steps++
-			}
-			if len(open) > 0 && (ev[k].Kind == Link || ev[k].Kind == Image) {
-				ev[k].InImage = true
-			}
-		}
-	}
-	for _, e := range ev {
-		s.event(e)
-	}
-	in.events, in.images = in.events[:0], in.images[:0]
 }
 
 // maxTicks is the longest backtick run that opens or closes a code span
@@ -480,6 +469,17 @@ func (in *inline) destEnd(j int, useMemo bool) int {
 	k := j
 scan:
 	for k < len(b) {
+		if !destStop[b[k]] {
+			// the common case: a run of bytes that neither escape,
+			// nest nor end
+			e := k + 1
+			for e < len(b) && !destStop[b[e]] {
+				e++
+			}
+			in.steps += e - k
+			k = e
+			continue
+		}
 		in.steps++
 		switch c := b[k]; {
 		case c == '\\' && k+1 < len(b) && isPunct(b[k+1]):

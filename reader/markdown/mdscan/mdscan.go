@@ -29,8 +29,12 @@
 // events of its current line (of more lines while a '[' is open) and the
 // link reference definitions (a map from label to destination, at most
 // MaxDefBytes), never a tree. A reference may be used before its
-// definition, so when the document contains "]:" a first pass collects
-// the definitions (block structure only) and a second reports the links.
+// definition, so when the document contains "]:", a document read
+// through the window is read twice, a first pass collecting the
+// definitions (block structure only) and a second reporting the links;
+// one held whole is read once, the inline content of its paragraphs and
+// headings read, and every event reported, after its last block (up to
+// a bound of what is held back, past which it too is read twice).
 //
 // # Differences
 //

@@ -47,20 +47,37 @@ func NewScanner(opts Options, emit func(Event)) *Scanner {
 	return &Scanner{s: scanner{opts: opts, emit: emit, hold: -1}, chunk: chunk}
 }
 
-// ScanBytes reads the document src, held whole: when it holds "]:", a
-// first pass collects the definitions (a reference may come before its
-// definition).
+// ScanBytes reads the document src, held whole. When it holds "]:", a
+// reference may come before its definition: the blocks are read once,
+// the definitions recorded as they come, and the inline content of the
+// paragraphs and headings is read after the last block, each event
+// reported then in its place (deferred). A document with more to hold
+// back than maxDeferred items or maxDeferLines lines (memory stays
+// bounded) is read in two passes instead: the definitions, then all.
 func (sc *Scanner) ScanBytes(src []byte) {
-	if bytes.Contains(src, []byte("]:")) {
+	s := &sc.s
+	defs := bytes.Contains(src, []byte("]:"))
+	sc.start(false, defs)
+	s.src, s.final, s.deferring = src, true, defs
+	s.feed()
+	if s.deferFull {
+		s.defs, s.defAt, s.defBytes, s.defsFull = nil, nil, 0, false
+		s.deferred, s.segs = nil, nil
 		sc.start(true, false)
-		sc.s.src, sc.s.final = src, true
-		sc.s.feed()
-		sc.s.finish(0)
+		s.src, s.final = src, true
+		s.feed()
+		s.finish(0)
+		sc.start(false, false)
+		s.src, s.final = src, true
+		s.feed()
+		s.finish(0)
+		return
 	}
-	sc.start(false, false)
-	sc.s.src, sc.s.final = src, true
-	sc.s.feed()
-	sc.s.finish(0)
+	s.finish(0)
+	if defs {
+		s.deferring, s.defsLive = false, false
+		s.replay()
+	}
 }
 
 // Collect reads the definitions of the document r gives, for a Scan of
@@ -146,7 +163,7 @@ func (sc *Scanner) start(collect, live bool) {
 	s.lines, s.firstLine = s.lines[:0], 1
 	s.stack = append(s.stack[:0], block{kind: bDoc})
 	s.para, s.paraBytes, s.paraCont, s.emptyItem = s.para[:0], 0, false, false
-	s.hold, s.trimAt = -1, 1024
+	s.hold, s.trimAt, s.deferring, s.deferFull = -1, 1024, false, false
 }
 
 // stream reads r through a window: src is compacted once what it holds
@@ -257,9 +274,61 @@ func (s *scanner) lineFloor() int {
 
 // lineCol returns the 1-based line and byte column of src[off].
 func (s *scanner) lineCol(off int) (line, col int) {
-	i := sort.SearchInts(s.lines, off+1) - 1
+	i := s.lineIndex(off)
 	if i < 0 {
 		return s.firstLine, off + 1
 	}
 	return s.firstLine + i, off - s.lines[i] + 1
+}
+
+// lineIndex returns the index in lines of the line holding src[off], or
+// -1: the line of the last call or the next one (events come in the
+// order of the document), else a binary search.
+func (s *scanner) lineIndex(off int) int {
+	l, c := s.lines, s.lineAt
+	if c < len(l) && l[c] <= off {
+		if c+1 == len(l) || off < l[c+1] {
+			return c
+		}
+		if c+2 == len(l) || off < l[c+2] {
+			s.lineAt = c + 1
+			return c + 1
+		}
+	}
+	i := sort.SearchInts(l, off+1) - 1
+	s.lineAt = max(i, 0)
+	return i
+}
+
+// The most a whole document holds back (deferred, and the starts of its
+// lines, kept for them), in items and lines: a few MiB.
+var (
+	maxDeferred   = 1 << 15
+	maxDeferLines = 1 << 17
+)
+
+// deferred is an event held back, or, when to > from, the paragraph or
+// heading of lines segs[from:to], whose inline content is read later;
+// readTo and lines are what was read then, which Span sees again.
+type deferred struct {
+	e                       Event
+	from, to, readTo, lines int
+}
+
+// replay reports what was deferred, reading the inline content of the
+// paragraphs and headings held back in its place, with the lines read
+// then: a position at the start of a line not read yet is placed at the
+// end of the line before, as it is when reported at once.
+func (s *scanner) replay() {
+	all, readTo := s.lines, s.readTo
+	for _, d := range s.deferred {
+		s.lines, s.readTo = all[:d.lines], d.readTo
+		if d.to > d.from {
+			s.inlines(s.segs[d.from:d.to])
+		} else {
+			s.event(d.e)
+		}
+	}
+	s.lines, s.readTo = all, readTo
+	s.deferred, s.segs = s.deferred[:0], s.segs[:0]
 }

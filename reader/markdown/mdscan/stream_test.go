@@ -77,6 +77,16 @@ func TestStreamSameAsWhole(t *testing.T) {
 				if strings.Join(w, "\n") != strings.Join(s, "\n") {
 					t.Fatalf("chunk %d linkify=%v %.200q:\nwhole    %q\nstreamed %q", chunk, linkify, src, w, s)
 				}
+				if chunk == 200 && bytes.Contains(src, []byte("]:")) {
+					// too much to defer: two passes over the whole
+					d := maxDeferred
+					maxDeferred = 1
+					w = whole(src, opts)
+					maxDeferred = d
+					if strings.Join(w, "\n") != strings.Join(s, "\n") {
+						t.Fatalf("two passes, linkify=%v %.200q:\nwhole    %q\nstreamed %q", linkify, src, w, s)
+					}
+				}
 			}
 		}
 	}
@@ -119,6 +129,49 @@ func TestScanOnceDefinitionsAhead(t *testing.T) {
 	Scan(src, Options{}, collect(&all))
 	if fmt.Sprint(once) != "[/d]" || fmt.Sprint(all) != "[/d /d]" {
 		t.Errorf("once %q, whole %q", once, all)
+	}
+}
+
+// TestDeferredSameAsStreamed: a whole document with definitions is read
+// once, its inline content deferred until every definition is known; it
+// gives what two passes over the streamed document give, also where a
+// definition's title or paragraph goes on past its line, and where
+// there is too much to defer and two passes are made (the limits made
+// small here).
+func TestDeferredSameAsStreamed(t *testing.T) {
+	docs := []string{
+		"[a] [b]\n\n[a]: /u 'title\ngoes on'\n[b]: /v\n",
+		"[a]\n\n[a]: /u\n'title' and text\nmore\n\n> [b]\n",
+		"[a]\n\n[a]:\n/u\n\"t\"\n",
+		"- [a]\n\n  [a]: /u 'no\n  end\n\n  [a]\n",
+		"[a]\n\n[x]: /u\n===\n\n[a]: /v\n---\n",
+		"`]:`\n\n[a]\n\n    [a]: /u\n",
+		"<!--\n-->\n[a]\n\n[a]: /u\n",
+		"[a]\n# [a]\n\n<div>\n\n[a]: <b>\n[a]: /u\n",
+	}
+	check := func(what string) {
+		for _, doc := range docs {
+			src := []byte(doc)
+			want := streamed(src, Options{}, 4)
+			if got := whole(src, Options{}); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%s %q:\nwhole    %q\nstreamed %q", what, doc, got, want)
+			}
+		}
+	}
+	check("deferred")
+	defer func(d, l int) { maxDeferred, maxDeferLines = d, l }(maxDeferred, maxDeferLines)
+	for _, lim := range [][2]int{{0, 1 << 20}, {1 << 20, 1}, {2, 3}} {
+		maxDeferred, maxDeferLines = lim[0], lim[1]
+		check(fmt.Sprintf("limits %v", lim))
+	}
+	var dests []string
+	Scan([]byte(docs[0]), Options{}, func(e Event) {
+		if e.Kind == Link {
+			dests = append(dests, e.Dest)
+		}
+	})
+	if fmt.Sprint(dests) != "[/u /v]" {
+		t.Errorf("links %q, want [/u /v]", dests)
 	}
 }
 
