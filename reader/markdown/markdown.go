@@ -316,9 +316,40 @@ func rootBase(root, base string) string {
 
 // prose reports the delimit hits of src[start:end].
 func (m *mdReader) prose(start, end int) {
-	for _, dh := range delimit.Find(m.text(start, end), m.s.Options().Delimit) {
+	for _, dh := range delimit.Find(hardBreaks(m.text(start, end)), m.s.Options().Delimit) {
 		s, e := start+int(dh.Start), start+int(dh.End)
 		m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
+	}
+}
+
+// hardBreaks returns text with the backslash of each hard line break (a
+// backslash at the end of a line that is not itself escaped, CommonMark
+// 6.7) made a space: it is markup, and the text before it ends there, as
+// it ends at a line end ("A0://%0\" is no URI, as "A0://%0" at the end
+// of a line is none). Offsets do not move; text is copied only when it
+// holds one.
+func hardBreaks(text []byte) []byte {
+	out := text
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(text[i:], '\n')
+		if k < 0 {
+			return out
+		}
+		i += k
+		j := i
+		if j > 0 && text[j-1] == '\r' {
+			j--
+		}
+		n := 0
+		for n < j && text[j-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 1 {
+			if &out[0] == &text[0] {
+				out = bytes.Clone(text)
+			}
+			out[j-1] = ' '
+		}
 	}
 }
 
