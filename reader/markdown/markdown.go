@@ -314,41 +314,47 @@ func rootBase(root, base string) string {
 	return reader.FileURI(abs)
 }
 
-// prose reports the delimit hits of src[start:end].
+// prose reports the delimit hits of src[start:end], scanned text by
+// text between hard line breaks (hardBreak).
 func (m *mdReader) prose(start, end int) {
-	for _, dh := range delimit.Find(hardBreaks(m.text(start, end)), m.s.Options().Delimit) {
-		s, e := start+int(dh.Start), start+int(dh.End)
-		m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
+	text := m.text(start, end)
+	for from := 0; from < len(text); {
+		to := hardBreak(text, from)
+		next := to + 1
+		if to < 0 {
+			to, next = len(text), len(text)
+		}
+		for _, dh := range delimit.Find(text[from:to], m.s.Options().Delimit) {
+			s, e := start+from+int(dh.Start), start+from+int(dh.End)
+			m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
+		}
+		from = next
 	}
 }
 
-// hardBreaks returns text with the backslash of each hard line break (a
-// backslash at the end of a line that is not itself escaped, CommonMark
-// 6.7) made a space: it is markup, and the text before it ends there, as
-// it ends at a line end ("A0://%0\" is no URI, as "A0://%0" at the end
-// of a line is none). Offsets do not move; text is copied only when it
-// holds one.
-func hardBreaks(text []byte) []byte {
-	out := text
-	for i := 0; ; i++ {
+// hardBreak returns the index in text, at or after from, of the
+// backslash of the first hard line break (a backslash at the end of a
+// line that is not itself escaped, CommonMark 6.7), or -1. It is markup:
+// the text before it ends there, and a URI, quoted or not, does not go on
+// past it ("A0://%0\" is no URI, as "A0://%0" at the end of a line is
+// none), as goldmark's text ends before it.
+func hardBreak(text []byte, from int) int {
+	for i := from; ; i++ {
 		k := bytes.IndexByte(text[i:], '\n')
 		if k < 0 {
-			return out
+			return -1
 		}
 		i += k
 		j := i
-		if j > 0 && text[j-1] == '\r' {
+		if j > from && text[j-1] == '\r' {
 			j--
 		}
 		n := 0
-		for n < j && text[j-1-n] == '\\' {
+		for j-1-n >= from && text[j-1-n] == '\\' {
 			n++
 		}
 		if n%2 == 1 {
-			if &out[0] == &text[0] {
-				out = bytes.Clone(text)
-			}
-			out[j-1] = ' '
+			return j - 1
 		}
 	}
 }
