@@ -10,47 +10,17 @@ import "bytes"
 // (cands_amd64.s) tests 32 bytes at once for a '<' or a colon that is
 // followed by a byte above ' ' and does not stand between two digits; the
 // few colons it passes that noURIAt still rejects (":)") are skipped
-// here. Elsewhere each byte has its own IndexByte search, cached until
-// the scan passes it.
+// here. Elsewhere each byte has its own IndexByte search; either way the
+// position found is cached until the scan passes it (Scanner.next).
 
 // nextCand returns the position of the next candidate ':' (uriColon) or
 // '<' at or after pos, or n, or relNext when that comes first and none is
 // before it.
 func (s *Scanner) nextCand() int {
 	if !candSIMD {
-		return min(s.nextColon(false), s.next(&s.lt, '<'))
+		return min(s.next(&s.colon, ':'), s.next(&s.lt, '<'))
 	}
-	return s.nextColon(true)
-}
-
-// nextColon returns the position of the next colon at which a hit may
-// start (uriColon), or with lt of that colon or '<' (uriCand), as next
-// does: the position found is cached until the scan passes it.
-func (s *Scanner) nextColon(lt bool) int {
-	k := &s.colon
-	if !k.miss && k.at >= s.pos {
-		return k.at
-	}
-	end := min(s.n, s.relNext)
-	from := s.pos
-	if k.miss && k.at > from {
-		if k.at >= end {
-			return end
-		}
-		from = k.at
-	}
-	var i int
-	if lt {
-		i = uriCand(s.buf[:s.n], from, end)
-	} else {
-		i = uriColon(s.buf[:s.n], from, end)
-	}
-	if i < 0 {
-		k.at, k.miss = end, true
-		return end
-	}
-	k.at, k.miss = i, false
-	return i
+	return s.next(&s.colon, colonOrLess)
 }
 
 // uriCand returns the index of the first '<' in b[from:to], or colon at

@@ -182,7 +182,7 @@ func (s *Scanner) Scan() bool {
 		}
 		switch which {
 		case ':':
-			// nextColon has passed the colons no hit can follow (E12
+			// nextCand has passed the colons no hit can follow (E12
 			// "Note: see"), but for one that was the last byte read.
 			if c+1 < s.n && noURIAt(s.buf, c) {
 				s.pos = c + 1
@@ -225,7 +225,11 @@ func (s *Scanner) Hit() Hit { return s.hit }
 func (s *Scanner) Err() error { return s.err }
 
 // next returns the position of the next byte ch at or after pos, or n,
-// or relNext when that comes first and none is before it.
+// or relNext when that comes first and none is before it: for ':' the
+// next colon at which a hit may start (uriColon), for colonOrLess that or
+// the next '<' (uriCand). The position is cached in k until the scan
+// passes it, and a search that found nothing goes on from where it
+// stopped: each byte is searched once.
 func (s *Scanner) next(k *cand, ch byte) int {
 	if !k.miss && k.at >= s.pos {
 		return k.at
@@ -238,14 +242,27 @@ func (s *Scanner) next(k *cand, ch byte) int {
 		}
 		from = k.at
 	}
-	i := bytes.IndexByte(s.buf[from:end], ch)
+	var i int
+	switch ch {
+	case ':':
+		i = uriColon(s.buf[:s.n], from, end)
+	case colonOrLess:
+		i = uriCand(s.buf[:s.n], from, end)
+	default:
+		if i = bytes.IndexByte(s.buf[from:end], ch); i >= 0 {
+			i += from
+		}
+	}
 	if i < 0 {
 		k.at, k.miss = end, true
 		return end
 	}
-	k.at, k.miss = from+i, false
-	return k.at
+	k.at, k.miss = i, false
+	return i
 }
+
+// colonOrLess asks next for the next ':' a hit may follow or '<'.
+const colonOrLess = 0
 
 // fill reads until buf[:n] reaches need bytes (relative to the current
 // buffer), the buffer is full, or the input ends. When need does not fit it
