@@ -2,32 +2,10 @@
 
 #include "textflag.h"
 
-// The bytes the loop compares with, 32 of each.
-DATA candColon<>+0(SB)/8, $0x3a3a3a3a3a3a3a3a // ':'
-DATA candColon<>+8(SB)/8, $0x3a3a3a3a3a3a3a3a
-DATA candColon<>+16(SB)/8, $0x3a3a3a3a3a3a3a3a
-DATA candColon<>+24(SB)/8, $0x3a3a3a3a3a3a3a3a
-GLOBL candColon<>(SB), RODATA|NOPTR, $32
-DATA candLess<>+0(SB)/8, $0x3c3c3c3c3c3c3c3c // '<'
-DATA candLess<>+8(SB)/8, $0x3c3c3c3c3c3c3c3c
-DATA candLess<>+16(SB)/8, $0x3c3c3c3c3c3c3c3c
-DATA candLess<>+24(SB)/8, $0x3c3c3c3c3c3c3c3c
-GLOBL candLess<>(SB), RODATA|NOPTR, $32
-DATA candAbove<>+0(SB)/8, $0x2121212121212121 // the first byte above ' '
-DATA candAbove<>+8(SB)/8, $0x2121212121212121
-DATA candAbove<>+16(SB)/8, $0x2121212121212121
-DATA candAbove<>+24(SB)/8, $0x2121212121212121
-GLOBL candAbove<>(SB), RODATA|NOPTR, $32
-DATA candZero<>+0(SB)/8, $0x3030303030303030 // '0'
-DATA candZero<>+8(SB)/8, $0x3030303030303030
-DATA candZero<>+16(SB)/8, $0x3030303030303030
-DATA candZero<>+24(SB)/8, $0x3030303030303030
-GLOBL candZero<>(SB), RODATA|NOPTR, $32
-DATA candNine<>+0(SB)/8, $0x0909090909090909 // '9'-'0'
-DATA candNine<>+8(SB)/8, $0x0909090909090909
-DATA candNine<>+16(SB)/8, $0x0909090909090909
-DATA candNine<>+24(SB)/8, $0x0909090909090909
-GLOBL candNine<>(SB), RODATA|NOPTR, $32
+// The bytes the loop compares with, each broadcast to 32: ':', '<', the
+// first byte above ' ', '0', and '9'-'0'.
+DATA candBytes<>+0(SB)/8, $0x0000000930213c3a
+GLOBL candBytes<>(SB), RODATA|NOPTR, $8
 
 // func candsAVX2(b []byte, from, to int) int
 //
@@ -46,11 +24,11 @@ TEXT ·candsAVX2(SB), NOSPLIT, $0-48
 	CMPQ DX, CX
 	CMOVQLT DX, CX
 
-	VMOVDQU candColon<>(SB), Y10
-	VMOVDQU candAbove<>(SB), Y11
-	VMOVDQU candZero<>(SB), Y12
-	VMOVDQU candNine<>(SB), Y13
-	VMOVDQU candLess<>(SB), Y14
+	VPBROADCASTB candBytes<>+0(SB), Y10 // ':'
+	VPBROADCASTB candBytes<>+1(SB), Y14 // '<'
+	VPBROADCASTB candBytes<>+2(SB), Y11 // the first byte above ' '
+	VPBROADCASTB candBytes<>+3(SB), Y12 // '0'
+	VPBROADCASTB candBytes<>+4(SB), Y13 // '9'-'0'
 
 loop:
 	CMPQ AX, CX
