@@ -18,17 +18,7 @@ import (
 // and stops at the first check after the run is stopped.
 func TestMappedSameHits(t *testing.T) {
 	line := "see http://a.example/x?a=1#b#c, <mailto:b@example.org> and \"urn:isbn:0451450523\"\n"
-	data := bytes.Repeat([]byte(line), mapMin/len(line)+100)
-	name := filepath.Join(t.TempDir(), "big.txt")
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	whole := io.NewSectionReader(f, 0, int64(len(data)))
+	data, f, whole := bigFile(t, line)
 	mapped := &readertest.Sink{}
 	var upTo int64 // what the input was told was read
 	consumed := func(off int64) error { upTo = max(upTo, off); return nil }
@@ -53,10 +43,28 @@ func TestMappedSameHits(t *testing.T) {
 	// A stopped run: the input says so.
 	stop := errors.New("stopped")
 	stopped := &readertest.Sink{}
-	err = Read(&reader.Content{R: errReader{stop}, Whole: whole, Consumed: func(int64) error { return stop }}, stopped)
+	err := Read(&reader.Content{R: errReader{stop}, Whole: whole, Consumed: func(int64) error { return stop }}, stopped)
 	if !errors.Is(err, stop) || len(stopped.Hits) >= len(streamed.Hits) {
 		t.Fatalf("stopped run: %d hits, err %v", len(stopped.Hits), err)
 	}
+}
+
+// bigFile writes line repeated past mapMin, so that Read maps it, and
+// returns its bytes, the open file (closed when t ends) and the file as
+// a Content's Whole.
+func bigFile(t *testing.T, line string) ([]byte, *os.File, *io.SectionReader) {
+	t.Helper()
+	data := bytes.Repeat([]byte(line), mapMin/len(line)+100)
+	name := filepath.Join(t.TempDir(), "big.txt")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return data, f, io.NewSectionReader(f, 0, int64(len(data)))
 }
 
 type errReader struct{ err error }
@@ -128,17 +136,7 @@ func FuzzRead(f *testing.F) {
 // its lines (reader.Options.NoPositions).
 func TestNoPositions(t *testing.T) {
 	line := "see http://a.example/x and <mailto:b@example.org>\n"
-	data := bytes.Repeat([]byte(line), mapMin/len(line)+100)
-	name := filepath.Join(t.TempDir(), "big.txt")
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	whole := io.NewSectionReader(f, 0, int64(len(data)))
+	data, f, whole := bigFile(t, line)
 	consumed := func(int64) error { return nil }
 	for _, tc := range []struct {
 		name  string
