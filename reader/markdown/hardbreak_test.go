@@ -1,6 +1,9 @@
 package markdown
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestHardBreakBackslash: the backslash of a hard line break (CommonMark
 // 6.7, a backslash at the end of a line) is markup that ends the text
@@ -27,6 +30,47 @@ func TestHardBreakBackslash(t *testing.T) {
 	} {
 		for _, o := range []Options{{}, {IncludeCode: true}} {
 			compareReaders(t, doc, []byte(doc), o)
+		}
+	}
+}
+
+// hardBreakRef is hardBreak by its definition: at each line end, the
+// backslashes right before it (and before a '\r'), an odd number of them.
+func hardBreakRef(text []byte, from int) int {
+	for i := from; i < len(text); i++ {
+		if text[i] != '\n' {
+			continue
+		}
+		j := i
+		if j > from && text[j-1] == '\r' {
+			j--
+		}
+		n := 0
+		for j-1-n >= from && text[j-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 1 {
+			return j - 1
+		}
+	}
+	return -1
+}
+
+// TestHardBreakFind checks hardBreak, which looks for backslashes, against
+// its definition, which looks at line ends, on text dense with both.
+func TestHardBreakFind(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = "\\\\\n\rab"[r.IntN(6)]
+		}
+		from := 0
+		if len(b) > 0 {
+			from = r.IntN(len(b))
+		}
+		if got, want := hardBreak(b, from), hardBreakRef(b, from); got != want {
+			t.Fatalf("hardBreak(%q, %d) = %d, want %d", b, from, got, want)
 		}
 	}
 }

@@ -339,23 +339,25 @@ func (m *mdReader) prose(start, end int) {
 // past it ("A0://%0\" is no URI, as "A0://%0" at the end of a line is
 // none), as goldmark's text ends before it.
 func hardBreak(text []byte, from int) int {
-	for i := from; ; i++ {
-		k := bytes.IndexByte(text[i:], '\n')
+	// Backslashes are rare in prose, line ends are not: look for those.
+	for i := from; ; {
+		k := bytes.IndexByte(text[i:], '\\')
 		if k < 0 {
 			return -1
 		}
-		i += k
-		j := i
-		if j > from && text[j-1] == '\r' {
-			j--
+		e := i + k
+		for e < len(text) && text[e] == '\\' {
+			e++
 		}
-		n := 0
-		for j-1-n >= from && text[j-1-n] == '\\' {
-			n++
+		odd := (e-i-k)%2 == 1
+		nl := e
+		if nl < len(text) && text[nl] == '\r' {
+			nl++
 		}
-		if n%2 == 1 {
-			return j - 1
+		if odd && nl < len(text) && text[nl] == '\n' {
+			return e - 1
 		}
+		i = e
 	}
 }
 
