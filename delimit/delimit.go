@@ -363,11 +363,7 @@ type Hit struct {
 // Find returns every hit in text, in order (E1–E12). It is the Scanner over
 // text without copying it; the hits are the same as the Scanner's.
 func Find(text []byte, opts Options) []Hit {
-	if !opts.Abbrev && !opts.Emails && bytes.IndexByte(text, ':') < 0 {
-		// Every hit but an abbreviated URL (E11) or an e-mail address
-		// has a scheme's colon (E1); most of the short texts of
-		// markup, a Markdown paragraph's runs, an element's text, have
-		// none, and setting up a Scanner for them cost more than this.
+	if !MayHold(text, opts) {
 		return nil
 	}
 	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
@@ -377,6 +373,15 @@ func Find(text []byte, opts Options) []Hit {
 		hits = append(hits, s.Hit())
 	}
 	return hits
+}
+
+// MayHold reports whether text may hold a hit with opts: every hit but an
+// abbreviated URL (E11) or an e-mail address has its scheme's colon (E1).
+// Most of the short texts of markup (a Markdown paragraph's runs, an
+// element's text) have none, and one IndexByte tells them apart where
+// setting up a Scanner costs more.
+func MayHold(text []byte, opts Options) bool {
+	return opts.Abbrev || opts.Emails || bytes.IndexByte(text, ':') >= 0
 }
 
 // KnownScheme reports whether name (any case) is in the embedded URI scheme

@@ -318,6 +318,9 @@ func rootBase(root, base string) string {
 // text between hard line breaks (hardBreak).
 func (m *mdReader) prose(start, end int) {
 	text := m.text(start, end)
+	if !delimit.MayHold(text, m.s.Options().Delimit) {
+		return // most runs: no hard line break to look for either
+	}
 	for from := 0; from < len(text); {
 		to := hardBreak(text, from)
 		next := to + 1
