@@ -101,7 +101,11 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 			failed = true
 		}
 	}
-	emit := func(h *extract.Hit) error { hits = append(hits, *h); return nil }
+	emit := func(h *extract.Hit) error {
+		hits = append(hits, *h)
+		hits[len(hits)-1].Own() // kept to the end (with Options.Borrow)
+		return nil
+	}
 	args := c.Args().Slice()
 	if len(args) == 0 || len(args) == 1 && args[0] == "-" {
 		// Standard input is kept, to show the lines the URIs are on.

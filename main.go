@@ -225,6 +225,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		return err
 	}
 	opts.NoPositions = !settings.Positions()
+	opts.Borrow = true // every printer and the runner own what they keep
 	x, err := newExtractor(opts)
 	if err != nil {
 		return err
@@ -289,12 +290,14 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 			found = true
 			return errQuietFound // stops the run: the answer is known
 		}
+		// Deferred: reading a borrowed hit (opts.Borrow) of a file cut
+		// short while mapped is a panic, recovered as that input's error.
 		printing.Lock()
+		defer printing.Unlock()
 		if clearForHit {
 			progress.clear()
 		}
 		out.Hit(h)
-		printing.Unlock()
 		return nil
 	}
 	if err := runner.Run(context.Background(), x, inputs, ro, emit, report); err != nil && err != errQuietFound {

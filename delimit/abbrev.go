@@ -99,7 +99,7 @@ func (s *Scanner) atDot(d int) {
 		var trunc bool
 		e, trunc = st.scan(b, i, j+MaxHit)
 		if trunc {
-			raw := string(b[j:e])
+			raw := s.text(j, e)
 			s.emit(j, e, raw, scheme+raw, Abbrev, Truncated)
 			s.skipping = true
 			return
@@ -107,7 +107,7 @@ func (s *Scanner) atDot(d int) {
 		e = bracketCut(b, i, i, e)
 		e = j + max(i-j, trimTrailing(b[j:e], wrap, nw))
 	}
-	raw := string(b[j:e])
+	raw := s.text(j, e)
 	s.emit(j, e, raw, scheme+raw, Abbrev, 0)
 }
 

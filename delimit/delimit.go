@@ -270,6 +270,8 @@ const (
 	HyphenBreak Flags = 1 << iota
 	// Truncated: the hit was longer than MaxHit and was cut there (SPEC §8).
 	Truncated
+	// Borrowed: URI and Raw may share the scanned bytes (Options.Borrow).
+	Borrowed
 )
 
 // MaxHit is the longest hit reported whole (SPEC §8): a longer run of URI
@@ -348,6 +350,14 @@ type Options struct {
 	// then left 0; the line ends before each hit are not counted, work
 	// that costs as much as a tenth of the scan of plain text (SPEC §9).
 	NoLines bool
+	// Borrow lets a Scanner over bytes (NewBytesScanner) report hits whose
+	// URI and Raw share those bytes instead of holding copies, marked
+	// Borrowed: no allocation per hit, which is most of what a hit costs
+	// on a large text file besides the scan (SPEC §9). Such strings are
+	// valid only while the bytes are (a mapped file: until it is
+	// unmapped); a caller copies (strings.Clone) what it keeps. Other
+	// scanners, and Find, ignore it.
+	Borrow bool
 }
 
 // Hit is one URI found in text (SPEC §2).

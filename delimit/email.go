@@ -82,7 +82,7 @@ func (s *Scanner) atAt(a int) {
 			return // an IRI host or a word, not this address
 		}
 	}
-	raw := string(b[j:i])
+	raw := s.text(j, i)
 	s.emit(j, i, raw, "mailto:"+raw, Email, 0)
 }
 

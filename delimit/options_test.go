@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func TestHyphenText(t *testing.T) {
@@ -68,6 +69,55 @@ func TestNoLines(t *testing.T) {
 			w.Line, w.Col = 0, 0
 			if got[i] != w {
 				t.Fatalf("%s: hit %d = %+v, want %+v", name, i, got[i], w)
+			}
+		}
+	}
+}
+
+// TestBorrow: a Scanner over bytes with Options.Borrow reports the hits of
+// Find, each marked Borrowed and with Raw in the scanned bytes, without
+// allocating per hit; other scanners and Find ignore the option.
+func TestBorrow(t *testing.T) {
+	text := []byte(strings.Repeat("see http://a.example/x and <mailto:b@example.org>,\n  \"urn:isbn:0451450523\" www.c.example, d@e.example http://b.example/-\n  <http://f.example/a-\n  b>\n", 50))
+	opts := Options{Abbrev: true, Emails: true, Hyphen: HyphenBoth}
+	want := Find(text, opts)
+	borrow := opts
+	borrow.Borrow = true
+	var got []Hit
+	sc := NewBytesScanner(text, borrow, nil)
+	for sc.Scan() {
+		got = append(got, sc.Hit())
+	}
+	if len(got) != len(want) || len(want) < 7*50 {
+		t.Fatalf("%d hits, want %d", len(got), len(want))
+	}
+	inText := func(s string) bool {
+		p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(&text[0]))
+		return p >= b && p < b+uintptr(len(text))
+	}
+	for i, h := range got {
+		if h.Flags&Borrowed == 0 || !inText(h.Raw) {
+			t.Fatalf("hit %d %+v: not Borrowed, or Raw not in the text", i, h)
+		}
+		h.Flags &^= Borrowed
+		if h != want[i] {
+			t.Fatalf("hit %d = %+v, want %+v", i, h, want[i])
+		}
+	}
+	if n := testing.AllocsPerRun(5, func() {
+		sc := NewBytesScanner(text, Options{Borrow: true, NoLines: true}, nil)
+		for sc.Scan() {
+		}
+	}); n > 50+5 { // one per repetition: the URI joined across a line break
+		t.Errorf("%v allocations for %d hits", n, len(want))
+	}
+	for name, hits := range map[string][]Hit{
+		"Find":    Find(text, borrow),
+		"Scanner": scanAll(t, bytes.NewReader(text), borrow),
+	} {
+		for i, h := range hits {
+			if h.Flags&Borrowed != 0 || inText(h.Raw) {
+				t.Fatalf("%s: hit %d %+v Borrowed", name, i, h)
 			}
 		}
 	}

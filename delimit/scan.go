@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file is the Scanner (E1–E12): its API, its buffer, which rolls
@@ -75,6 +76,9 @@ type Scanner struct {
 	// that the bytes looked at stay within a window (SPEC §8).
 	release func(off int64) error
 	relNext int
+	// borrow: hits share buf instead of copying it (Options.Borrow, for a
+	// Scanner over bytes, whose buf never changes).
+	borrow bool
 }
 
 // NewScanner returns a Scanner reading r with opts (E1–E12).
@@ -106,7 +110,7 @@ func (s *Scanner) init() {
 // drop those pages and memory stays bounded (SPEC §8); an error it
 // returns ends the scan as a read error would (see Err).
 func NewBytesScanner(text []byte, opts Options, release func(off int64) error) *Scanner {
-	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
+	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true, borrow: opts.Borrow}
 	s.init()
 	if release != nil {
 		s.release, s.relNext = release, relEvery
@@ -439,12 +443,21 @@ func (s *Scanner) locate(i int) (line, col int) {
 // emitSub reports the hit buf[start:end] whose URI is buf[us:ue]; clean
 // says that the run holds nothing cleanURI would change (!runState.dirty).
 func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags, clean bool) {
-	raw := string(s.buf[start:end])
+	raw := s.text(start, end)
 	uri := raw[us-start : ue-start]
 	if !clean {
 		uri = cleanURI(uri)
 	}
 	s.emitURI(start, end, raw, uri, kind, flags)
+}
+
+// text returns buf[start:end] as a string: the bytes themselves when the
+// Scanner borrows (Options.Borrow), else a copy.
+func (s *Scanner) text(start, end int) string {
+	if s.borrow && end > start {
+		return unsafe.String(&s.buf[start], end-start)
+	}
+	return string(s.buf[start:end])
 }
 
 // emit reports the hit buf[start:end] whose URI is uri made clean.
@@ -453,6 +466,9 @@ func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) 
 }
 
 func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
+	if s.borrow {
+		flags |= Borrowed
+	}
 	line, col := s.locate(start)
 	s.pending = append(s.pending, Hit{
 		URI: uri, Raw: raw,
@@ -473,7 +489,7 @@ func (s *Scanner) emitSegs(start, end int, kind Kind, segs []seg) {
 		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0, false)
 		return
 	}
-	raw := string(s.buf[start:end])
+	raw := s.text(start, end)
 	if !hy {
 		s.emit(start, end, raw, s.join(segs, false), kind, 0)
 		return

@@ -249,7 +249,7 @@ func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wr
 		return false
 	}
 	last.e -= len(joined) - n
-	s.emit(start, last.e, string(s.buf[start:last.e]), string(joined[:n]), Space, 0)
+	s.emit(start, last.e, s.text(start, last.e), string(joined[:n]), Space, 0)
 	return true
 }
 

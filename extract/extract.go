@@ -90,6 +90,13 @@ type Options struct {
 	// may leave them 0 where counting lines is work of its own, as the
 	// text reader does (reader.Options.NoPositions).
 	NoPositions bool
+
+	// Borrow lets emit receive hits whose URI and Raw share the input's
+	// memory (Hit.Borrowed, a large text file mapped into memory): they
+	// are valid only until emit returns, and Hit.Own copies them for a
+	// hit kept longer. It saves an allocation per hit, and memory
+	// touched, where hits are printed as they come (doc/spec.md §9).
+	Borrow bool
 }
 
 // DefaultMaxToken is the default of Options.MaxToken.
@@ -209,7 +216,7 @@ func New(opts Options) (*Extractor, error) {
 	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
-		Context: opts.Context, NoPositions: opts.NoPositions,
+		Context: opts.Context, NoPositions: opts.NoPositions, Borrow: opts.Borrow,
 	}}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 )
@@ -28,6 +29,16 @@ func (e *PanicError) Unwrap() error {
 // directly (recover works only there).
 func recoverInput(name string, err *error) {
 	if v := recover(); v != nil {
+		if _, fault := v.(interface{ Addr() uintptr }); fault {
+			// A fault at an address, not a bug: only a mapped file's
+			// pages fault so (debug.SetPanicOnFault), when the file is
+			// cut short while it is read (reader/text).
+			*err = &InputError{File: name, Err: errCutWhileRead}
+			return
+		}
 		*err = &InputError{File: name, Err: &PanicError{Value: v, Stack: debug.Stack()}}
 	}
 }
+
+// errCutWhileRead is the error of a file cut short while it was read.
+var errCutWhileRead = errors.New("the file was cut short while it was read: read it again once it is written")

@@ -201,8 +201,19 @@ func (*jsonPrinter) Finish() {}
 // most first, at the end (--count); as JSON Lines with --format json.
 type countPrinter struct {
 	*sink
-	json   *jsonPrinter // nil: plain lines
-	counts map[[2]string]int
+	json *jsonPrinter // nil: plain lines
+	rows []countRow
+	// row is the index in rows of each scheme and host. It is only read
+	// once a key is in: a map assignment stores its key again, and a
+	// Borrowed hit's strings must not be kept.
+	row map[[2]string]int
+}
+
+// countRow is one line of --count.
+type countRow struct {
+	Count  int    `json:"count"`
+	Scheme string `json:"scheme"`
+	Host   string `json:"host"`
 }
 
 func (p *countPrinter) Hit(h *extract.Hit) {
@@ -211,19 +222,21 @@ func (p *countPrinter) Hit(h *extract.Hit) {
 	if !r.HasScheme {
 		scheme = "(relative)" // left unresolved: no base (B2)
 	}
-	p.counts[[2]string{scheme, strings.ToLower(r.Host)}]++
+	k := [2]string{scheme, strings.ToLower(r.Host)}
+	i, ok := p.row[k]
+	if !ok {
+		if h.Borrowed {
+			k = [2]string{strings.Clone(k[0]), strings.Clone(k[1])}
+		}
+		i = len(p.rows)
+		p.rows = append(p.rows, countRow{Scheme: k[0], Host: k[1]})
+		p.row[k] = i
+	}
+	p.rows[i].Count++
 }
 
 func (p *countPrinter) Finish() {
-	type row struct {
-		Count  int    `json:"count"`
-		Scheme string `json:"scheme"`
-		Host   string `json:"host"`
-	}
-	rows := make([]row, 0, len(p.counts))
-	for k, n := range p.counts {
-		rows = append(rows, row{n, k[0], k[1]})
-	}
+	rows := p.rows
 	sort.Slice(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]
 		if a.Count != b.Count {
@@ -308,6 +321,7 @@ func (p *interleaved) Hit(h *extract.Hit) {
 		p.waiting = append(p.waiting, h.File)
 	}
 	p.held[h.File] = append(p.held[h.File], *h)
+	p.held[h.File][len(p.held[h.File])-1].Own() // kept past this call
 }
 
 func (p *interleaved) Done(file string) {

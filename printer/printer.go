@@ -109,7 +109,8 @@ func (o Options) Positions() bool {
 // from Flush.
 type Printer interface {
 	// Hit prints h, or keeps what it needs of it: h is not valid after
-	// Hit returns (extract.Extractor.File).
+	// Hit returns (extract.Extractor.File), nor are its URI and Raw when
+	// h.Borrowed (a kept string is cloned).
 	Hit(h *extract.Hit)
 	Finish() // after the last hit
 	// Flush writes what is buffered.
@@ -141,9 +142,9 @@ func New(w io.Writer, o Options) (Printer, error) {
 	case o.Files:
 		p = &filesPrinter{sink: s, color: o.Color, seen: make(map[string]bool)}
 	case o.Count && o.Format == JSON:
-		p = &countPrinter{sink: s, json: newJSONPrinter(s), counts: make(map[[2]string]int)}
+		p = &countPrinter{sink: s, json: newJSONPrinter(s), row: make(map[[2]string]int)}
 	case o.Count:
-		p = &countPrinter{sink: s, counts: make(map[[2]string]int)}
+		p = &countPrinter{sink: s, row: make(map[[2]string]int)}
 	case o.Format == JSON:
 		p = newJSONPrinter(s)
 	case o.Format == TSV:
@@ -216,7 +217,11 @@ func (p uniquePrinter) Hit(h *extract.Hit) {
 	if p.seen[h.URI] {
 		return
 	}
-	p.seen[h.URI] = true
+	if h.Borrowed {
+		p.seen[strings.Clone(h.URI)] = true // a key is kept: own it
+	} else {
+		p.seen[h.URI] = true
+	}
 	p.Printer.Hit(h)
 }
 

@@ -2,7 +2,9 @@ package printer
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/urix/urix/extract"
 )
@@ -233,6 +235,50 @@ func TestPositions(t *testing.T) {
 	} {
 		if got := tc.o.Positions(); got != tc.want {
 			t.Errorf("%+v: Positions() = %v, want %v", tc.o, got, tc.want)
+		}
+	}
+}
+
+// TestBorrowedKept: a printer that keeps anything of a hit past Hit (the
+// counts, -u's set, the interleaved view's held hits) keeps its own copy
+// of a Borrowed hit's strings, which are overwritten once Hit returns:
+// the output is that of the same hits not borrowed.
+func TestBorrowedKept(t *testing.T) {
+	files := []string{"a", "b", "a", "c", "b", "a"}
+	uris := []string{"http://x.example/1", "HTTP://Y.example/2", "http://x.example/1", "mailto:z@x.example", "http://y.example/2", "urn:a:b"}
+	run := func(o Options, borrow bool) string {
+		var out bytes.Buffer
+		p, err := New(&out, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, u := range uris {
+			h := &extract.Hit{File: files[i], Line: i + 1, Col: 1, URI: u, Raw: u}
+			if borrow {
+				b := []byte(u) // the input's memory, reused after Hit
+				h.URI, h.Raw, h.Borrowed = unsafe.String(&b[0], len(b)), unsafe.String(&b[0], len(b)), true
+				p.Hit(h)
+				copy(b, bytes.Repeat([]byte{'#'}, len(b)))
+			} else {
+				p.Hit(h)
+			}
+		}
+		for _, f := range []string{"c", "a", "b"} {
+			p.Done(f)
+		}
+		p.Finish()
+		p.Flush()
+		return out.String()
+	}
+	for name, o := range map[string]Options{
+		"count":       {Format: Plain, Count: true},
+		"count json":  {Format: JSON, Count: true},
+		"unique":      {Format: Plain, Unique: true},
+		"interleaved": {Format: Plain, Grouped: true, Heading: true, Unordered: true},
+	} {
+		want := run(o, false)
+		if got := run(o, true); got != want || strings.Contains(want, "#") {
+			t.Errorf("%s: borrowed hits give\n%s\nwant\n%s", name, got, want)
 		}
 	}
 }

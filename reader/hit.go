@@ -71,6 +71,20 @@ type Hit struct {
 	// the text reader (the line) and the HTML reader (the words after a
 	// link's element, or the line of a URL in text); "" otherwise.
 	Context string `json:"-"`
+	// Borrowed says that URI and Raw may share the input's memory
+	// instead of holding copies (Options.Borrow): they are valid only
+	// until the Report (or extract's emit) that passes the hit returns.
+	// What keeps such a hit calls Own first.
+	Borrowed bool `json:"-"`
+}
+
+// Own makes h hold its own copies of URI and Raw where they were Borrowed,
+// so that h may be kept after the call that passed it returns.
+func (h *Hit) Own() {
+	if h.Borrowed {
+		h.URI, h.Raw = strings.Clone(h.URI), strings.Clone(h.Raw)
+		h.Borrowed = false
+	}
 }
 
 // NewHit is the one constructor of hits: a reference ref, written raw, of
@@ -87,6 +101,7 @@ func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) (h 
 	h.Member, h.PDFPage = at.Member, at.PDFPage
 	h.HyphenBreak = flags&delimit.HyphenBreak != 0
 	h.Truncated = flags&delimit.Truncated != 0
+	h.Borrowed = flags&delimit.Borrowed != 0
 	if c.Pos != nil {
 		p := c.Pos.Map(sp.Line, sp.Col, sp.Start)
 		e := c.Pos.Map(sp.EndLine, sp.EndCol, sp.End)

@@ -182,6 +182,11 @@ type Options struct {
 	// Hit.Col 0 where counting lines is work of its own: the text reader
 	// does for the input as stored (doc/spec.md §9).
 	NoPositions bool
+	// Borrow: the Sink copies what it keeps of a hit past Report
+	// (Hit.Own), so a reader may report hits whose URI and Raw share its
+	// input (Hit.Borrowed) instead of copies. The text reader does for a
+	// mapped file (doc/spec.md §9).
+	Borrow bool
 }
 
 // Sink receives what a reader finds in one input. It is not safe for

@@ -221,6 +221,7 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 						b.hits = newHits() // only once there is a hit: most small inputs have few
 					}
 					b.hits = append(b.hits, *h)
+					b.hits[len(b.hits)-1].Own() // kept past this call
 					if len(b.hits) == batchLen {
 						return send()
 					}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -317,5 +318,98 @@ func TestRunStatsLargeText(t *testing.T) {
 	}, func(error) {})
 	if n >= 150000 {
 		t.Errorf("after an interrupt at the 10th hit: %d hits", n)
+	}
+}
+
+// TestRunBorrowed: with extract.Options.Borrow, the hits of large text
+// files reach emit Borrowed when passed on at once (-j 1), and owned when
+// they waited in a batch for the inputs before them (several jobs, in
+// order): the same hits either way as without Borrow.
+func TestRunBorrowed(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for i := range 4 {
+		name := filepath.Join(dir, fmt.Sprintf("big%d.txt", i))
+		data := strings.Repeat(fmt.Sprintf("see http://a.example/%d and more words here\n", i), 110000) // 4.7 MB: mapped
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	run := func(borrow bool, jobs int) (uris []string, borrowed int) {
+		x, err := extract.New(extract.Options{Borrow: borrow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Run(context.Background(), x, names, Options{Jobs: jobs}, func(h *extract.Hit) error {
+			if h.Borrowed {
+				borrowed++
+			}
+			uris = append(uris, strings.Clone(h.URI))
+			return nil
+		}, func(err error) { t.Error(err) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return uris, borrowed
+	}
+	want, _ := run(false, 1)
+	if len(want) != 4*110000 {
+		t.Fatalf("%d hits", len(want))
+	}
+	for _, jobs := range []int{1, 2, 3} {
+		got, borrowed := run(true, jobs)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("-j %d: other hits with Borrow", jobs)
+		}
+		if jobs > 1 && borrowed != 0 {
+			t.Errorf("-j %d: %d hits passed on Borrowed from a batch", jobs, borrowed)
+		}
+		if jobs == 1 && runtime.GOOS == "linux" && borrowed != len(want) {
+			t.Errorf("-j 1: %d of %d hits Borrowed", borrowed, len(want))
+		}
+	}
+}
+
+// TestRunFileCutWhileMapped: a large text file cut short while it is read
+// mapped into memory is an error of that input (the fault is recovered,
+// also where a Borrowed hit is read in emit), and the next input is read.
+func TestRunFileCutWhileMapped(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("files are mapped on Linux")
+	}
+	dir := t.TempDir()
+	big, small := filepath.Join(dir, "big.txt"), filepath.Join(dir, "small.txt")
+	if err := os.WriteFile(big, []byte(strings.Repeat("see http://a.example/x and more words here\n", 150000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(small, []byte("http://b.example/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := extract.New(extract.Options{Borrow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []error
+	n, last := 0, ""
+	err = Run(context.Background(), x, []string{big, small}, Options{}, func(h *extract.Hit) error {
+		if n++; n == 1000 {
+			if err := os.Truncate(big, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last = strings.Clone(h.URI) // reads the hit's bytes
+		return nil
+	}, func(err error) { errs = append(errs, err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ie *extract.InputError
+	var pe *extract.PanicError
+	if len(errs) != 1 || !errors.As(errs[0], &ie) || ie.File != big || errors.As(errs[0], &pe) || !strings.Contains(errs[0].Error(), "cut short while it was read") {
+		t.Fatalf("errors %v, want one: %s cut short", errs, big)
+	}
+	if n >= 150000 || last != "http://b.example/" {
+		t.Errorf("%d hits, the last %q", n, last)
 	}
 }

@@ -25,7 +25,8 @@ type Sink struct {
 	Hits     []reader.Hit
 	Warnings []string // "where: error", or "error" for the whole input
 	Stop     error    // Err's answer: set it to stop the reader
-	// OnHit, when not nil, is called with every hit as it is reported.
+	// OnHit, when not nil, is called with every hit as it is reported,
+	// before it is kept in Hits (where its strings are its own).
 	OnHit  func(reader.Hit)
 	Counts map[string]int64
 }
@@ -37,10 +38,11 @@ func (s *Sink) Options() *reader.Options { return &s.Opts }
 func (s *Sink) Report(h reader.Hit, base string) {
 	h.File, h.Base = s.File, base
 	h.URI, h.Resolved = resolve.Make(h.URI, s.Resolver(base), s.Opts.Resolve, h.Source)
-	s.Hits = append(s.Hits, h)
 	if s.OnHit != nil {
-		s.OnHit(h)
+		s.OnHit(h) // as reported: Borrowed strings are valid in the call
 	}
+	h.Own() // kept (Options.Borrow)
+	s.Hits = append(s.Hits, h)
 }
 
 // Warn implements reader.Sink.

@@ -138,7 +138,9 @@ func readMapped(c *reader.Content, s reader.Sink) (bool, error) {
 	}
 	defer unmap()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	sc := delimit.NewBytesScanner(data, delimitOptions(c, opts), func(at int64) error {
+	d := delimitOptions(c, opts)
+	d.Borrow = opts.Borrow // the mapping outlives every Report below
+	sc := delimit.NewBytesScanner(data, d, func(at int64) error {
 		release(at)
 		return c.Consumed(at) // counted as read; an error: the run was stopped
 	})

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"testing/iotest"
 
@@ -46,6 +47,47 @@ func TestMappedSameHits(t *testing.T) {
 	err := Read(&reader.Content{R: errReader{stop}, Whole: whole, Consumed: func(int64) error { return stop }}, stopped)
 	if !errors.Is(err, stop) || len(stopped.Hits) >= len(streamed.Hits) {
 		t.Fatalf("stopped run: %d hits, err %v", len(stopped.Hits), err)
+	}
+}
+
+// TestBorrow: with Options.Borrow, the hits of a mapped file are reported
+// Borrowed (their strings in the mapping: no copy per hit), and a sink
+// that keeps them with Hit.Own has exactly the hits of a copying read,
+// readable after the file is unmapped. Without it no hit is Borrowed.
+func TestBorrow(t *testing.T) {
+	line := "see http://a.example/x?a=1#b#c, <mailto:b@example.org> and \"urn:isbn:0451450523\"\n"
+	_, f, whole := bigFile(t, line)
+	consumed := func(int64) error { return nil }
+	read := func(borrow bool) (*readertest.Sink, int) {
+		borrowed := 0
+		s := &readertest.Sink{Opts: reader.Options{Borrow: borrow}, OnHit: func(h reader.Hit) {
+			if h.Borrowed {
+				borrowed++
+			}
+		}}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		if err := Read(&reader.Content{R: f, Whole: whole, Consumed: consumed}, s); err != nil {
+			t.Fatal(err)
+		}
+		return s, borrowed
+	}
+	copied, n := read(false)
+	if n != 0 {
+		t.Errorf("%d hits Borrowed without Options.Borrow", n)
+	}
+	kept, n := read(true)
+	if want := len(kept.Hits); runtime.GOOS == "linux" && n != want {
+		t.Errorf("%d of %d hits of a mapped file Borrowed", n, want)
+	}
+	if len(kept.Hits) != len(copied.Hits) || len(kept.Hits) == 0 {
+		t.Fatalf("borrowed: %d hits, copied: %d", len(kept.Hits), len(copied.Hits))
+	}
+	for i := range kept.Hits { // read after the file was unmapped
+		if kept.Hits[i] != copied.Hits[i] {
+			t.Fatalf("hit %d borrowed %+v, copied %+v", i, kept.Hits[i], copied.Hits[i])
+		}
 	}
 }
 
