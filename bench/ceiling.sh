@@ -23,7 +23,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -s "$corpus/text.txt" ] && [ -d "$corpus/html" ] || { echo "no corpus in $corpus (bench/run.sh builds it)" >&2; exit 2; }
 
-(cd "$repo" && go build -o "$work/urix" .)
+(cd "$repo" && CGO_ENABLED=0 go build -o "$work/urix" .) # as the README installs it
 printf 'package main\n\nfunc main() {}\n' >"$work/empty.go"
 (cd "$work" && go mod init empty >/dev/null 2>&1 && go build -o "$work/empty" .)
 find "$corpus/html" -type f | sort >"$work/h.list"
