@@ -92,7 +92,8 @@ type Options struct {
 	NoPositions bool
 
 	// Borrow lets emit receive hits whose URI and Raw share the input's
-	// memory (Hit.Borrowed, a large text file mapped into memory): they
+	// memory (Hit.Borrowed: a large text file mapped into memory, a
+	// Markdown document held whole in a buffer read into again): they
 	// are valid only until emit returns, and Hit.Own copies them for a
 	// hit kept longer. It saves an allocation per hit, and memory
 	// touched, where hits are printed as they come (doc/spec.md §9).

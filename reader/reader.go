@@ -185,7 +185,8 @@ type Options struct {
 	// Borrow: the Sink copies what it keeps of a hit past Report
 	// (Hit.Own), so a reader may report hits whose URI and Raw share its
 	// input (Hit.Borrowed) instead of copies. The text reader does for a
-	// mapped file (doc/spec.md §9).
+	// mapped file, the Markdown reader for a document it holds whole
+	// (doc/spec.md §9).
 	Borrow bool
 }
 

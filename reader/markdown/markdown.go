@@ -115,7 +115,10 @@ func read(c *reader.Content, s reader.Sink, o Options) error {
 		err = errMore
 	}
 	m := &mdReader{s: s, o: o, c: c, runStart: -1}
-	m.sc = mdscan.NewScanner(mdscan.Options{Linkify: !o.noLinkify}, m.event)
+	// A document held whole (ScanBytes) stays in *bp while it is read:
+	// its destinations may be reported in place (reader.Options.Borrow).
+	m.borrow = err != errMore && s.Options().Borrow
+	m.sc = mdscan.NewScanner(mdscan.Options{Linkify: !o.noLinkify, Borrow: m.borrow}, m.event)
 	m.doc = m.sc
 	m.sc.OnRelease(m.flush)
 	switch {
@@ -160,6 +163,9 @@ type mdReader struct {
 	// scanned.
 	runStart, runEnd int
 	runCode          bool
+
+	// borrow: references may share the document's bytes (Hit.Borrowed).
+	borrow bool
 }
 
 // event reports what one event of mdscan holds.
@@ -279,7 +285,11 @@ func (m *mdReader) hit(kind, ref string, start, end int) {
 	if b := m.text(start, end); string(b) != ref {
 		raw = string(b)
 	}
-	h := reader.NewHit(m.c, kind, ref, raw, m.span(start, end), 0)
+	var flags delimit.Flags
+	if m.borrow {
+		flags = delimit.Borrowed
+	}
+	h := reader.NewHit(m.c, kind, ref, raw, m.span(start, end), flags)
 	h.SameDocument = ref == "" || ref[0] == '#'
 	h.Source = resolve.FromMarkup
 	base := m.c.Base

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -64,5 +65,41 @@ func TestWindowSameAsWhole(t *testing.T) {
 				t.Errorf("code %v: %d hits read once, %d whole (warnings %q)", o.IncludeCode, len(once), len(want), warn)
 			}
 		}()
+	}
+}
+
+// TestBorrow: with reader.Options.Borrow a document held whole has its
+// links reported Borrowed (their destinations in the read buffer, which
+// is reused for the next document), one read in pieces has not; a sink
+// that keeps them with Hit.Own has the hits of a read without Borrow,
+// also after the buffer held another document.
+func TestBorrow(t *testing.T) {
+	doc := []byte("See [a](http://a.example/x), ![i](img.png) and [b].\n\n[b]: /y\n")
+	other := bytes.Repeat([]byte("#"), len(doc)) // read next, into the same buffer
+	read := func(borrow bool, doc []byte) (*readertest.Sink, int) {
+		n := 0
+		s := &readertest.Sink{File: "doc.md", Opts: reader.Options{Borrow: borrow, MaxDecoded: 1 << 30}, OnHit: func(h reader.Hit) {
+			if h.Borrowed {
+				n++
+			}
+		}}
+		if err := read(&reader.Content{R: bytes.NewReader(doc), Name: "doc.md", Base: "https://docs.example/d/"}, s, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return s, n
+	}
+	want, n := read(false, doc)
+	if n != 0 || len(want.Hits) != 4 {
+		t.Fatalf("without Borrow: %d hits, %d Borrowed", len(want.Hits), n)
+	}
+	got, n := read(true, doc)
+	read(true, other)
+	if n != len(got.Hits) || !reflect.DeepEqual(got.Hits, want.Hits) {
+		t.Errorf("with Borrow: %d of the hits Borrowed, hits\n%+v\nwant\n%+v", n, got.Hits, want.Hits)
+	}
+	defer func(m int) { holdMax = m }(holdMax)
+	holdMax = 16 // read in pieces
+	if _, n := read(true, doc); n != 0 {
+		t.Errorf("read in pieces: %d hits Borrowed", n)
 	}
 }

@@ -53,6 +53,8 @@ type scanner struct {
 	// (ScanBytes), the events and the inline content of paragraphs and
 	// headings, for replay once every definition is known
 	deferring bool
+	// borrow: destinations may share src (Options.Borrow, ScanBytes).
+	borrow    bool
 	deferFull bool // more than maxDeferred, or maxDeferLines, to hold
 	deferred  []deferred
 	segs      []seg // the lines of the deferred paragraphs

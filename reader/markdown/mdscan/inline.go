@@ -334,7 +334,7 @@ func (s *scanner) closeBracket(i int) int {
 				e = Event{Start: st, End: st}
 			} else {
 				st, en := in.srcOf(ds), in.srcOf(de)
-				e = Event{Start: st, End: en, Dest: decode(s.src[st:en])}
+				e = Event{Start: st, End: en, Dest: s.decode(s.src[st:en])}
 			}
 			s.link(op, e, end)
 			return end

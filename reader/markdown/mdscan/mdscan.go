@@ -159,7 +159,8 @@ type Event struct {
 	// URL as goldmark gives it ("http://" before a www. link); an
 	// e-mail autolink's address has no "mailto:" (an escape in its
 	// local part resolved), a GFM protocol autolink ("mailto:a@b.example",
-	// "xmpp:a@b.example/r") is as written, Email false.
+	// "xmpp:a@b.example/r") is as written, Email false. With
+	// Options.Borrow it may share ScanBytes's src.
 	Dest string
 	// Email marks an autolink of an e-mail address.
 	Email bool
@@ -175,6 +176,11 @@ type Event struct {
 type Options struct {
 	// Linkify reads GFM extended autolinks in text.
 	Linkify bool
+	// Borrow lets ScanBytes give a destination with nothing to decode as
+	// the bytes of src themselves, not a copy (Event.Dest): it is then
+	// valid only while src is unchanged. Collect, Scan and ScanOnce,
+	// whose buffer moves, ignore it.
+	Borrow bool
 }
 
 // MaxDepth is how deeply containers (block quotes, lists, list items)

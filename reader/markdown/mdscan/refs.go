@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/cases"
 )
@@ -115,7 +116,7 @@ func (s *scanner) parseDef(pos int) (start, end, next int, ok bool) {
 		s.define(key, sd, se)
 	}
 	if !s.collect {
-		s.event(Event{Kind: Definition, Start: sd, End: se, Dest: decode(s.src[sd:se]), Pos: in.srcOf(p)})
+		s.event(Event{Kind: Definition, Start: sd, End: se, Dest: s.decode(s.src[sd:se]), Pos: in.srcOf(p)})
 	}
 	return start, end, next, true
 }
@@ -127,7 +128,7 @@ func (s *scanner) define(key string, start, end int) {
 	if _, seen := s.defs[key]; seen {
 		return
 	}
-	dest := decode(s.src[start:end])
+	dest := s.decode(s.src[start:end])
 	size := len(key) + len(dest) + end - start + 320 // and two map entries
 	if s.defBytes+size > MaxDefBytes {
 		s.defsFull = true
@@ -186,9 +187,14 @@ func normalizeLabel(l []byte) string {
 }
 
 // decode resolves the backslash escapes, then the numeric and then the
-// named character references of a destination, in goldmark's order.
-func decode(d []byte) string {
+// named character references of a destination, in goldmark's order. A
+// destination with none is d itself when the scanner borrows
+// (Options.Borrow), else a copy.
+func (s *scanner) decode(d []byte) string {
 	if strings.IndexByte(string(d), '\\') < 0 && strings.IndexByte(string(d), '&') < 0 {
+		if s.borrow && len(d) > 0 {
+			return unsafe.String(&d[0], len(d))
+		}
 		return string(d)
 	}
 	return resolveNames(resolveNumeric(unescape(d)))

@@ -56,6 +56,7 @@ func NewScanner(opts Options, emit func(Event)) *Scanner {
 // bounded) is read in two passes instead: the definitions, then all.
 func (sc *Scanner) ScanBytes(src []byte) {
 	s := &sc.s
+	s.borrow = s.opts.Borrow // src is held whole, unmoved, to the end
 	defs := bytes.Contains(src, []byte("]:"))
 	sc.start(false, defs)
 	s.src, s.final, s.deferring = src, true, defs

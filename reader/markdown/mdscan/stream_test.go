@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 )
 
 // record scans src with run and returns every event with the text and
@@ -216,4 +218,47 @@ func FuzzStreamSameAsWhole(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBorrow: with Options.Borrow, ScanBytes gives a destination with
+// nothing to decode as src's own bytes, and a decoded one as a copy;
+// Scan, whose buffer moves, and a Scanner without Borrow copy all.
+func TestBorrow(t *testing.T) {
+	src := []byte("[a](http://a.example/x) [b]\n\n[b]: http://b.example/y\n\n[c](http://c.example/\\_&amp;)\n")
+	inSrc := func(s string) bool {
+		p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(&src[0]))
+		return len(s) > 0 && p >= b && p < b+uintptr(len(src))
+	}
+	type dest struct {
+		d      string
+		shared bool
+	}
+	scan := func(borrow, whole bool) []dest {
+		var got []dest
+		sc := NewScanner(Options{Borrow: borrow}, func(e Event) {
+			if e.Kind == Link || e.Kind == Definition {
+				got = append(got, dest{e.Dest, inSrc(e.Dest)})
+			}
+		})
+		if whole {
+			sc.ScanBytes(src)
+		} else if err := sc.Collect(bytes.NewReader(src)); err != nil {
+			t.Fatal(err)
+		} else if err := sc.Scan(bytes.NewReader(src)); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want := []dest{{"http://a.example/x", true}, {"http://b.example/y", true}, {"http://b.example/y", true}, {"http://c.example/_&", false}}
+	if got := scan(true, true); !reflect.DeepEqual(got, want) {
+		t.Errorf("ScanBytes with Borrow: %v, want %v", got, want)
+	}
+	for i := range want {
+		want[i].shared = false
+	}
+	for _, tc := range []struct{ borrow, whole bool }{{false, true}, {true, false}} {
+		if got := scan(tc.borrow, tc.whole); !reflect.DeepEqual(got, want) {
+			t.Errorf("borrow %v, whole %v: %v, want %v", tc.borrow, tc.whole, got, want)
+		}
+	}
 }
