@@ -49,12 +49,11 @@ type scanner struct {
 	opts    Options
 	emit    func(Event)
 	collect bool // the first pass: collect definitions only
+	borrow  bool // destinations may share src (Options.Borrow, ScanBytes)
 	// deferring holds back, in a whole document with definitions
 	// (ScanBytes), the events and the inline content of paragraphs and
 	// headings, for replay once every definition is known
 	deferring bool
-	// borrow: destinations may share src (Options.Borrow, ScanBytes).
-	borrow    bool
 	deferFull bool // more than maxDeferred, or maxDeferLines, to hold
 	deferred  []deferred
 	segs      []seg // the lines of the deferred paragraphs
