@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 )
 
 // FuzzFind checks the invariants of delimiting on any input:
@@ -80,16 +81,28 @@ func FuzzFind(f *testing.F) {
 				}
 			}
 		}
-		// A Scanner over the bytes in place gives Find's hits.
-		bs := NewBytesScanner(in, opts, func(int64) error { return nil })
-		n := 0
-		for ; bs.Scan(); n++ {
-			if n >= len(hs) || bs.Hit() != hs[n] {
-				t.Fatalf("NewBytesScanner hit %d = %+v, Find's differ", n, bs.Hit())
+		// A Scanner over the bytes in place gives Find's hits, also when
+		// it borrows them (marked so, each Raw in the input).
+		for _, borrow := range []bool{false, true} {
+			bOpts := opts
+			bOpts.Borrow = borrow
+			bs := NewBytesScanner(in, bOpts, func(int64) error { return nil })
+			n := 0
+			for ; bs.Scan(); n++ {
+				h := bs.Hit()
+				if borrow {
+					if h.Flags&Borrowed == 0 || unsafe.StringData(h.Raw) != &in[h.Start] {
+						t.Fatalf("borrowed hit %d %+v: not Borrowed, or Raw not in the input", n, h)
+					}
+					h.Flags &^= Borrowed
+				}
+				if n >= len(hs) || h != hs[n] {
+					t.Fatalf("NewBytesScanner (borrow %v) hit %d = %+v, Find's differ", borrow, n, h)
+				}
 			}
-		}
-		if n != len(hs) {
-			t.Fatalf("NewBytesScanner: %d hits, Find: %d", n, len(hs))
+			if n != len(hs) {
+				t.Fatalf("NewBytesScanner (borrow %v): %d hits, Find: %d", borrow, n, len(hs))
+			}
 		}
 		// The Scanner gives Find's hits read a byte at a time, and so does
 		// it in LineBuffered mode (a pipe), which decides hits early.

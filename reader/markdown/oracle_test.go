@@ -24,6 +24,7 @@ func hitsBy(t testing.TB, doc []byte, o Options, goldmark bool) []string {
 		out = append(out, string(b))
 	}}
 	s.Opts.MaxDecoded = 1 << 30
+	s.Opts.Borrow = true // as the command line reads: hits in the read buffer
 	c := &reader.Content{R: bytes.NewReader(doc), Name: "doc.md", Base: "https://docs.example/d/"}
 	var err error
 	if goldmark {
