@@ -54,10 +54,12 @@ var errLateBase = fmt.Errorf("<base> found after the first %d links of an HTML d
 // link's query is encoded in the document's final encoding (R2, H5), which
 // a late <meta charset> may still change. So Read holds the links it
 // reads until both are known: the base once the first <base href> is
-// found (or the document ends), the encoding once htmlbase says it can no
-// longer change (or the document ends); then it reports them and streams
-// the rest. Real documents have their <base> and <meta charset> in
-// <head>, before their links, and hold nothing.
+// found (or the document ends; in a regular file of aheadMin bytes or
+// more, once a byte scan at its first link finds no "<base" in it), the
+// encoding once htmlbase says it can no longer change (or the document
+// ends); then it reports them and streams the rest. Real documents have
+// their <base> and <meta charset> in <head>, before their links, and
+// hold nothing but the links of a small file without <base>.
 //
 // Memory stays bounded whatever the number of links: at most MaxHeld are
 // held. Past that, a regular file (Content.Whole) in which a byte scan
@@ -129,6 +131,7 @@ type holder struct {
 	held    []htmlbase.Link
 	href    string // the first <base href>, as written
 	hasBase bool
+	noBase  bool   // the file was scanned ahead: it has no <base> (aheadMin)
 	enc     string // the encoding of the moment
 	// encFinal: the encoding can no longer change
 	encFinal bool
@@ -138,11 +141,21 @@ type holder struct {
 	text []byte
 }
 
+// aheadMin is the size from which a regular file is scanned ahead for
+// "<base" at its first link: below it the links held until its end take
+// little memory (a few hundred KB at most), and the scan would cost more
+// than it saves.
+const aheadMin = 256 << 10
+
 // link takes one link from htmlbase.
 func (h *holder) link(l htmlbase.Link) {
 	if h.started {
 		report(h.s, h.c, l, h.base, h.enc, h.text)
 		return
+	}
+	if w := h.c.Whole; !h.holding && w != nil && w.Size() >= aheadMin {
+		// A large file with no "<base" in it has no base to wait for.
+		h.noBase = !htmlbase.MayHaveBase(w, w.Size())
 	}
 	h.holding = true
 	h.held = append(h.held, l)
@@ -155,7 +168,7 @@ func (h *holder) link(l htmlbase.Link) {
 
 // ready reports whether the held links can be reported: the base and, in
 // WHATWG mode, the encoding are known.
-func (h *holder) ready() bool { return h.hasBase && (h.encFinal || !h.whatwg) }
+func (h *holder) ready() bool { return (h.hasBase || h.noBase) && (h.encFinal || !h.whatwg) }
 
 func (h *holder) foundBase(href string) {
 	switch {

@@ -1,0 +1,64 @@
+package html
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
+)
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestLargeFileWithoutBaseStreams: a regular file of aheadMin bytes or
+// more in which no "<base" occurs has its links reported as they are read,
+// not held to its end (H2: no base can come); one with a <base> at its end
+// still has it applied to every link, and a stream, which cannot be read
+// ahead, still holds its links.
+func TestLargeFileWithoutBaseStreams(t *testing.T) {
+	links := strings.Repeat(`<p><a href="rel/x">x</a> filler filler filler filler filler filler</p>`+"\n", aheadMin/50)
+	for _, tc := range []struct {
+		name, doc string
+		file      bool
+		streams   bool
+		want      string // the last hit's URI
+	}{
+		{"file, no base", links, true, true, "http://h.example/d/rel/x"},
+		{"file, base at the end", links + `<base href="http://b.example/">`, true, false, "http://b.example/rel/x"},
+		{"stream, no base", links, false, false, "http://h.example/d/rel/x"},
+		{"small file, no base", links[:aheadMin/4], true, false, "http://h.example/d/rel/x"},
+	} {
+		cr := &countingReader{r: strings.NewReader(tc.doc)}
+		first := -1 // bytes read at the first hit
+		s := &readertest.Sink{File: "doc.html", Opts: reader.Options{MaxToken: 1 << 20}, OnHit: func(reader.Hit) {
+			if first < 0 {
+				first = cr.n
+			}
+		}}
+		c := &reader.Content{R: cr, Name: "doc.html", Base: "http://h.example/d/"}
+		if tc.file {
+			c.Whole = io.NewSectionReader(bytes.NewReader([]byte(tc.doc)), 0, int64(len(tc.doc)))
+		}
+		if err := Read(c, s); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Hits) != strings.Count(tc.doc, "<a ") || s.Hits[len(s.Hits)-1].URI != tc.want {
+			t.Fatalf("%s: %d hits, the last %+v", tc.name, len(s.Hits), s.Hits[len(s.Hits)-1])
+		}
+		if streamed := first < len(tc.doc)/2; streamed != tc.streams {
+			t.Errorf("%s: first hit after %d of %d bytes read; streamed %v, want %v", tc.name, first, len(tc.doc), streamed, tc.streams)
+		}
+	}
+}
