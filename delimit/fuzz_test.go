@@ -61,6 +61,9 @@ func FuzzFind(f *testing.F) {
 					again = "{" + h.URI + "}" // a TeX macro argument (E4)
 				}
 			}
+			if (h.Kind == Angle || h.Kind == Quote) && len(again) > maxAngle {
+				continue // E5's 4 KiB bounds the text as written: escaping made it longer
+			}
 			hs2 := Find([]byte(again), opts)
 			if len(hs2) != 1 || hs2[0].URI != h.URI {
 				t.Fatalf("hit %d %q (%v from %q): scanning %q again gives %q", i, h.URI, h.Kind, h.Raw, again, uris(hs2))
