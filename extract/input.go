@@ -60,7 +60,6 @@ type job struct {
 	lastRV    *resolve.Resolver
 	stop      error // an error of emit: the job stops
 	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
-	hit       Hit   // the hit being reported, which emit gets a pointer to
 }
 
 func (j *job) warn(where string, err error) {
@@ -477,12 +476,7 @@ func cutUTF8(s string, n int) string {
 
 func (j *job) Options() *reader.Options { return &j.x.readerOpts }
 
-func (j *job) Report(h Hit, base string) {
-	// The hit goes on through a pointer to the job's own copy: one that
-	// points at h would move h to the heap, for every hit.
-	j.hit = h
-	j.report(&j.hit, base)
-}
+func (j *job) Report(h *Hit, base string) { j.report(h, base) }
 
 func (j *job) Warn(where string, err error) { j.warn(where, err) }
 

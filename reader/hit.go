@@ -87,12 +87,14 @@ func (h *Hit) Own() {
 	}
 }
 
-// NewHit is the one constructor of hits: a reference ref, written raw, of
-// the given kind, found at sp in content c. Positions are mapped onto the
-// input as stored, and the content's Location is copied in.
-func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) (h Hit) {
-	// Set field by field in the result, which is the caller's: a hit is
-	// large, and this runs for every one (doc/spec.md §9).
+// Set makes h the one hit of a reference ref, written raw, of the given
+// kind, found at sp in content c; every other field is zero. Positions
+// are mapped onto the input as stored, and the content's Location is
+// copied in. A reader sets a hit of its own, once per reference, and
+// reports it (Sink.Report keeps nothing of it): a hit is some 400 bytes,
+// and this runs for every one (doc/spec.md §9).
+func (h *Hit) Set(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) {
+	*h = Hit{}
 	at := &c.At
 	h.URI, h.Raw, h.Kind = ref, raw, kind
 	h.Line, h.Col, h.Offset, h.End = sp.Line, sp.Col, sp.Start, sp.End
@@ -107,7 +109,6 @@ func NewHit(c *Content, kind, ref, raw string, sp Span, flags delimit.Flags) (h 
 		e := c.Pos.Map(sp.EndLine, sp.EndCol, sp.End)
 		h.Line, h.Col, h.Offset, h.End = p.Line, p.Col, p.Offset, max(e.Offset, p.Offset)
 	}
-	return h
 }
 
 // TextSpan is the span of a delimit hit, whose Raw is the stream's text
@@ -131,5 +132,6 @@ func ReportText(s Sink, c *Content, h delimit.Hit, kind string) {
 	if kind == "" {
 		kind = h.Kind.String()
 	}
-	s.Report(NewHit(c, kind, h.URI, h.Raw, TextSpan(h), h.Flags), c.Base)
+	c.hit.Set(c, kind, h.URI, h.Raw, TextSpan(h), h.Flags)
+	s.Report(&c.hit, c.Base)
 }

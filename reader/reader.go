@@ -96,6 +96,9 @@ type Content struct {
 	// At is what every hit of the content carries about where it is: a
 	// MIME part and message, a WARC record.
 	At Location
+
+	// hit is the hit ReportText sets and reports.
+	hit Hit
 }
 
 // Location is where a content stands in its input: the fields every hit
@@ -199,8 +202,9 @@ type Sink interface {
 
 	// Report makes h.URI, a reference as found, absolute against base
 	// ("" for none) by the run's URL standard, applies the run's filters
-	// and passes the hit on. h's File is filled in.
-	Report(h Hit, base string)
+	// and passes the hit on. h's File is filled in. h is the reader's
+	// (Hit.Set): Report may change it and keeps nothing of it.
+	Report(h *Hit, base string)
 
 	// Warn reports a problem the reader read past; where locates it in
 	// the input ("message 3, part 1.2"; "" for the input as a whole).

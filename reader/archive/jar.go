@@ -53,7 +53,7 @@ func (m *memberSink) Read(f *reader.Format, c *reader.Content) error { return f.
 
 // Report makes h.URI absolute when its base lies in an archive, and
 // writes it and the base in the jar: form; other hits pass on.
-func (m *memberSink) Report(h reader.Hit, base string) {
+func (m *memberSink) Report(h *reader.Hit, base string) {
 	if base != "" && m.rootOf(base) != nil {
 		opts := m.Options().Resolve
 		var rv *resolve.Resolver

@@ -139,6 +139,7 @@ type holder struct {
 	// text is the whole content, for the links' Context; nil when not
 	// asked for (reader.Options.Context).
 	text []byte
+	hit  reader.Hit // the hit reported (report)
 }
 
 // aheadMin is the size from which a regular file is scanned ahead for
@@ -150,7 +151,7 @@ const aheadMin = 256 << 10
 // link takes one link from htmlbase.
 func (h *holder) link(l htmlbase.Link) {
 	if h.started {
-		report(h.s, h.c, l, h.base, h.enc, h.text)
+		h.report(l)
 		return
 	}
 	if w := h.c.Whole; !h.holding && w != nil && w.Size() >= aheadMin {
@@ -219,7 +220,7 @@ func (h *holder) flush() {
 		if h.s.Err() != nil {
 			break
 		}
-		report(h.s, h.c, l, h.base, h.enc, h.text)
+		h.report(l)
 	}
 	h.held = h.held[:0]
 }
@@ -271,15 +272,16 @@ func documentBase(s reader.Sink, href, retrieval, enc string) (abs string, ok bo
 	return abs, true
 }
 
-// report reports one link of an HTML document read from content c in
-// the encoding enc, against base; text is the document whole, for the
-// link's Context, or nil. In WHATWG mode a link that a browser resolves
-// against the document's URL (htmlbase.Link.DocumentURL: a meta refresh
-// before the <base>, an empty form action) is resolved against the
-// content's base instead (H2).
-func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string, text []byte) {
-	if l.DocumentURL && s.Options().Resolve.Mode == resolve.WHATWG {
-		base = c.Base
+// report reports one link of the document, from h.c in the encoding
+// h.enc, against h.base; h.text is the document whole, for the link's
+// Context, or nil. In WHATWG mode a link that a browser resolves against
+// the document's URL (htmlbase.Link.DocumentURL: a meta refresh before
+// the <base>, an empty form action) is resolved against the content's
+// base instead (H2).
+func (h *holder) report(l htmlbase.Link) {
+	base := h.base
+	if l.DocumentURL && h.s.Options().Resolve.Mode == resolve.WHATWG {
+		base = h.c.Base
 	}
 	kind := "html-attr"
 	if l.Text {
@@ -288,14 +290,15 @@ func report(s reader.Sink, c *reader.Content, l htmlbase.Link, base, enc string,
 	// htmlbase gives the line and column of a link's start only; its end is
 	// on the same line as far as the content's map is concerned.
 	sp := reader.Span{Line: l.Line, Col: l.Col, EndLine: l.Line, EndCol: l.Col + int(l.End-l.Offset), Start: l.Offset, End: l.End}
-	h := reader.NewHit(c, kind, l.Ref, l.Raw, sp, l.Flags)
-	h.Element, h.Attr, h.SameDocument, h.Source, h.Encoding = l.Element, l.Attr, l.SameDocument, resolve.FromHTML, enc
+	hit := &h.hit
+	hit.Set(h.c, kind, l.Ref, l.Raw, sp, l.Flags)
+	hit.Element, hit.Attr, hit.SameDocument, hit.Source, hit.Encoding = l.Element, l.Attr, l.SameDocument, resolve.FromHTML, h.enc
 	switch {
-	case text == nil:
+	case h.text == nil:
 	case l.Text:
-		h.Context = reader.ContextLine(text, int(l.Offset), int(l.End))
+		hit.Context = reader.ContextLine(h.text, int(l.Offset), int(l.End))
 	default:
-		h.Context = reader.ElementText(text, int(l.Offset))
+		hit.Context = reader.ElementText(h.text, int(l.Offset))
 	}
-	s.Report(h, base)
+	h.s.Report(hit, base)
 }

@@ -57,6 +57,7 @@ type visitor struct {
 	s      reader.Sink
 	c      *reader.Content
 	hc, pc reader.Content // the contents of the header and the part being read
+	hit    reader.Hit     // the hit being reported (Hit.Set)
 }
 
 // inner fills c with the content of something found in v.c at part w,
@@ -186,7 +187,8 @@ var headerFields = map[string]fieldRule{
 }
 
 func (v *visitor) headerHit(c *reader.Content, f *Field, dh delimit.Hit, sp reader.Span) {
-	h := reader.NewHit(c, "header", dh.URI, dh.Raw, sp, dh.Flags)
+	h := &v.hit
+	h.Set(c, "header", dh.URI, dh.Raw, sp, dh.Flags)
 	h.Header = f.NameAsWritten()
 	v.s.Report(h, c.Base)
 }
@@ -208,7 +210,8 @@ func (v *visitor) valueHit(c *reader.Content, f *Field, base string) {
 		sp.EndLine += n
 		sp.EndCol = len(value) - bytes.LastIndexByte(value, '\n')
 	}
-	h := reader.NewHit(c, "header", uri, string(bytes.TrimSpace(raw)), sp, 0)
+	h := &v.hit
+	h.Set(c, "header", uri, string(bytes.TrimSpace(raw)), sp, 0)
 	h.Header = f.NameAsWritten()
 	v.s.Report(h, base)
 }

@@ -165,7 +165,8 @@ type mdReader struct {
 	runCode          bool
 
 	// borrow: references may share the document's bytes (Hit.Borrowed).
-	borrow bool
+	borrow  bool
+	scratch reader.Hit // the hit being reported (Hit.Set)
 }
 
 // event reports what one event of mdscan holds.
@@ -289,7 +290,8 @@ func (m *mdReader) hit(kind, ref string, start, end int) {
 	if m.borrow {
 		flags = delimit.Borrowed
 	}
-	h := reader.NewHit(m.c, kind, ref, raw, m.span(start, end), flags)
+	h := &m.scratch
+	h.Set(m.c, kind, ref, raw, m.span(start, end), flags)
 	h.SameDocument = ref == "" || ref[0] == '#'
 	h.Source = resolve.FromMarkup
 	base := m.c.Base
@@ -339,7 +341,8 @@ func (m *mdReader) prose(start, end int) {
 		}
 		for _, dh := range delimit.Find(text[from:to], m.s.Options().Delimit) {
 			s, e := start+from+int(dh.Start), start+from+int(dh.End)
-			m.s.Report(reader.NewHit(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags), m.c.Base)
+			m.scratch.Set(m.c, dh.Kind.String(), dh.URI, dh.Raw, m.span(s, e), dh.Flags)
+			m.s.Report(&m.scratch, m.c.Base)
 		}
 		from = next
 	}
@@ -392,7 +395,8 @@ func (m *mdReader) html(start, end int) {
 		if l.Text {
 			kind = "html-text"
 		}
-		h := reader.NewHit(m.c, kind, l.Ref, l.Raw, m.span(s, e), l.Flags)
+		h := &m.scratch
+		h.Set(m.c, kind, l.Ref, l.Raw, m.span(s, e), l.Flags)
 		h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
 		m.s.Report(h, m.c.Base)
 	}

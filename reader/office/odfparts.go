@@ -130,7 +130,8 @@ func reportHrefs(c *reader.Content, s reader.Sink, sc *scanner, base string) {
 		sl, scol := sc.at(start)
 		el, ecol := sc.at(end)
 		sp := reader.Span{Line: sl, Col: scol, EndLine: el, EndCol: ecol, Start: start, End: end}
-		h := reader.NewHit(c, "xml-attr", ref, string(raw), sp, 0)
+		h := new(reader.Hit) // links are few beside the text
+		h.Set(c, "xml-attr", ref, string(raw), sp, 0)
 		h.Element, h.Attr, h.Source = string(local(sc.name)), "xlink:href", resolve.FromMarkup
 		h.SameDocument = ref == "" || ref[0] == '#'
 		s.Report(h, base)

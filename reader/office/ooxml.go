@@ -168,7 +168,8 @@ func readRels(c *reader.Content, s reader.Sink, base string) error {
 		vs, ve := attrValue(tag, "Target")
 		sp := lines.span(start+int64(vs), start+int64(ve))
 		raw := string(tag[vs:ve])
-		h := reader.NewHit(c, "office-rel", strings.TrimSpace(target), raw, sp, 0)
+		h := new(reader.Hit) // one per relationship
+		h.Set(c, "office-rel", strings.TrimSpace(target), raw, sp, 0)
 		h.Element, h.Attr, h.Source = "Relationship", "Target", resolve.FromMarkup
 		h.SameDocument = target[0] == '#'
 		s.Report(h, base)

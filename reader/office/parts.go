@@ -32,6 +32,7 @@ type para struct {
 	base string
 	buf  []byte
 	segs []seg
+	hit  reader.Hit // the hit being reported (Hit.Set)
 }
 
 func (p *para) add(text []byte, sg seg) {
@@ -72,7 +73,8 @@ func (p *para) flush() {
 			so, sl, sc := p.at(int(dh.Start), false)
 			eo, el, ec := p.at(int(dh.End), true)
 			sp := reader.Span{Line: sl, Col: sc, EndLine: el, EndCol: ec, Start: so, End: max(eo, so)}
-			p.s.Report(reader.NewHit(p.c, dh.Kind.String(), dh.URI, dh.Raw, sp, dh.Flags), p.base)
+			p.hit.Set(p.c, dh.Kind.String(), dh.URI, dh.Raw, sp, dh.Flags)
+			p.s.Report(&p.hit, p.base)
 		}
 	}
 	p.buf, p.segs = p.buf[:0], p.segs[:0]
@@ -121,7 +123,8 @@ func readParts(c *reader.Content, s reader.Sink, base string) error {
 			return
 		}
 		sp := reader.Span{Line: f.sg.line, Col: f.sg.col, EndLine: f.sg.line, EndCol: f.sg.col, Start: f.sg.off, End: f.sg.off}
-		h := reader.NewHit(c, "office-field", url, url, sp, 0)
+		h := new(reader.Hit) // fields with a URL are few
+		h.Set(c, "office-field", url, url, sp, 0)
 		h.Source = resolve.FromMarkup
 		h.SameDocument = url[0] == '#'
 		s.Report(h, base)

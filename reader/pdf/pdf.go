@@ -212,7 +212,8 @@ type run struct {
 	npages  int
 	seen    map[string]bool // the URIs the current page's annotations gave
 	capWarn bool
-	noText  bool // Options.NoText
+	noText  bool       // Options.NoText
+	hit     reader.Hit // the hit being reported (Hit.Set)
 }
 
 func (r *run) document() error {
@@ -282,7 +283,8 @@ func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
 	c := *r.c
 	c.Pos, c.At.PDFPage = nil, page
 	off := r.d.offset(obj) + r.shift
-	h := reader.NewHit(&c, kind, uri, raw, reader.Span{Start: off, End: off}, 0)
+	h := &r.hit
+	h.Set(&c, kind, uri, raw, reader.Span{Start: off, End: off}, 0)
 	h.PDFObject, h.Element, h.Attr, h.Source = obj, elem, attr, resolve.FromMarkup
 	if r.seen != nil {
 		r.seen[sameKey(uri)] = true
@@ -499,7 +501,7 @@ func (r *run) textHits(text []byte, page int, off int64) {
 		if r.seen[sameKey(h.URI)] || len(h.URI) > maxURI {
 			continue
 		}
-		hit := reader.NewHit(&c, h.Kind.String(), h.URI, h.Raw, reader.Span{Start: off, End: off}, h.Flags)
-		r.s.Report(hit, r.base)
+		r.hit.Set(&c, h.Kind.String(), h.URI, h.Raw, reader.Span{Start: off, End: off}, h.Flags)
+		r.s.Report(&r.hit, r.base)
 	}
 }

@@ -35,7 +35,8 @@ type Sink struct {
 func (s *Sink) Options() *reader.Options { return &s.Opts }
 
 // Report implements reader.Sink: h.URI is made absolute against base.
-func (s *Sink) Report(h reader.Hit, base string) {
+func (s *Sink) Report(hp *reader.Hit, base string) {
+	h := *hp // kept in Hits, after the reader set hp again
 	h.File, h.Base = s.File, base
 	h.URI, h.Resolved = resolve.Make(h.URI, s.Resolver(base), s.Opts.Resolve, h.Source)
 	if s.OnHit != nil {

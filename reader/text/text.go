@@ -111,7 +111,8 @@ func delimitOptions(c *reader.Content, opts *reader.Options) delimit.Options {
 // on as its Context: the part's decoded text, where the input as stored
 // may be quoted-printable or base64 (reader.Options.Context).
 func reportWithContext(s reader.Sink, c *reader.Content, h delimit.Hit, text []byte) {
-	hit := reader.NewHit(c, h.Kind.String(), h.URI, h.Raw, reader.TextSpan(h), h.Flags)
+	hit := new(reader.Hit) // for urix pick, which keeps every hit anyway
+	hit.Set(c, h.Kind.String(), h.URI, h.Raw, reader.TextSpan(h), h.Flags)
 	hit.Context = reader.ContextLine(text, int(h.Start), int(h.End))
 	s.Report(hit, c.Base)
 }

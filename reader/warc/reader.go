@@ -233,7 +233,8 @@ func (rr *recordReader) record(rec *Record) (read bool, err error) {
 		}
 		if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
 			c.Pos = start
-			h := reader.NewHit(c, "http-location", loc, loc, reader.Span{}, 0)
+			h := new(reader.Hit) // one per redirect record
+			h.Set(c, "http-location", loc, loc, reader.Span{}, 0)
 			h.Header = "Location"
 			rr.s.Report(h, target)
 		}

@@ -60,7 +60,7 @@ type countSink struct {
 	n int
 }
 
-func (s *countSink) Report(reader.Hit, string) { s.n++ }
+func (s *countSink) Report(*reader.Hit, string) { s.n++ }
 
 // BenchmarkRead reads the benchDocs (SPEC §9: 100 MB/s or more in UTF-8).
 func BenchmarkRead(b *testing.B) {

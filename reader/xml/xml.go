@@ -138,8 +138,9 @@ type xmlReader struct {
 	names       map[string]string
 	recent      [32]string // of names, by a hash of their bytes
 	text        []byte
-	attrScanned bool  // attrAt holds the attributes of the start tag being read
-	maxTok      int64 // maxToken, read once
+	attrScanned bool       // attrAt holds the attributes of the start tag being read
+	maxTok      int64      // maxToken, read once
+	hit         reader.Hit // the hit being reported (Hit.Set)
 }
 
 // Read reads an XML document and reports its links.
@@ -286,7 +287,8 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 		} else if a.Name.Space == nsRDF || a.Name.Space == "rdf" {
 			attr = "rdf:" + attr
 		}
-		h := reader.NewHit(x.c, "xml-attr", ref, raw, x.src.span(s, en), 0)
+		h := &x.hit
+		h.Set(x.c, "xml-attr", ref, raw, x.src.span(s, en), 0)
 		h.Element, h.Attr, h.Source = e.name, attr, resolve.FromMarkup
 		h.SameDocument = ref == "" || ref[0] == '#'
 		x.s.Report(h, e.base)
@@ -373,7 +375,8 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 		} else {
 			s, e = m.start, m.start // the start of its text token
 		}
-		x.s.Report(reader.NewHit(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags), x.base())
+		x.hit.Set(x.c, dh.Kind.String(), dh.URI, raw, x.src.span(s, e), dh.Flags)
+		x.s.Report(&x.hit, x.base())
 	}
 }
 
@@ -401,7 +404,8 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		} else {
 			s, en = e.first.start, e.first.start
 		}
-		h := reader.NewHit(x.c, "xml-text", ref, raw, x.src.span(s, en), 0)
+		h := &x.hit
+		h.Set(x.c, "xml-text", ref, raw, x.src.span(s, en), 0)
 		h.Element, h.Source = e.name, resolve.FromMarkup
 		h.SameDocument = ref == "" || ref[0] == '#'
 		x.s.Report(h, e.base)
@@ -424,7 +428,8 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			if l.Text {
 				kind = "html-text"
 			}
-			h := reader.NewHit(x.c, kind, l.Ref, raw, x.src.span(s, en), l.Flags)
+			h := &x.hit
+			h.Set(x.c, kind, l.Ref, raw, x.src.span(s, en), l.Flags)
 			h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
 			x.s.Report(h, e.base)
 		}
