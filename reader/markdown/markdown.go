@@ -95,6 +95,10 @@ func New(o Options) *reader.Format {
 // copies what it keeps, so a buffer serves the next document.
 var bufs = sync.Pool{New: func() any { return new([]byte) }}
 
+// scanners are the mdscan Scanners documents are read with, kept with
+// their buffers for the next documents (mdscan.Scanner.Reset).
+var scanners = sync.Pool{New: func() any { return new(mdscan.Scanner) }}
+
 // holdMax is the largest document read whole, and so read once; a
 // larger one is read through mdscan's window, twice from a file (the
 // definitions, then the links) and once from a stream.
@@ -118,7 +122,12 @@ func read(c *reader.Content, s reader.Sink, o Options) error {
 	// A document held whole (ScanBytes) stays in *bp while it is read:
 	// its destinations may be reported in place (reader.Options.Borrow).
 	m.borrow = err != errMore && s.Options().Borrow
-	m.sc = mdscan.NewScanner(mdscan.Options{Linkify: !o.noLinkify, Borrow: m.borrow}, m.event)
+	m.sc = scanners.Get().(*mdscan.Scanner)
+	defer func(sc *mdscan.Scanner) {
+		sc.Reset(mdscan.Options{}, nil) // holds on to nothing of this document's reading
+		scanners.Put(sc)
+	}(m.sc)
+	m.sc.Reset(mdscan.Options{Linkify: !o.noLinkify, Borrow: m.borrow}, m.event)
 	m.doc = m.sc
 	m.sc.OnRelease(m.flush)
 	switch {

@@ -1,6 +1,7 @@
 package mdscan
 
 import (
+	"bytes"
 	"html"
 	"strconv"
 	"strings"
@@ -191,7 +192,7 @@ func normalizeLabel(l []byte) string {
 // destination with none is d itself when the scanner borrows
 // (Options.Borrow), else a copy.
 func (s *scanner) decode(d []byte) string {
-	if strings.IndexByte(string(d), '\\') < 0 && strings.IndexByte(string(d), '&') < 0 {
+	if bytes.IndexByte(d, '\\') < 0 && bytes.IndexByte(d, '&') < 0 { // not string(d): a copy past 32 bytes
 		if s.borrow && len(d) > 0 {
 			return unsafe.String(&d[0], len(d))
 		}
