@@ -15,15 +15,23 @@ import (
 // record scans src with run and returns every event with the text and
 // position Span gives for it during emit.
 func record(opts Options, run func(*Scanner)) []string {
+	return recordWith(new(Scanner), opts, run)
+}
+
+// recordWith is record with sc, Reset for the document.
+func recordWith(sc *Scanner, opts Options, run func(*Scanner)) []string {
 	var out []string
-	var sc *Scanner
-	sc = NewScanner(opts, func(e Event) {
+	sc.Reset(opts, func(e Event) {
 		text, l, c, el, ec := sc.Span(e.Start, e.End)
 		out = append(out, fmt.Sprintf("%s %d:%d@%d %q %v %v | %q %d:%d-%d:%d", e.Kind, e.Start, e.End, e.Pos, e.Dest, e.Email, e.InImage, text, l, c, el, ec))
 	})
 	run(sc)
 	return out
 }
+
+// reused is the Scanner FuzzStreamSameAsWhole reads every document with
+// once more, as the Markdown reader reuses one (Reset, Borrow).
+var reused = new(Scanner)
 
 // streamed scans src as a file is read: definitions first, then the
 // events, through a window of small chunks read a few bytes at a time.
@@ -203,7 +211,8 @@ func TestLongLineAndParagraph(t *testing.T) {
 
 // FuzzStreamSameAsWhole: any document read through the window, in small
 // chunks and short reads, gives the events, texts and positions of the
-// document held whole.
+// document held whole, and so does a Scanner that read other documents
+// before (Reset) and borrows the destinations.
 func FuzzStreamSameAsWhole(f *testing.F) {
 	for _, s := range []string{"[a]: /u\n\n[a]", "> [x](y\n> z)\n\n<div>\nhttp://a/\n</div>\n", "    code\n\n- [b][]\n\n[b]: <c>", "a\n===\n[d](e 'f\ng')"} {
 		f.Add([]byte(s), uint8(3))
@@ -215,6 +224,11 @@ func FuzzStreamSameAsWhole(f *testing.F) {
 			w, s := whole(src, opts), streamed(src, opts, n)
 			if strings.Join(w, "\n") != strings.Join(s, "\n") {
 				t.Fatalf("chunk %d linkify=%v:\nwhole    %q\nstreamed %q", n, linkify, w, s)
+			}
+			opts.Borrow = true
+			again := recordWith(reused, opts, func(sc *Scanner) { sc.ScanBytes(src) })
+			if strings.Join(w, "\n") != strings.Join(again, "\n") {
+				t.Fatalf("linkify=%v:\nnew Scanner    %q\nreused, borrow %q", linkify, w, again)
 			}
 		}
 	})
