@@ -102,8 +102,9 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		}
 	}
 	emit := func(h *extract.Hit) error {
-		hits = append(hits, *h)
-		hits[len(hits)-1].Own() // kept to the end (with Options.Borrow)
+		k := *h
+		k.Own() // kept to the end (with Options.Borrow)
+		hits = append(hits, k)
 		return nil
 	}
 	args := c.Args().Slice()

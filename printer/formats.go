@@ -14,19 +14,26 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// plainPrinter prints one URI per line.
-type plainPrinter struct{ *sink }
+// plainPrinter prints one URI per line. Like every printer it makes
+// the line whole before it writes any of it: a Borrowed hit's URI is in
+// the input's memory, and reading it may fault (a mapped file cut short
+// while read), which must leave no part of a line in the output.
+type plainPrinter struct {
+	*sink
+	scratch []byte
+}
 
-func (p plainPrinter) Hit(h *extract.Hit) {
+func (p *plainPrinter) Hit(h *extract.Hit) {
+	u := h.URI
 	if p.terminal {
-		p.w.WriteString(safe.URI(h.URI))
-	} else {
-		p.w.WriteString(h.URI)
+		u = safe.URI(u)
 	}
+	p.scratch = append(p.scratch[:0], u...)
+	p.w.Write(p.scratch)
 	p.endLine()
 }
 
-func (plainPrinter) Finish() {}
+func (*plainPrinter) Finish() {}
 
 // tsvPrinter prints link-graph edges, page<TAB>uri<TAB>kind (SPEC §7a):
 // the page is a WARC record's target URI, else the input's name. Tabs and
@@ -320,8 +327,9 @@ func (p *interleaved) Hit(h *extract.Hit) {
 	if _, ok := p.held[h.File]; !ok {
 		p.waiting = append(p.waiting, h.File)
 	}
-	p.held[h.File] = append(p.held[h.File], *h)
-	p.held[h.File][len(p.held[h.File])-1].Own() // kept past this call
+	k := *h
+	k.Own() // before it is kept: reading a borrowed hit may fault
+	p.held[h.File] = append(p.held[h.File], k)
 }
 
 func (p *interleaved) Done(file string) {

@@ -156,7 +156,7 @@ func New(w io.Writer, o Options) (Printer, error) {
 	case o.Grouped:
 		p = &groupPrinter{sink: s, color: o.Color, heading: o.Heading}
 	default:
-		p = plainPrinter{s}
+		p = &plainPrinter{sink: s}
 	}
 	if o.Unique {
 		p = uniquePrinter{Printer: p, seen: make(map[string]bool)}

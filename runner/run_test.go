@@ -413,3 +413,45 @@ func TestRunFileCutWhileMapped(t *testing.T) {
 		t.Errorf("%d hits, the last %q", n, last)
 	}
 }
+
+// TestRunFileCutWhileMappedJobs: with several jobs, a large text file cut
+// short while it is read, mapped, in a worker is that input's error, and
+// no hit pointing into the unmapped file waits in a batch: the drain would
+// fault on it, outside any recovery. The cut comes at the first hit the
+// drain passes on, while the worker reads ahead (Own faults there).
+func TestRunFileCutWhileMappedJobs(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("files are mapped on Linux")
+	}
+	dir := t.TempDir()
+	big, small := filepath.Join(dir, "big.txt"), filepath.Join(dir, "small.txt")
+	if err := os.WriteFile(small, []byte("http://b.example/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := extract.New(extract.Options{Borrow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for trial := range 3 {
+		if err := os.WriteFile(big, []byte(strings.Repeat("http://a.example/xyz\n", 300000)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var errs []error
+		n, last := 0, ""
+		err := Run(context.Background(), x, []string{big, small}, Options{Jobs: 2}, func(h *extract.Hit) error {
+			if n++; n == 1 {
+				if err := os.Truncate(big, 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			last = strings.Clone(h.URI) // reads the hit's bytes
+			return nil
+		}, func(err error) { errs = append(errs, err) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(errs) > 1 || len(errs) == 1 && !strings.Contains(errs[0].Error(), "cut short while it was read") || last != "http://b.example/" {
+			t.Fatalf("trial %d: errors %v, %d hits, the last %q", trial, errs, n, last)
+		}
+	}
+}
