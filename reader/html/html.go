@@ -156,7 +156,7 @@ func (h *holder) link(l htmlbase.Link) {
 	}
 	if w := h.c.Whole; !h.holding && w != nil && w.Size() >= aheadMin {
 		// A large file with no "<base" in it has no base to wait for.
-		h.noBase = !htmlbase.MayHaveBase(w, w.Size())
+		h.noBase = !h.mayHaveBase(w)
 	}
 	h.holding = true
 	h.held = append(h.held, l)
@@ -202,7 +202,7 @@ func (h *holder) encodingFinal(name string) {
 // base or final encoding: a file is read ahead for them, a stream goes on
 // with what is known now.
 func (h *holder) overflow() {
-	if w := h.c.Whole; w != nil && (h.whatwg && !h.encFinal || htmlbase.MayHaveBase(w, w.Size())) {
+	if w := h.c.Whole; w != nil && (h.whatwg && !h.encFinal || h.mayHaveBase(w)) {
 		opts := h.opts
 		opts.Emit, opts.OnBase, opts.OnEncoding, opts.OnEncodingFinal = func(htmlbase.Link) {}, nil, nil, nil
 		if doc, err := htmlbase.Read(io.NewSectionReader(w, 0, w.Size()), opts); doc != nil && err == nil {
@@ -210,6 +210,14 @@ func (h *holder) overflow() {
 		}
 	}
 	h.flush()
+}
+
+// mayHaveBase reports whether the file w may hold a <base>: the byte scan
+// for "<base" (htmlbase.MayHaveBase) reads ASCII, so a document in UTF-16,
+// which htmlbase knows from its start (a byte order mark, or the charset
+// its container declares), always may.
+func (h *holder) mayHaveBase(w *io.SectionReader) bool {
+	return strings.HasPrefix(h.enc, "utf-16") || htmlbase.MayHaveBase(w, w.Size())
 }
 
 // flush reports the held links and starts streaming.
