@@ -72,9 +72,10 @@ func (j *job) warn(where string, err error) {
 // passes them to emit in input order; warnings go to warn (which may be
 // nil). The hit emit gets is valid until emit returns: one that is kept
 // is copied (*h, and h.Own() with Options.Borrow); hits are large, and a
-// pointer is all that each passes on its way out (SPEC §9). An error emit returns stops the extraction and
-// is returned; any other error is an *InputError naming the file, and the
-// hits found before it were passed on.
+// pointer is all that each passes on its way out (SPEC §9). An error emit
+// returns stops the extraction and is returned; any other error is an
+// *InputError naming the file, and the hits found before it were passed
+// on.
 func (x *Extractor) File(path string, emit func(*Hit) error, warn func(error)) error {
 	if path == "-" {
 		return x.Reader(os.Stdin, "-", "", emit, warn)

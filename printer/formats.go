@@ -232,9 +232,7 @@ func (p *countPrinter) Hit(h *extract.Hit) {
 	k := [2]string{scheme, strings.ToLower(r.Host)}
 	i, ok := p.row[k]
 	if !ok {
-		if h.Borrowed {
-			k = [2]string{strings.Clone(k[0]), strings.Clone(k[1])}
-		}
+		k = [2]string{strings.Clone(k[0]), strings.Clone(k[1])} // kept: its own copy
 		i = len(p.rows)
 		p.rows = append(p.rows, countRow{Scheme: k[0], Host: k[1]})
 		p.row[k] = i

@@ -217,11 +217,7 @@ func (p uniquePrinter) Hit(h *extract.Hit) {
 	if p.seen[h.URI] {
 		return
 	}
-	if h.Borrowed {
-		p.seen[strings.Clone(h.URI)] = true // a key is kept: own it
-	} else {
-		p.seen[h.URI] = true
-	}
+	p.seen[strings.Clone(h.URI)] = true // kept: its own copy (Hit.Borrowed)
 	p.Printer.Hit(h)
 }
 

@@ -121,8 +121,10 @@ func reportWithContext(s reader.Sink, c *reader.Content, h delimit.Hit, text []b
 // an *os.File) that can be mapped into memory, and reports whether it did.
 // The pages behind the scan are dropped as it goes, so that memory stays
 // bounded (SPEC §8), and the input is told, as often, how far it was read
-// (Content.Consumed: counted, and whether the run was stopped). A fault (the file cut short while mapped) is a panic, which the
-// caller recovers as an error of this input.
+// (Content.Consumed: counted, and whether the run was stopped). With
+// reader.Options.Borrow the hits' strings are the mapped bytes. A fault
+// (the file cut short while mapped) is a panic, which extract recovers as
+// this input's error, "cut short while it was read".
 func readMapped(c *reader.Content, s reader.Sink) (bool, error) {
 	opts := s.Options()
 	if c.Whole == nil || c.Consumed == nil || c.Pos != nil || c.Decoded || opts.LineBuffered || c.Whole.Size() < mapMin {
