@@ -378,32 +378,11 @@ func TestRunFileCutWhileMapped(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("files are mapped on Linux")
 	}
-	dir := t.TempDir()
-	big, small := filepath.Join(dir, "big.txt"), filepath.Join(dir, "small.txt")
+	big, small := cutFiles(t)
 	if err := os.WriteFile(big, []byte(strings.Repeat("see http://a.example/x and more words here\n", 150000)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(small, []byte("http://b.example/\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	x, err := extract.New(extract.Options{Borrow: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errs []error
-	n, last := 0, ""
-	err = Run(context.Background(), x, []string{big, small}, Options{}, func(h *extract.Hit) error {
-		if n++; n == 1000 {
-			if err := os.Truncate(big, 0); err != nil {
-				t.Fatal(err)
-			}
-		}
-		last = strings.Clone(h.URI) // reads the hit's bytes
-		return nil
-	}, func(err error) { errs = append(errs, err) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	errs, n, last := runCutting(t, big, small, 1, 1000)
 	var ie *extract.InputError
 	var pe *extract.PanicError
 	if len(errs) != 1 || !errors.As(errs[0], &ie) || ie.File != big || errors.As(errs[0], &pe) || !strings.Contains(errs[0].Error(), "cut short while it was read") {
@@ -423,35 +402,48 @@ func TestRunFileCutWhileMappedJobs(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("files are mapped on Linux")
 	}
-	dir := t.TempDir()
-	big, small := filepath.Join(dir, "big.txt"), filepath.Join(dir, "small.txt")
-	if err := os.WriteFile(small, []byte("http://b.example/\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	x, err := extract.New(extract.Options{Borrow: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	big, small := cutFiles(t)
 	for trial := range 3 {
 		if err := os.WriteFile(big, []byte(strings.Repeat("http://a.example/xyz\n", 300000)), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		var errs []error
-		n, last := 0, ""
-		err := Run(context.Background(), x, []string{big, small}, Options{Jobs: 2}, func(h *extract.Hit) error {
-			if n++; n == 1 {
-				if err := os.Truncate(big, 0); err != nil {
-					t.Fatal(err)
-				}
-			}
-			last = strings.Clone(h.URI) // reads the hit's bytes
-			return nil
-		}, func(err error) { errs = append(errs, err) })
-		if err != nil {
-			t.Fatal(err)
-		}
+		errs, n, last := runCutting(t, big, small, 2, 1)
 		if len(errs) > 1 || len(errs) == 1 && !strings.Contains(errs[0].Error(), "cut short while it was read") || last != "http://b.example/" {
 			t.Fatalf("trial %d: errors %v, %d hits, the last %q", trial, errs, n, last)
 		}
 	}
+}
+
+// cutFiles returns the paths of the large file the cut tests write and
+// of a small one after it, written, with one URI.
+func cutFiles(t *testing.T) (big, small string) {
+	dir := t.TempDir()
+	big, small = filepath.Join(dir, "big.txt"), filepath.Join(dir, "small.txt")
+	if err := os.WriteFile(small, []byte("http://b.example/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return big, small
+}
+
+// runCutting runs big then small with jobs jobs and borrowed hits, and
+// cuts big to nothing at the cut-th hit emit gets; it returns the errors
+// reported, the number of hits and the last one's URI, read in emit.
+func runCutting(t *testing.T, big, small string, jobs, cut int) (errs []error, n int, last string) {
+	x, err := extract.New(extract.Options{Borrow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Run(context.Background(), x, []string{big, small}, Options{Jobs: jobs}, func(h *extract.Hit) error {
+		if n++; n == cut {
+			if err := os.Truncate(big, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last = strings.Clone(h.URI) // reads the hit's bytes
+		return nil
+	}, func(err error) { errs = append(errs, err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return errs, n, last
 }
