@@ -276,3 +276,21 @@ func TestBorrow(t *testing.T) {
 		}
 	}
 }
+
+// TestResetKeepsUsualBuffers: Reset keeps a buffer of a usual size for
+// the next document, emptied, and drops one a large document grew, so a
+// pooled Scanner holds no more than a usual document needs.
+func TestResetKeepsUsualBuffers(t *testing.T) {
+	sc := NewScanner(Options{}, nil)
+	sc.s.lines, sc.s.deferred = make([]int, 10, 100), make([]deferred, 1, 1<<13)
+	sc.Reset(Options{Linkify: true}, func(Event) {})
+	if len(sc.s.lines) != 0 || cap(sc.s.lines) != 100 {
+		t.Errorf("lines: len %d, cap %d; want 0, 100", len(sc.s.lines), cap(sc.s.lines))
+	}
+	if sc.s.deferred != nil {
+		t.Errorf("deferred kept with cap %d", cap(sc.s.deferred))
+	}
+	if !sc.s.opts.Linkify || sc.s.emit == nil || sc.s.hold != -1 || sc.chunk != chunk {
+		t.Errorf("Reset did not make a new Scanner: %+v", sc.s.opts)
+	}
+}
