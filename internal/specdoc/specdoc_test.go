@@ -56,7 +56,7 @@ var (
 // What the document cites: test functions in backquotes, and scripts.
 var (
 	docTest   = regexp.MustCompile("`((?:Test|Fuzz|Benchmark)[A-Z][A-Za-z0-9_]*|Example(?:[A-Z_][A-Za-z0-9_]*)?)`")
-	docScript = regexp.MustCompile("`(testdata/script/[A-Za-z0-9_.-]+\\.txtar)`")
+	docScript = regexp.MustCompile("`(internal/cli/testdata/script/[A-Za-z0-9_.-]+\\.txtar)`")
 	docAnchor = regexp.MustCompile(`\]\(#([^)]+)\)`)
 )
 

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package main
-
-import "os/exec"
-
-// detach does nothing where there are no sessions.
-func detach(*exec.Cmd) {}
