@@ -23,17 +23,18 @@ import (
 	"strings"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/formats"
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/resolve"
+	"github.com/urix/urix/sources"
 )
 
 // Options configure an Extractor. The zero value extracts with the RFC 3986
 // resolver, no base but each input's own, and the default scheme filter.
 type Options struct {
-	Type Type // input format; Auto (or "") sniffs
+	Type formats.Type // input format; formats.Auto (or "") sniffs
 
 	// Base is the retrieval URI to use for every input instead of the file's
 	// own file:// URI (SPEC B1). It must be absolute (B3).
@@ -112,7 +113,7 @@ func TokenShare(jobs int) int {
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
-const DefaultMaxDecoded = mail.DefaultMaxDecoded
+const DefaultMaxDecoded = limit.DefaultMaxDecoded
 
 // ErrTooLarge reports a decompressed stream past Options.MaxDecoded.
 var ErrTooLarge = limit.ErrTooLarge
@@ -142,15 +143,9 @@ func (e *BaseError) Error() string {
 func (e *BaseError) Unwrap() error { return e.Err }
 
 // InputError reports an input that could not be read, or not to its end:
-// the hits found before the problem were passed on.
-type InputError struct {
-	File string
-	Err  error
-}
-
-func (e *InputError) Error() string { return "extract: " + e.File + ": " + e.Err.Error() }
-
-func (e *InputError) Unwrap() error { return e.Err }
+// the hits found before the problem were passed on. It is the error type
+// of package sources, which opens inputs.
+type InputError = sources.InputError
 
 // Warning is a problem that did not stop reading: a damaged MIME part, an
 // unknown charset, a skipped binary file. Where locates it ("message 3, part 1.2").
@@ -184,7 +179,7 @@ type Extractor struct {
 	keep    map[string]bool // scheme filter; nil = default
 	keepAll bool
 
-	formats *table
+	formats *formats.Table
 	// readerOpts are the options every reader is given (reader.Options).
 	readerOpts reader.Options
 }
@@ -201,11 +196,11 @@ func New(opts Options) (*Extractor, error) {
 		}
 	}
 	if opts.Type == "" {
-		opts.Type = Auto
+		opts.Type = formats.Auto
 	}
-	formats := newTable(opts.Formats)
-	if opts.Type != Auto && formats.byName(opts.Type) == nil {
-		return nil, fmt.Errorf("extract: unknown input type %q (want %s)", string(opts.Type), formats.names())
+	table := formats.New(opts.Formats...)
+	if opts.Type != formats.Auto && table.ByName(opts.Type) == nil {
+		return nil, fmt.Errorf("extract: unknown input type %q (want %s)", string(opts.Type), table.Names())
 	}
 	if opts.MaxDecoded <= 0 {
 		opts.MaxDecoded = DefaultMaxDecoded
@@ -214,7 +209,7 @@ func New(opts Options) (*Extractor, error) {
 		opts.MaxToken = DefaultMaxToken
 	}
 	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
-	x := &Extractor{opts: opts, formats: formats, readerOpts: reader.Options{
+	x := &Extractor{opts: opts, formats: table, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
 		Context: opts.Context, NoPositions: opts.NoPositions, Borrow: opts.Borrow,

@@ -69,7 +69,7 @@ func TestHTMLDeclaredCharset(t *testing.T) {
 	}
 	var got []string
 	err := mustNew(t, Options{}).Input(Input{R: strings.NewReader("<a href=\"caf\xe9\">x</a>"), Name: "-",
-		Retrieval: "http://c.example/", Type: HTML, Charset: "iso-8859-1"}, func(h *Hit) error { got = append(got, h.URI); return nil }, nil)
+		Retrieval: "http://c.example/", MediaType: "text/html", Charset: "iso-8859-1"}, func(h *Hit) error { got = append(got, h.URI); return nil }, nil)
 	if err != nil || strings.Join(got, " ") != "http://c.example/café" {
 		t.Errorf("Input.Charset: got %q, %v; want http://c.example/café", got, err)
 	}

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,33 +17,21 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/formats"
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/reader/html"
 	"github.com/urix/urix/resolve"
+	"github.com/urix/urix/sources"
 )
 
 // sniffLen is how much of an input is looked at to decide its format and
 // whether it is binary (SPEC §8: NUL bytes in the first 8 KiB, as grep).
 const sniffLen = 8 << 10
 
-// Input is an input opened by the caller, such as a document fetched over
-// HTTP, with what its container says about it.
-type Input struct {
-	R         io.Reader
-	Name      string // shown in hits and messages
-	Retrieval string // the URI it was retrieved from (Section 5.1.3); "" for none
-	Type      Type   // its format when the container says (TypeForMediaType); Auto sniffs
-	Charset   string // charset declared by the container, for formats that decode their own; "" for none
-
-	// Count, when not nil, is given the counters readers keep of their
-	// work as they go ("warc.records", reader.Sink.Count), for pipeline
-	// counters.
-	Count func(name string, n int64)
-
-	whole *io.SectionReader // R as a whole regular file, when it is one
-}
+// Input is an input opened by the caller (package sources opens files,
+// standard input and URLs), with what its container says about it.
+type Input = sources.Input
 
 // job is the extraction of one input; it is the reader.Sink its
 // format's reader reports to.
@@ -72,73 +58,17 @@ func (j *job) warn(where string, err error) {
 // passes them to emit in input order; warnings go to warn (which may be
 // nil). The hit emit gets is valid until emit returns: one that is kept
 // is copied (*h, and h.Own() with Options.Borrow); hits are large, and a
-// pointer is all that each passes on its way out (SPEC §9). An error emit
-// returns stops the extraction and is returned; any other error is an
-// *InputError naming the file, and the hits found before it were passed
-// on.
+// pointer is all that each passes on its way out (doc/spec.md §9). An
+// error emit returns stops the extraction and is returned; any other
+// error is an *InputError naming the file, and the hits found before it
+// were passed on. Hits and FileHits give hits the caller owns.
 func (x *Extractor) File(path string, emit func(*Hit) error, warn func(error)) error {
-	if path == "-" {
-		return x.Reader(os.Stdin, "-", "", emit, warn)
-	}
-	in, f, err := OpenFile(path)
+	in, closer, err := sources.Open(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer closer.Close()
 	return x.Input(in, emit, warn)
-}
-
-// OpenFile opens the file at path as File reads it: an Input whose
-// retrieval URI is its file:// URI, read as a whole when it is
-// a regular file (see FileInput). The caller closes the *os.File once the
-// Input is read. A file that cannot be opened, or is a directory
-// (ErrIsDir), is an *InputError naming path.
-func OpenFile(path string) (Input, *os.File, error) {
-	f, err := openRead(path)
-	if err != nil {
-		return Input{}, nil, fileError(path, err)
-	}
-	st, err := f.Stat()
-	if err == nil && st.IsDir() {
-		f.Close()
-		return Input{}, nil, &InputError{File: path, Err: ErrIsDir}
-	}
-	in := fileInput(f, path, st, err)
-	if abs, err := filepath.Abs(path); err == nil {
-		in.Retrieval = FileURI(abs)
-	}
-	return in, f, nil
-}
-
-// FileInput returns an Input reading f, a file just opened, called name,
-// with no retrieval URI. A regular file is read as a whole, as File reads
-// it: a damaged WARC record is searched past from its own start, and a
-// large HTML document's <base> is looked for before it is read.
-func FileInput(f *os.File, name string) Input {
-	st, err := f.Stat()
-	return fileInput(f, name, st, err)
-}
-
-// fileInput is FileInput given what f.Stat returned.
-func fileInput(f *os.File, name string, st os.FileInfo, statErr error) Input {
-	in := Input{R: f, Name: name}
-	if statErr == nil && st.Mode().IsRegular() {
-		in.whole = io.NewSectionReader(f, 0, st.Size())
-	}
-	return in
-}
-
-// ErrIsDir reports a directory given where a file was expected (the
-// runner package reads the files below it when told to recurse).
-var ErrIsDir = errors.New("is a directory")
-
-// fileError turns an os error into an *InputError that names the file once.
-func fileError(path string, err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return &InputError{File: path, Err: err}
 }
 
 // Reader extracts the hits of r, an input called name, whose retrieval URI
@@ -148,8 +78,9 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(*Hit) 
 }
 
 // Input extracts the hits of in. Options.Type, when not Auto, overrides
-// in.Type, and Options.Base overrides in.Retrieval (B1). A panic while it
-// reads is an *InputError wrapping a *PanicError (SPEC §8).
+// the format in.MediaType picks, and Options.Base overrides in.Retrieval
+// (B1). A panic while it reads is an *InputError wrapping a *PanicError
+// (doc/spec.md §8).
 func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (err error) {
 	defer recoverInput(in.Name, &err)
 	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count}
@@ -157,14 +88,16 @@ func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (er
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
 	}
-	typ := in.Type
-	if x.opts.Type != Auto {
-		typ = x.opts.Type
+	typ := x.opts.Type
+	if typ == formats.Auto && in.MediaType != "" {
+		if f := x.formats.ByMediaType(in.MediaType); f != nil {
+			typ = formats.Type(f.Name)
+		}
 	}
-	sr := &stopReader{r: in.R, j: j}
-	c := &reader.Content{R: sr, Name: in.Name, Declared: in.Charset, Base: retrieval, Whole: in.whole}
-	if in.whole != nil {
-		c.Consumed = sr.consumed
+	sr := &stopReader{r: in.R, j: j, consumed: in.Consumed}
+	c := &reader.Content{R: sr, Name: in.Name, Declared: in.Charset, Base: retrieval, Whole: in.Whole}
+	if in.Whole != nil {
+		c.Consumed = sr.consume
 	}
 	err = j.run(c, typ)
 	if j.stop != nil {
@@ -181,10 +114,11 @@ func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (er
 // gives io.EOF once per Ctrl-D, and a reader that reads again after it (a
 // bufio.Reader that peeked up to the end) would wait for a second one.
 type stopReader struct {
-	r    io.Reader
-	j    *job
-	eof  bool
-	read int64 // bytes read through it
+	r        io.Reader
+	j        *job
+	eof      bool
+	read     int64               // bytes read through it
+	consumed func(n int64) error // Input.Consumed
 }
 
 func (s *stopReader) Read(p []byte) (int, error) {
@@ -200,10 +134,10 @@ func (s *stopReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// consumed is Content.Consumed: the bytes up to off not read through s are
-// passed on as read to a reader below that counts them (Consumer), and
-// a stopped job, or a Consumer's error (the run stopped), is returned.
-func (s *stopReader) consumed(off int64) error {
+// consume is Content.Consumed: the bytes up to off not read through s are
+// passed on as read to Input.Consumed, and a stopped job, or an error of
+// Input.Consumed (the run stopped), is returned.
+func (s *stopReader) consume(off int64) error {
 	if s.j.stop != nil {
 		return s.j.stop
 	}
@@ -212,18 +146,10 @@ func (s *stopReader) consumed(off int64) error {
 	}
 	n := off - s.read
 	s.read = off
-	if c, ok := s.r.(Consumer); ok {
-		return c.Consumed(n)
+	if s.consumed != nil {
+		return s.consumed(n)
 	}
 	return nil
-}
-
-// Consumer is implemented by an Input's reader that counts the bytes read
-// (the runner's statistics): Consumed(n) says that n more bytes of the
-// input were read without it, by a reader of Content.Whole, and returns
-// an error when the input is to stop, as its next Read would.
-type Consumer interface {
-	Consumed(n int64) error
 }
 
 // inputBuffers hold the 64 KiB read buffers of inputs: one per input was
@@ -233,7 +159,7 @@ var inputBuffers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 6
 
 // run decompresses and sniffs one input of the given type (Auto: sniff)
 // and hands it to its format's reader.
-func (j *job) run(c *reader.Content, typ Type) error {
+func (j *job) run(c *reader.Content, typ formats.Type) error {
 	br := inputBuffers.Get().(*bufio.Reader)
 	br.Reset(c.R)
 	defer func() { br.Reset(nil); inputBuffers.Put(br) }()
@@ -254,7 +180,7 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		peekErr = nil
 	}
 	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.Name, ".gz")) {
-		if f := j.x.formats.ownGzip(head, c.Name, typ); f != nil {
+		if f := j.x.formats.OwnGzip(head, c.Name, typ); f != nil {
 			c.R = br // the reader decompresses member by member (WARC)
 			return f.Read(c, j)
 		}
@@ -276,7 +202,7 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		inner.Whole = nil // the file holds compressed bytes
 		return j.run(&inner, typ)
 	}
-	f := j.x.formats.byName(typ)
+	f := j.x.formats.ByName(typ)
 	// A UTF-16 byte order mark comes before the NUL test (SPEC H5, §8):
 	// such text is full of NUL bytes and is not binary. HTML reads the
 	// mark itself; any other format gets the text converted to UTF-8.
@@ -286,11 +212,11 @@ func (j *job) run(c *reader.Content, typ Type) error {
 		if bom != nil {
 			sh, _, _ = transform.Bytes(bom.NewDecoder(), head[:len(head)&^1])
 		}
-		f = j.x.formats.sniff(sh, c.Name)
+		f = j.x.formats.Sniff(sh, c.Name)
 		// An HTML page (by its name or its first bytes) is not binary
 		// for a NUL in it (§8): a browser reads it, the NUL of an
 		// attribute value becoming U+FFFD (H1).
-		if bom == nil && !j.x.opts.Binary && !f.Binary && f != html.Format && bytes.IndexByte(head, 0) >= 0 {
+		if bom == nil && !j.x.opts.Binary && !f.Binary && !f.AllowNUL && bytes.IndexByte(head, 0) >= 0 {
 			j.warn("", reader.Note(ErrBinary))
 			return nil
 		}
@@ -312,38 +238,6 @@ func (j *job) run(c *reader.Content, typ Type) error {
 	return err
 }
 
-// ownGzipFormat returns the format that reads the gzip input whose first
-// bytes are head itself, or nil: the one --type names, else the one whose
-// extension the name has (x.warc.gz), else the one the decompressed head
-// of the first gzip member sniffs as.
-func (t *table) ownGzip(head []byte, name string, typ Type) *reader.Format {
-	if f := t.byName(typ); f != nil {
-		if f.OwnGzip {
-			return f
-		}
-		return nil
-	}
-	lower := strings.ToLower(name)
-	for _, f := range t.formats {
-		for _, e := range f.Extensions {
-			if f.OwnGzip && strings.HasSuffix(lower, e) {
-				return f
-			}
-		}
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(head))
-	if err != nil {
-		return nil
-	}
-	inner, _ := io.ReadAll(io.LimitReader(zr, sniffLen))
-	for _, f := range t.formats {
-		if f.OwnGzip && f.Sniff != nil && f.Sniff(inner) {
-			return f
-		}
-	}
-	return nil
-}
-
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
 
 // utf16BOM returns the UTF-16 encoding whose byte order mark b starts
@@ -357,10 +251,6 @@ func utf16BOM(b []byte) encoding.Encoding {
 	}
 	return nil
 }
-
-// FileURI returns the file:// URI of an absolute path, percent-encoding the
-// bytes that may not stand in a URI path (Section 5.1.3 for local files).
-func FileURI(abs string) string { return reader.FileURI(abs) }
 
 // maxResolvers bounds the parsed bases an input keeps: an archive has one
 // base per member, a WARC file one per record (SPEC §8, memory).
@@ -483,9 +373,9 @@ func (j *job) Warn(where string, err error) { j.warn(where, err) }
 
 func (j *job) Resolver(base string) *resolve.Resolver { return j.resolver(base) }
 
-func (j *job) FormatFor(mediaType string) *reader.Format { return j.x.formats.byMediaType(mediaType) }
+func (j *job) FormatFor(mediaType string) *reader.Format { return j.x.formats.ByMediaType(mediaType) }
 
-func (j *job) Sniff(head []byte, name string) *reader.Format { return j.x.formats.sniff(head, name) }
+func (j *job) Sniff(head []byte, name string) *reader.Format { return j.x.formats.Sniff(head, name) }
 
 func (j *job) Read(f *reader.Format, c *reader.Content) error { return f.Read(c, j) }
 

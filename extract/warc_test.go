@@ -15,6 +15,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/urix/urix/reader/warc"
+	"github.com/urix/urix/sources"
 )
 
 // wrec writes a WARC record byte by byte: version, type, target URI (""
@@ -324,7 +325,7 @@ func TestWARCBrotli(t *testing.T) {
 func warcSeekable(x *Extractor, data []byte) ([]Hit, []error) {
 	var hits []Hit
 	var warns []error
-	in := Input{R: bytes.NewReader(data), Name: "f.warc", whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
+	in := Input{R: bytes.NewReader(data), Name: "f.warc", Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
 	err := x.Input(in, func(h *Hit) error { hits = append(hits, *h); return nil }, func(err error) { warns = append(warns, err) })
 	if err != nil {
 		warns = append(warns, err)
@@ -428,7 +429,7 @@ func TestWARCCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	in := FileInput(f, path)
+	in := sources.File(f, path)
 	var wc WARCCounts
 	in.Count = wc.Add
 	var hits []Hit

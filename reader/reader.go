@@ -29,7 +29,7 @@ import (
 
 // Format is one entry of the input-format table: everything the pipeline
 // knows about one kind of input. A new format is a package that builds its
-// Format and one line in the table (extract.DefaultFormats).
+// Format and one line in the table (formats.List).
 type Format struct {
 	Name string // as --type names it: "html"
 
@@ -58,6 +58,10 @@ type Format struct {
 	// Binary: the format holds binary data by nature (WARC records of
 	// images, compressed bodies): no NUL check skips it.
 	Binary bool
+	// AllowNUL: a NUL byte in the input is no sign that it is binary
+	// (doc/spec.md §8): a browser reads an HTML page with one, the NUL
+	// of an attribute value becoming U+FFFD (H1).
+	AllowNUL bool
 
 	// Read extracts the references of one content and reports them to s.
 	// An error it returns ends the input (the hits reported stay

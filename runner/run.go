@@ -15,6 +15,7 @@ import (
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/reader"
+	"github.com/urix/urix/sources"
 	"github.com/urix/urix/walk"
 )
 
@@ -35,7 +36,7 @@ type Options struct {
 	// ok=false for the inputs it leaves to the default (files and "-"). The
 	// command line uses it to fetch http:// and https:// arguments, which
 	// this package never does itself.
-	Open func(name string) (in extract.Input, closer io.Closer, ok bool, err error)
+	Open func(name string) (in sources.Input, closer io.Closer, ok bool, err error)
 
 	// Stats, when not nil, counts the work as it goes.
 	Stats *Stats
@@ -325,7 +326,7 @@ func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, 
 			report(err)
 		}
 	}
-	var in extract.Input
+	var in sources.Input
 	if open != nil {
 		var closer io.Closer
 		var ok bool
@@ -343,20 +344,16 @@ func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, 
 		}
 	}
 	if open == nil {
-		if path == "-" {
-			in = extract.Input{R: os.Stdin, Name: "-"}
-		} else {
-			var f *os.File
-			var err error
-			in, f, err = extract.OpenFile(path)
-			if err != nil {
-				fail(err)
-				return
-			}
-			defer f.Close()
+		var closer io.Closer
+		var err error
+		if in, closer, err = sources.Open(path); err != nil {
+			fail(err)
+			return
 		}
+		defer closer.Close()
 	}
-	in.R = &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
+	counting := &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
+	in.R, in.Consumed = counting, counting.Consumed
 	fail(x.Input(in, emit, func(err error) {
 		var w *extract.Warning
 		if errors.Is(err, extract.ErrBinary) && errors.As(err, &w) && w.Where == "" {
@@ -372,17 +369,7 @@ func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, 
 }
 
 // opener is the type of Options.Open.
-type opener = func(name string) (extract.Input, io.Closer, bool, error)
-
-// fileError turns an os error into an *extract.InputError that names the
-// file once, as extract names the files it cannot open.
-func fileError(path string, err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return &extract.InputError{File: path, Err: err}
-}
+type opener = func(name string) (sources.Input, io.Closer, bool, error)
 
 // source is an input to read: a name as given ("-", a file, a URL) or a
 // file found by walking a directory given.
@@ -417,7 +404,7 @@ func expand(inputs []string, ro Options, report func(error)) []source {
 				report(&extract.Warning{File: p, Err: reader.Note(err)})
 				return
 			}
-			report(fileError(p, err))
+			report(sources.FileError(p, err))
 		})
 	}
 	return srcs
@@ -439,8 +426,9 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Consumed counts n bytes read without c (extract.Consumer: a large text
-// file scanned mapped into memory) and says whether the run was stopped.
+// Consumed counts n bytes read without c (sources.Input.Consumed: a large
+// text file scanned mapped into memory) and says whether the run was
+// stopped.
 func (c *countingReader) Consumed(n int64) error {
 	c.n.Add(n)
 	return c.ctx.Err()

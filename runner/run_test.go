@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/sources"
 	"github.com/urix/urix/walk"
 )
 
@@ -157,7 +158,7 @@ func TestRunRecursive(t *testing.T) {
 	}
 	got, errs = nil, nil
 	Run(context.Background(), x, []string{dir}, Options{}, func(h *extract.Hit) error { got = append(got, h.URI); return nil }, func(err error) { errs = append(errs, err) })
-	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], extract.ErrIsDir) {
+	if len(got) != 0 || len(errs) != 1 || !errors.Is(errs[0], sources.ErrIsDir) {
 		t.Errorf("directory without -r: got %q, errors %v", got, errs)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/formats"
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/reader/text"
 	"github.com/urix/urix/runner"
@@ -35,9 +36,9 @@ func inputs(t *testing.T, dir string) []string {
 // read as plain text (the mail genre as an mbox), and returns the URIs.
 func extractAll(t *testing.T, path string) []string {
 	t.Helper()
-	typ := extract.Type(text.Name)
+	typ := formats.Type(text.Name)
 	if strings.HasSuffix(path, ".mbox") {
-		typ = extract.Type(mail.MboxName)
+		typ = formats.Type(mail.MboxName)
 	}
 	x, err := extract.New(extract.Options{Type: typ})
 	if err != nil {

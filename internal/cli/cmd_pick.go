@@ -92,7 +92,7 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	if err != nil {
 		return err
 	}
-	src := &sources{files: map[string][]byte{}}
+	src := &inputBytes{files: map[string][]byte{}}
 	var hits []extract.Hit
 	failed := false
 	report := func(err error) {
@@ -170,7 +170,7 @@ func describeErr(err error) string {
 // pickItems turns hits into the picker's items: the group is the file and
 // MIME part (and message, in an mbox), the context the line of the input
 // the URI is on when it can be read back, else what was written.
-func pickItems(hits []extract.Hit, src *sources) []pick.Item {
+func pickItems(hits []extract.Hit, src *inputBytes) []pick.Item {
 	files := map[string]bool{}
 	messages := false
 	for _, h := range hits {
@@ -204,15 +204,15 @@ func pickItems(hits []extract.Hit, src *sources) []pick.Item {
 	return items
 }
 
-// sources holds the inputs' bytes, to show the line around each hit.
-type sources struct {
+// inputBytes holds the inputs' bytes, to show the line around each hit.
+type inputBytes struct {
 	stdin []byte
 	files map[string][]byte // nil: not readable again
 }
 
 // bytes returns the content of input name as stored, or nil when it is not
 // a regular uncompressed file of at most maxPickInput bytes.
-func (s *sources) bytes(name string) []byte {
+func (s *inputBytes) bytes(name string) []byte {
 	if name == "-" {
 		return s.stdin
 	}

@@ -93,7 +93,7 @@ func TestPickItems(t *testing.T) {
 		{URI: "https://b/", Raw: "https://b/", File: "-", Kind: "html-attr", Element: "a", Attr: "href", Part: "2", Message: 1},
 		{URI: "https://c/", Raw: "https://c/", File: "-", Kind: "space", Message: 2, Context: "the decoded line of https://c/"},
 	}
-	items := pickItems(hits, &sources{})
+	items := pickItems(hits, &inputBytes{})
 	want := []pick.Item{
 		{URI: "mailto:a@b", Group: "message 1 header", Context: "List-Post: <mailto:a@b>", Header: true},
 		{URI: "https://a/", Group: "message 1 part 1", Context: "https://a/"},
@@ -103,7 +103,7 @@ func TestPickItems(t *testing.T) {
 	if !slices.Equal(items, want) {
 		t.Errorf("items:\n got %+v\nwant %+v", items, want)
 	}
-	items = pickItems([]extract.Hit{{URI: "https://a/", Raw: "https://a/", File: "-", Kind: "space"}}, &sources{})
+	items = pickItems([]extract.Hit{{URI: "https://a/", Raw: "https://a/", File: "-", Kind: "space"}}, &inputBytes{})
 	if items[0].Group != "standard input" {
 		t.Errorf("group %q", items[0].Group)
 	}

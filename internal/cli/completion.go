@@ -17,7 +17,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/urix/urix/extract"
+	"github.com/urix/urix/formats"
 	"github.com/urix/urix/printer"
 )
 
@@ -38,7 +38,7 @@ func valueChoices(cmd, flag string) []string {
 	switch flag {
 	case "type":
 		var names []string
-		for _, t := range extract.Types() {
+		for _, t := range formats.Default().Types() {
 			names = append(names, t.String())
 		}
 		return names

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/runner"
+	"github.com/urix/urix/sources"
 )
 
 // loopbackServer serves h on 127.0.0.1, never another address.
@@ -34,13 +35,13 @@ func loopbackServer(t *testing.T, h http.Handler) *httptest.Server {
 
 // fetchAll runs the fetcher over the URLs and returns the URIs found and
 // the error lines.
-func fetchAll(t *testing.T, opts fetchOptions, urls ...string) (uris, errs []string) {
+func fetchAll(t *testing.T, opts sources.FetchOptions, urls ...string) (uris, errs []string) {
 	t.Helper()
 	x, err := extract.New(extract.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	runner.Run(context.Background(), x, urls, runner.Options{Jobs: 1, Open: newFetcher(opts)},
+	runner.Run(context.Background(), x, urls, runner.Options{Jobs: 1, Open: sources.Fetcher(opts)},
 		func(h *extract.Hit) error { uris = append(uris, h.URI); return nil },
 		func(err error) { errs = append(errs, errorLine(err)) })
 	return uris, errs
@@ -91,15 +92,15 @@ func TestFetchHeaders(t *testing.T) {
 		t.Errorf("default: %q %q, want %q", uris, errs, want)
 	}
 
-	o.userAgent = "my-crawler/1.0"
-	o.header = http.Header{"X-Token": {"s3cret"}, "Host": {"virtual.example"}}
+	o.UserAgent = "my-crawler/1.0"
+	o.Header = http.Header{"X-Token": {"s3cret"}, "Host": {"virtual.example"}}
 	uris, _ = fetchAll(t, o, srv.URL+"/hop")
 	want = []string{"http://h.example/ua/my-crawler/1.0", "http://h.example/token/s3cret", "http://h.example/host/virtual.example"}
 	if !slices.Equal(uris, want) {
 		t.Errorf("--user-agent, -H, redirect: %q, want %q", uris, want)
 	}
 
-	o.header = http.Header{"User-Agent": {"from-H"}}
+	o.Header = http.Header{"User-Agent": {"from-H"}}
 	if uris, _ = fetchAll(t, o, srv.URL+"/echo"); len(uris) == 0 || uris[0] != "http://h.example/ua/from-H" {
 		t.Errorf("-H User-Agent: %q", uris)
 	}
@@ -139,7 +140,7 @@ func TestFetchWARCStreams(t *testing.T) {
 		w.Write(bytes.Repeat([]byte("x"), 2000))
 	})
 	srv := loopbackServer(t, mux)
-	o := fetchOptions{redirects: 1, timeout: 400 * time.Millisecond, maxBytes: 1000}
+	o := sources.FetchOptions{Redirects: 1, Timeout: 400 * time.Millisecond, MaxBytes: 1000}
 	for _, p := range []string{"/crawl.warc.gz", "/export"} {
 		uris, errs := fetchAll(t, o, srv.URL+p)
 		if len(uris) != 20 || uris[19] != "http://site.example/p19" || len(errs) != 0 {
@@ -150,7 +151,7 @@ func TestFetchWARCStreams(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0], "larger than 1000 bytes") {
 		t.Errorf("not a WARC: errors %q, want the size cap", errs)
 	}
-	o.maxBytes = 0
+	o.MaxBytes = 0
 	_, errs = fetchAll(t, o, srv.URL+"/crawl.bin")
 	if len(errs) == 0 || !strings.Contains(errs[len(errs)-1], "timeout") {
 		t.Errorf("not a WARC, slow: errors %q, want the timeout", errs)

@@ -13,6 +13,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/runner"
+	"github.com/urix/urix/sources"
 )
 
 // TestFetch checks URL arguments against a server on the loopback
@@ -102,7 +103,7 @@ func TestFetchLimits(t *testing.T) {
 	defer srv.Close()
 	u := srv.URL
 
-	fetch := newFetcher(fetchOptions{redirects: 3, timeout: 300 * time.Millisecond, maxBytes: 400})
+	fetch := sources.Fetcher(sources.FetchOptions{Redirects: 3, Timeout: 300 * time.Millisecond, MaxBytes: 400})
 	x, err := extract.New(extract.Options{})
 	if err != nil {
 		t.Fatal(err)

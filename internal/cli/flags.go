@@ -150,10 +150,10 @@ var flagTable = []flagSpec{
 	{group: groupResolution, kind: boolKind, name: "normalize", usage: "normalize each URI (RFC Section 6): lower-case scheme and host, drop the default port, %7e -> ~, remove ./ and ../ (e.g. HTTP://A:80/./b -> http://a/b)"},
 	{group: groupResolution, kind: boolKind, name: "ascii", usage: "print IRIs as URIs: punycode host, UTF-8 percent-encoded rest (e.g. http://bücher.example/ä -> http://xn--bcher-kva.example/%C3%A4)"},
 	{group: groupList, kind: stringKind, name: "files-from", usage: "read input names or URLs from `FILE`, one per line (- for standard input; blank lines skipped), as cluster tools hand them to a mapper (e.g. find crawl -name '*.warc.gz' | urix --files-from - --format tsv)"},
-	{group: groupFetch, kind: durationKind, name: "timeout", value: defaultFetchOptions().timeout, usage: "give up on an http(s) URL after `DURATION`, body included; for a WARC, after that long without data (e.g. --timeout 2m)"},
+	{group: groupFetch, kind: durationKind, name: "timeout", value: defaultFetchOptions().Timeout, usage: "give up on an http(s) URL after `DURATION`, body included; for a WARC, after that long without data (e.g. --timeout 2m)"},
 	{group: groupFetch, kind: stringKind, name: "max-size", value: "50M", usage: "read at most `SIZE` bytes of an http(s) URL (suffix K, M or G; 0 for no limit); a WARC is never cut (e.g. --max-size 200M)"},
-	{group: groupFetch, kind: intKind, name: "max-redirects", value: defaultFetchOptions().redirects, usage: "follow at most `N` redirects of an http(s) URL (e.g. --max-redirects 0 to follow none)"},
-	{group: groupFetch, kind: stringKind, name: "user-agent", value: defaultFetchOptions().userAgent, usage: "the User-Agent sent with http(s) requests (e.g. --user-agent 'mycrawler/1.0 (+https://example.org/bot)')"},
+	{group: groupFetch, kind: intKind, name: "max-redirects", value: defaultFetchOptions().Redirects, usage: "follow at most `N` redirects of an http(s) URL (e.g. --max-redirects 0 to follow none)"},
+	{group: groupFetch, kind: stringKind, name: "user-agent", value: defaultFetchOptions().UserAgent, usage: "the User-Agent sent with http(s) requests (e.g. --user-agent 'mycrawler/1.0 (+https://example.org/bot)')"},
 	{group: groupFetch, kind: stringsKind, name: "header", aliases: []string{"H"}, usage: "send this header field with http(s) requests, as curl -H; repeatable (e.g. -H 'Accept-Language: fr' -H 'Cookie: session=abc')"},
 	// urix pick
 	{group: groupPick, kind: stringKind, name: "open", usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/formats"
 	"github.com/urix/urix/printer"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/markdown"
@@ -22,6 +23,7 @@ import (
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/resolve"
 	"github.com/urix/urix/runner"
+	"github.com/urix/urix/sources"
 	"github.com/urix/urix/walk"
 )
 
@@ -91,7 +93,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	md := markdown.Options{IncludeCode: v.Bool("include-code"), RootDir: v.String("root-dir")}
 
 	var err error
-	if o.Type, err = extract.ParseType(typ); err != nil {
+	if o.Type, err = formats.Default().ParseType(typ); err != nil {
 		return o, usageError("--type %q: want %s", typ, typeList())
 	}
 	if o.Delimit.Hyphen, err = delimit.ParseHyphen(hyphen); err != nil {
@@ -127,7 +129,7 @@ func (g *globList) Get() any           { return []string(*g) }
 // typeList is "auto, text, html, email, mbox, ...", from the format table.
 func typeList() string {
 	var names []string
-	for _, t := range extract.Types() {
+	for _, t := range formats.Default().Types() {
 		names = append(names, t.String())
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
@@ -178,7 +180,7 @@ func describe(err error) string {
 	switch {
 	case errors.Is(err, extract.ErrBinary):
 		return err.Error() + " (use --binary to scan it)"
-	case errors.Is(err, extract.ErrIsDir):
+	case errors.Is(err, sources.ErrIsDir):
 		return err.Error() + " (use -r to scan directories)"
 	}
 	return err.Error()
@@ -212,39 +214,39 @@ func runOptionsOf(c *cli.Command) (runner.Options, error) {
 	if o.Jobs < 1 {
 		return o, usageError("--jobs %d: want 1 or more files at once", o.Jobs)
 	}
-	o.Open = newFetcher(fetch)
+	o.Open = sources.Fetcher(fetch)
 	return o, nil
 }
 
 // fetchOptionsOf reads the fetch group; a bad value is a usage error.
-func fetchOptionsOf(c *cli.Command) (fetchOptions, error) {
+func fetchOptionsOf(c *cli.Command) (sources.FetchOptions, error) {
 	v := valuesOf(c, groupFetch)
 	o := defaultFetchOptions()
-	o.timeout = v.Duration("timeout")
+	o.Timeout = v.Duration("timeout")
 	maxSize := v.String("max-size")
-	o.redirects = v.Int("max-redirects")
-	o.userAgent = v.String("user-agent")
+	o.Redirects = v.Int("max-redirects")
+	o.UserAgent = v.String("user-agent")
 	headers := v.StringSlice("header")
-	if o.timeout < 0 {
-		return o, usageError("--timeout %v: want a positive duration, as in --timeout 30s", o.timeout)
+	if o.Timeout < 0 {
+		return o, usageError("--timeout %v: want a positive duration, as in --timeout 30s", o.Timeout)
 	}
 	size, err := parseSize(maxSize)
 	if err != nil {
 		return o, usageError("--max-size %q: want a number of bytes with an optional K, M or G suffix, as in --max-size 200M", maxSize)
 	}
-	o.maxBytes = size
-	if o.redirects < 0 {
-		return o, usageError("--max-redirects %d: want 0 or more", o.redirects)
+	o.MaxBytes = size
+	if o.Redirects < 0 {
+		return o, usageError("--max-redirects %d: want 0 or more", o.Redirects)
 	}
 	for _, h := range headers {
 		name, value, err := parseHeader(h)
 		if err != nil {
 			return o, usageError("-H: %v", err)
 		}
-		if o.header == nil {
-			o.header = http.Header{}
+		if o.Header == nil {
+			o.Header = http.Header{}
 		}
-		o.header[name] = append(o.header[name], value)
+		o.Header[name] = append(o.Header[name], value)
 	}
 	return o, nil
 }

@@ -40,6 +40,10 @@ func (c *reader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// DefaultMaxDecoded is the default cap on the bytes decoded out of one
+// compressed input or one MIME part (doc/spec.md §8): 4 GiB.
+const DefaultMaxDecoded = 4 << 30
+
 // ErrTooLarge reports a decompressed stream past its cap (doc/spec.md §8).
 var ErrTooLarge = errors.New("decompressed size exceeds the limit (compression bomb?)")
 

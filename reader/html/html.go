@@ -34,6 +34,7 @@ var Format = &reader.Format{
 	MediaTypes: []string{"text/html", "application/xhtml+xml"},
 	Sniff:      looksLikeHTML,
 	OwnCharset: true,
+	AllowNUL:   true,
 	Read:       Read,
 }
 

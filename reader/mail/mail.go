@@ -104,7 +104,7 @@ const (
 
 // DefaultMaxDecoded is the cap on one decoded part when
 // Options.MaxDecoded is zero.
-const DefaultMaxDecoded = 4 << 30
+const DefaultMaxDecoded = limit.DefaultMaxDecoded
 
 // Options configure reading.
 type Options struct {

@@ -15,8 +15,7 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
@@ -28,6 +27,7 @@ import (
 	"github.com/urix/urix/printer"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/warc"
+	"github.com/urix/urix/sources"
 )
 
 // Config says what the pipeline prints.
@@ -118,26 +118,24 @@ func (f *extractFn) ProcessElement(ctx context.Context, md fileio.FileMetadata, 
 	return err
 }
 
-// open opens a file of any Beam file system. A local file is read as urix
-// reads the files of its command line (extract.FileInput: a damaged WARC
-// record is searched past from its own start; the file:// URI is the base
-// of a non-WARC file), so that the hits are the CLI's.
-func open(ctx context.Context, path string) (extract.Input, io.Closer, error) {
+// open opens a file of any Beam file system. A local file is opened as
+// urix opens the files of its command line (sources.Open: read whole, so
+// that a damaged WARC record is searched past from its own start; its
+// file:// URI the base of a non-WARC file), so that the hits are the
+// CLI's; a file of another file system is read as a stream named by its
+// path.
+func open(ctx context.Context, path string) (sources.Input, io.Closer, error) {
+	if !strings.Contains(path, "://") {
+		return sources.Open(path)
+	}
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
-		return extract.Input{}, nil, err
+		return sources.Input{}, nil, err
 	}
 	defer fs.Close()
 	rc, err := fs.OpenRead(ctx, path)
 	if err != nil {
-		return extract.Input{}, nil, err
+		return sources.Input{}, nil, err
 	}
-	if f, ok := rc.(*os.File); ok {
-		in := extract.FileInput(f, path)
-		if abs, err := filepath.Abs(path); err == nil {
-			in.Retrieval = extract.FileURI(abs)
-		}
-		return in, f, nil
-	}
-	return extract.Input{R: rc, Name: path}, rc, nil
+	return sources.Input{R: rc, Name: path}, rc, nil
 }

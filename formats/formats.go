@@ -1,8 +1,17 @@
-package extract
+// Package formats is the one place that names every reader (doc/spec.md
+// §1): the table of input formats, each line built by its own package
+// under reader/, with the lookups the pipeline makes (a name, a media
+// type, the first bytes of an input and its file name). Package extract
+// reads every input through a Table and names no format itself.
+//
+// A format is added by writing its package and adding its line to List.
+package formats
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -22,21 +31,21 @@ import (
 	"github.com/urix/urix/reader/xml"
 )
 
-// Type names an input format, as --type does (doc/spec.md §7). The empty Type is
-// Auto.
+// Type names an input format, as the command line's forcing flag does
+// (doc/spec.md §7). The empty Type is Auto.
 type Type string
 
 // Auto sniffs the content, then looks at the file extension; every other
 // Type is the Name of a format of the table.
 const Auto Type = "auto"
 
-// DefaultFormats returns the input-format table: one line per format,
+// List returns the lines of the default input-format table: one line per format,
 // each built by its own package (doc/spec.md §1). Sniffing tries them in
 // this order and the first whose sniffer matches wins (the sniffers
 // exclude each other: a header block cannot start with "From " or '<');
 // text, which sniffs nothing, is the default. A format is added by
 // writing its package and adding its line here.
-func DefaultFormats() []*reader.Format {
+func List() []*reader.Format {
 	return []*reader.Format{
 		text.Format,
 		html.Format,
@@ -54,9 +63,9 @@ func DefaultFormats() []*reader.Format {
 	}
 }
 
-// table is an Extractor's list of formats, with the lookups every input
-// and every nested part makes.
-type table struct {
+// Table is a list of formats with the lookups every input and every
+// nested part makes. It is safe for concurrent use.
+type Table struct {
 	formats []*reader.Format
 	// memo remembers byMediaType's answers: every MIME part and archive
 	// record asks, most with one of a handful of media types.
@@ -64,11 +73,12 @@ type table struct {
 	memoLen atomic.Int64
 }
 
-// newTable returns the default table with the formats of replace put in
+// New returns the default table with the formats of replace put in
 // place of the default ones of the same name (a format built with its
-// own options), and those of no default name added at the end.
-func newTable(replace []*reader.Format) *table {
-	fs := DefaultFormats()
+// own options, such as markdown.New(markdown.Options{IncludeCode: true})),
+// and those of no default name added at the end.
+func New(replace ...*reader.Format) *Table {
+	fs := List()
 	for _, r := range replace {
 		i := slices.IndexFunc(fs, func(f *reader.Format) bool { return f.Name == r.Name })
 		if i < 0 {
@@ -77,14 +87,20 @@ func newTable(replace []*reader.Format) *table {
 			fs[i] = r
 		}
 	}
-	return &table{formats: fs}
+	return &Table{formats: fs}
 }
 
-// defaultTable serves the package-level lookups (ParseType, Sniff, ...).
-var defaultTable = newTable(nil)
+// Default returns the default table, shared: the one the command line
+// checks type names against.
+func Default() *Table { return defaultTable }
 
-// byName returns the table entry of a type, nil for Auto and unknown ones.
-func (t *table) byName(name Type) *reader.Format {
+var defaultTable = New()
+
+// Formats returns the table's lines, in sniffing order.
+func (t *Table) Formats() []*reader.Format { return slices.Clone(t.formats) }
+
+// ByName returns the table entry of a type, nil for Auto and unknown ones.
+func (t *Table) ByName(name Type) *reader.Format {
 	for _, f := range t.formats {
 		if Type(f.Name) == name {
 			return f
@@ -101,18 +117,19 @@ func (t Type) String() string {
 	return string(t)
 }
 
-// ParseType converts a --type name, in any case, into a Type.
-func ParseType(s string) (Type, error) {
-	t := Type(strings.ToLower(s))
-	if t == Auto || defaultTable.byName(t) != nil {
-		return t, nil
+// ParseType converts a type name, in any case, into a Type of t.
+func (t *Table) ParseType(s string) (Type, error) {
+	typ := Type(strings.ToLower(s))
+	if typ == Auto || t.ByName(typ) != nil {
+		return typ, nil
 	}
-	return Auto, fmt.Errorf("extract: unknown input type %q (want %s)", s, defaultTable.names())
+	return Auto, fmt.Errorf("unknown input type %q (want %s)", s, t.Names())
 }
 
-// UnmarshalText parses a --type name (encoding.TextUnmarshaler).
+// UnmarshalText parses a type name of the default table
+// (encoding.TextUnmarshaler).
 func (t *Type) UnmarshalText(b []byte) error {
-	v, err := ParseType(string(b))
+	v, err := defaultTable.ParseType(string(b))
 	if err == nil {
 		*t = v
 	}
@@ -122,8 +139,8 @@ func (t *Type) UnmarshalText(b []byte) error {
 // MarshalText returns the name (encoding.TextMarshaler).
 func (t Type) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
 
-// names lists the --type names: "auto, text, html, email or mbox".
-func (t *table) names() string {
+// Names lists the type names: "auto, text, html, email or mbox".
+func (t *Table) Names() string {
 	names := []string{string(Auto)}
 	for _, f := range t.formats {
 		names = append(names, f.Name)
@@ -131,26 +148,19 @@ func (t *table) names() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// Types returns the names --type accepts, Auto first.
-func Types() []Type {
+// Types returns the type names of t, Auto first.
+func (t *Table) Types() []Type {
 	ts := []Type{Auto}
-	for _, f := range defaultTable.formats {
+	for _, f := range t.formats {
 		ts = append(ts, Type(f.Name))
 	}
 	return ts
 }
 
-// TypeForMediaType returns the format that reads content of a media type
-// (lower case, without parameters), as HTTP, MIME parts and archive records
-// declare it; ok is false when no format reads it.
-func TypeForMediaType(mediaType string) (t Type, ok bool) {
-	if f := defaultTable.byMediaType(mediaType); f != nil {
-		return Type(f.Name), true
-	}
-	return Auto, false
-}
-
-func (t *table) byMediaType(mt string) *reader.Format {
+// ByMediaType returns the format that reads content of a media type
+// (without parameters, in any case), as HTTP, MIME parts and archive
+// records declare it, or nil when no format reads it.
+func (t *Table) ByMediaType(mt string) *reader.Format {
 	if f, ok := t.memo.Load(mt); ok {
 		return f.(*reader.Format)
 	}
@@ -164,7 +174,7 @@ func (t *table) byMediaType(mt string) *reader.Format {
 // lookupMediaType finds the format of a lower-case media type: an exact
 // entry first, then a "prefix*suffix" one (application/*+xml), then a
 // whole top-level type (text/*).
-func (t *table) lookupMediaType(mt string) *reader.Format {
+func (t *Table) lookupMediaType(mt string) *reader.Format {
 	for _, f := range t.formats {
 		for _, m := range f.MediaTypes {
 			if m == mt {
@@ -191,16 +201,10 @@ func (t *table) lookupMediaType(mt string) *reader.Format {
 	return nil
 }
 
-// Sniff decides the type of an input from its first bytes, then from the
-// extension of its name (SPEC §7 --type auto).
-func Sniff(head []byte, name string) Type {
-	return Type(defaultTable.sniff(head, name).Name)
-}
-
-// sniff returns the format of an input from its first bytes, then from
-// its name's extension; the first format of the table (text) when
-// neither says.
-func (t *table) sniff(head []byte, name string) *reader.Format {
+// Sniff returns the format of an input from its first bytes (a UTF-8
+// byte order mark skipped), then from its name's extension; the first
+// format of the table (text) when neither says (doc/spec.md §7).
+func (t *Table) Sniff(head []byte, name string) *reader.Format {
 	ext := strings.ToLower(filepath.Ext(name))
 	for _, f := range t.formats {
 		if f.ByName && slices.Contains(f.Extensions, ext) {
@@ -219,6 +223,38 @@ func (t *table) sniff(head []byte, name string) *reader.Format {
 		}
 	}
 	return t.formats[0]
+}
+
+// OwnGzip returns the format that reads the gzip input whose first
+// bytes are head itself (reader.Format.OwnGzip), or nil: the one typ
+// names, else the one whose extension the name has (x.warc.gz), else
+// the one the decompressed head of the first gzip member sniffs as.
+func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
+	if f := t.ByName(typ); f != nil {
+		if f.OwnGzip {
+			return f
+		}
+		return nil
+	}
+	lower := strings.ToLower(name)
+	for _, f := range t.formats {
+		for _, e := range f.Extensions {
+			if f.OwnGzip && strings.HasSuffix(lower, e) {
+				return f
+			}
+		}
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(head))
+	if err != nil {
+		return nil
+	}
+	inner, _ := io.ReadAll(io.LimitReader(zr, 8<<10))
+	for _, f := range t.formats {
+		if f.OwnGzip && f.Sniff != nil && f.Sniff(inner) {
+			return f
+		}
+	}
+	return nil
 }
 
 var utf8BOM = []byte("\xef\xbb\xbf")
