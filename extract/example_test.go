@@ -37,3 +37,52 @@ func Example() {
 	// 13:19  2  header    https://www.example.com/news/
 	// 15:1   2  html-attr https://www.example.com/news/2026/item.html
 }
+
+// The URIs of a piece of text, in one call.
+func ExampleURIs() {
+	text := "See <URL:http://www.w3.org/Addressing/> and\n" +
+		"mailto:timbl@w3.org, or (http://en.wikipedia.org/wiki/URI_(disambiguation)).\n"
+	for _, u := range extract.URIs(text) {
+		fmt.Println(u)
+	}
+	// Output:
+	// http://www.w3.org/Addressing/
+	// mailto:timbl@w3.org
+	// http://en.wikipedia.org/wiki/URI_(disambiguation)
+}
+
+// The hits of an input in any format, as an iterator: each hit is the
+// caller's to keep. Here an HTML page whose <base href> resolves its links
+// (Appendix D).
+func ExampleExtractor_Hits() {
+	page := `<base href="http://www.ics.uci.edu/Test/a/b/c"><a href="../x">x</a> see http://example.org/`
+	x, err := extract.New(extract.Options{})
+	if err != nil {
+		panic(err)
+	}
+	var kept []extract.Hit
+	for h, err := range x.Hits(strings.NewReader(page), "page.html") {
+		if err != nil {
+			fmt.Println("warning:", err)
+			continue
+		}
+		kept = append(kept, h)
+	}
+	for _, h := range kept {
+		fmt.Println(h.Kind, h.URI)
+	}
+	// Output:
+	// html-attr http://www.ics.uci.edu/Test/a/x
+	// html-text http://example.org/
+}
+
+// Options are given once; the Extractor is then safe for concurrent use.
+func ExampleExtractor_URIs() {
+	x, err := extract.New(extract.Options{Base: "https://example.com/docs/", Type: "html"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(x.URIs(`<a href="guide.html">guide</a> <img src="/logo.png">`))
+	// Output:
+	// [https://example.com/docs/guide.html https://example.com/logo.png]
+}
