@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
 )
 
 // TestBorrowedFaultLeavesNoPartLine: a Borrowed hit whose URI runs from a
@@ -39,15 +39,15 @@ func TestBorrowedFaultLeavesNoPartLine(t *testing.T) {
 			// URI's line crosses it: a line written as it is read would be
 			// flushed in part before the fault.
 			fill := "http://fill.example/" + strings.Repeat("a", 64<<10-100-1-len("http://fill.example/"))
-			p.Hit(&extract.Hit{File: "cut.txt", URI: fill, Raw: fill})
+			p.Hit(&reader.Hit{File: "cut.txt", URI: fill, Raw: fill})
 		}
 		func() {
 			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 			defer func() { recover() }()
-			p.Hit(&extract.Hit{File: "cut.txt", Line: 1, Col: 1, URI: uri, Raw: uri, Borrowed: true})
+			p.Hit(&reader.Hit{File: "cut.txt", Line: 1, Col: 1, URI: uri, Raw: uri, Borrowed: true})
 			t.Errorf("%s: no fault", name)
 		}()
-		p.Hit(&extract.Hit{File: "cut.txt", Line: 2, Col: 1, URI: "http://next.example/", Raw: "http://next.example/"})
+		p.Hit(&reader.Hit{File: "cut.txt", Line: 2, Col: 1, URI: "http://next.example/", Raw: "http://next.example/"})
 		p.Flush()
 		got := out.String()
 		if i := strings.Index(got, "http://fill.example/"); i >= 0 { // one line, whole
@@ -97,14 +97,14 @@ func TestBorrowedFaultHeldNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Hit(&extract.Hit{File: "a", Line: 1, Col: 1, URI: "http://a.example/"})
+	p.Hit(&reader.Hit{File: "a", Line: 1, Col: 1, URI: "http://a.example/"})
 	func() {
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer func() { recover() }()
-		p.Hit(&extract.Hit{File: "b", Line: 1, Col: 1, URI: uri, Raw: uri, Borrowed: true})
+		p.Hit(&reader.Hit{File: "b", Line: 1, Col: 1, URI: uri, Raw: uri, Borrowed: true})
 		t.Error("no fault")
 	}()
-	p.Hit(&extract.Hit{File: "b", Line: 2, Col: 1, URI: "http://b.example/"})
+	p.Hit(&reader.Hit{File: "b", Line: 2, Col: 1, URI: "http://b.example/"})
 	p.Done("a")
 	p.Done("b")
 	p.Finish()

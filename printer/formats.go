@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/safe"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
@@ -23,7 +23,7 @@ type plainPrinter struct {
 	scratch []byte
 }
 
-func (p *plainPrinter) Hit(h *extract.Hit) {
+func (p *plainPrinter) Hit(h *reader.Hit) {
 	u := h.URI
 	if p.terminal {
 		u = safe.URI(u)
@@ -46,14 +46,14 @@ type tsvPrinter struct {
 
 var tsvEscaper = strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D", "\x00", "%00")
 
-func (p *tsvPrinter) Hit(h *extract.Hit) {
+func (p *tsvPrinter) Hit(h *reader.Hit) {
 	p.scratch = p.appendTSV(p.scratch[:0], h)
 	p.w.Write(p.scratch)
 	p.endLine()
 }
 
 // appendTSV appends h's edge as tsvPrinter prints it, without the line end.
-func (s *sink) appendTSV(b []byte, h *extract.Hit) []byte {
+func (s *sink) appendTSV(b []byte, h *reader.Hit) []byte {
 	page := h.Page
 	if page == "" {
 		page = where(h)
@@ -75,7 +75,7 @@ type positionPrinter struct {
 	scratch []byte
 }
 
-func (p *positionPrinter) Hit(h *extract.Hit) {
+func (p *positionPrinter) Hit(h *reader.Hit) {
 	b := p.scratch[:0]
 	b = paint(b, p.color, "35", p.appendText, shownWhere(h))
 	b = append(b, ':')
@@ -88,7 +88,7 @@ func (p *positionPrinter) Hit(h *extract.Hit) {
 // appendLineCol appends "LINE:COL: URI", the line number coloured green
 // when colouring, as grep and ripgrep colour theirs; "page N: URI" for a
 // hit of a PDF page, which has no line (doc/spec.md §7a PDF).
-func (s *sink) appendLineCol(b []byte, color bool, h *extract.Hit) []byte {
+func (s *sink) appendLineCol(b []byte, color bool, h *reader.Hit) []byte {
 	if h.Line == 0 && h.PDFPage > 0 {
 		b = paint(b, color, "32", appendString, "page "+strconv.Itoa(h.PDFPage))
 		b = append(b, ": "...)
@@ -118,7 +118,7 @@ func appendString(b []byte, s string) []byte { return append(b, s...) }
 
 // shownWhere is where(h) as a person reads it: standard input is
 // (standard input).
-func shownWhere(h *extract.Hit) string {
+func shownWhere(h *reader.Hit) string {
 	if h.File == "-" {
 		return whereIn(StdinName, h.Member)
 	}
@@ -128,7 +128,7 @@ func shownWhere(h *extract.Hit) string {
 // where names the file of a hit, and the archive member it is in as the
 // jar: form writes one: "site.zip!/guide/a.html" (doc/spec.md §7a,
 // containers).
-func where(h *extract.Hit) string { return whereIn(h.File, h.Member) }
+func where(h *reader.Hit) string { return whereIn(h.File, h.Member) }
 
 // whereIn is where for a file and member.
 func whereIn(file, member string) string {
@@ -152,7 +152,7 @@ type groupPrinter struct {
 	scratch []byte
 }
 
-func (p *groupPrinter) Hit(h *extract.Hit) {
+func (p *groupPrinter) Hit(h *reader.Hit) {
 	b := p.scratch[:0]
 	if w := shownWhere(h); p.heading && (!p.started || w != p.file) {
 		if p.started {
@@ -192,12 +192,15 @@ func newJSONPrinter(s *sink) *jsonPrinter {
 	return p
 }
 
-func (p *jsonPrinter) Hit(h *extract.Hit) { p.write(h) }
+func (p *jsonPrinter) Hit(h *reader.Hit) {
+	r := RecordOf(h)
+	p.write(&r)
+}
 
 // write writes v as one JSON object ended by the line terminator.
 func (p *jsonPrinter) write(v any) {
 	p.buf.Reset()
-	p.enc.Encode(v) // a Hit or a count row always encodes
+	p.enc.Encode(v) // a Record or a count row always encodes
 	p.w.Write(safe.JSON(bytes.TrimSuffix(p.buf.Bytes(), []byte("\n")), p.terminal))
 	p.endLine()
 }
@@ -223,7 +226,7 @@ type countRow struct {
 	Host   string `json:"host"`
 }
 
-func (p *countPrinter) Hit(h *extract.Hit) {
+func (p *countPrinter) Hit(h *reader.Hit) {
 	r := resolve.Parse(h.URI)
 	scheme := strings.ToLower(r.Scheme)
 	if !r.HasScheme {
@@ -279,7 +282,7 @@ type filesPrinter struct {
 	scratch []byte
 }
 
-func (p *filesPrinter) Hit(h *extract.Hit) {
+func (p *filesPrinter) Hit(h *reader.Hit) {
 	if p.seen[h.File] {
 		return
 	}
@@ -306,15 +309,15 @@ type interleaved struct {
 	current string // the input printed as it comes, if live
 	live    bool
 	waiting []string // inputs with held hits, in the order of their first
-	held    map[string][]extract.Hit
+	held    map[string][]reader.Hit
 	done    map[string]bool // inputs of waiting that are done
 }
 
 func newInterleaved(p *groupPrinter) *interleaved {
-	return &interleaved{groupPrinter: p, held: make(map[string][]extract.Hit), done: make(map[string]bool)}
+	return &interleaved{groupPrinter: p, held: make(map[string][]reader.Hit), done: make(map[string]bool)}
 }
 
-func (p *interleaved) Hit(h *extract.Hit) {
+func (p *interleaved) Hit(h *reader.Hit) {
 	if !p.live {
 		p.current, p.live = h.File, true
 	}

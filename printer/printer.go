@@ -22,8 +22,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/safe"
+	"github.com/urix/urix/reader"
 )
 
 // Format is an output format, as --format names it.
@@ -111,7 +111,7 @@ type Printer interface {
 	// Hit prints h, or keeps what it needs of it: h is not valid after
 	// Hit returns (extract.Extractor.File), nor are its URI and Raw when
 	// h.Borrowed (a kept string is cloned).
-	Hit(h *extract.Hit)
+	Hit(h *reader.Hit)
 	Finish() // after the last hit
 	// Flush writes what is buffered.
 	Flush() error
@@ -213,7 +213,7 @@ type uniquePrinter struct {
 	seen map[string]bool
 }
 
-func (p uniquePrinter) Hit(h *extract.Hit) {
+func (p uniquePrinter) Hit(h *reader.Hit) {
 	if p.seen[h.URI] {
 		return
 	}
@@ -224,12 +224,13 @@ func (p uniquePrinter) Hit(h *extract.Hit) {
 // Line is h as one line of format f, without the line end, as a pipe
 // gets it: for callers that write lines themselves (the Beam pipeline).
 // Plain is the bare URI.
-func (f Format) Line(h *extract.Hit) string {
+func (f Format) Line(h *reader.Hit) string {
 	switch f {
 	case JSON:
 		var b strings.Builder
 		enc := newJSONEncoder(&b)
-		enc.Encode(h) // a Hit always encodes
+		r := RecordOf(h)
+		enc.Encode(&r) // a Record always encodes
 		return string(safe.JSON([]byte(strings.TrimSuffix(b.String(), "\n")), false))
 	case TSV:
 		return string((&sink{}).appendTSV(nil, h))

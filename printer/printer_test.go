@@ -6,14 +6,14 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
 )
 
 // TestGroupPrinter: on a terminal, hits come under a heading per file, a
 // blank line between files, LINE:COL: before each URI; with one file, no
 // heading; colours close where they open.
 func TestGroupPrinter(t *testing.T) {
-	hits := []extract.Hit{
+	hits := []reader.Hit{
 		{File: "a.txt", Line: 1, Col: 5, URI: "http://a/1"},
 		{File: "a.txt", Line: 3, Col: 1, URI: "http://a/2"},
 		{File: "b.txt", Line: 2, Col: 7, URI: "http://b/1"},
@@ -47,7 +47,7 @@ func TestGroupPrinter(t *testing.T) {
 // LINE:COL, in both the grouped and the grep-like view; a hit with a line
 // (a text file embedded in a PDF) keeps LINE:COL.
 func TestPDFPage(t *testing.T) {
-	hits := []extract.Hit{
+	hits := []reader.Hit{
 		{File: "a.pdf", PDFPage: 3, URI: "http://a/1"},
 		{File: "a.pdf", PDFPage: 2, Line: 4, Col: 2, URI: "http://a/2"},
 	}
@@ -89,8 +89,8 @@ func TestParseFormat(t *testing.T) {
 // TestLine: a line of Format.Line is the line a printer writes into a
 // pipe, without its end.
 func TestLine(t *testing.T) {
-	plain := extract.Hit{File: "a\tb.html", URI: "http://x/?a=1&b=<2>", Raw: "http://x/?a=1&b=<2>", Kind: "html-attr", Line: 1, Col: 2}
-	for _, h := range []extract.Hit{plain, hostile} {
+	plain := reader.Hit{File: "a\tb.html", URI: "http://x/?a=1&b=<2>", Raw: "http://x/?a=1&b=<2>", Kind: "html-attr", Line: 1, Col: 2}
+	for _, h := range []reader.Hit{plain, hostile} {
 		for _, f := range Formats {
 			var out bytes.Buffer
 			p, _ := New(&out, Options{Format: f})
@@ -106,7 +106,7 @@ func TestLine(t *testing.T) {
 // hostile is a hit whose file name and fields hold what would take over a
 // terminal: an OSC 52 clipboard write, a colour, a C1 CSI, a bidi
 // override.
-var hostile = extract.Hit{
+var hostile = reader.Hit{
 	File: "x\x1b]52;c;SGVsbG8=\x07.html",
 	URI:  "http://a/\u202eevil%1B",
 	Raw:  "http://a/\u202eevil\u009b31m",
@@ -165,7 +165,7 @@ func TestInterleaved(t *testing.T) {
 		t.Fatal(err)
 	}
 	hit := func(file string, line int) {
-		p.Hit(&extract.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"})
+		p.Hit(&reader.Hit{File: file, Line: line, Col: 1, URI: "http://" + file + "/"})
 	}
 	hit("a", 1)
 	hit("b", 1)
@@ -199,7 +199,7 @@ func TestInterleaved(t *testing.T) {
 func TestFilesPrinter(t *testing.T) {
 	var out bytes.Buffer
 	p, _ := New(&out, Options{Format: Plain, Files: true})
-	for _, h := range []extract.Hit{{File: "a.txt"}, {File: "a.txt"}, {File: "site.zip", Member: "x.html"}, {File: "site.zip", Member: "y.html"}, {File: "-"}} {
+	for _, h := range []reader.Hit{{File: "a.txt"}, {File: "a.txt"}, {File: "site.zip", Member: "x.html"}, {File: "site.zip", Member: "y.html"}, {File: "-"}} {
 		p.Hit(&h)
 	}
 	p.Finish()
@@ -209,7 +209,7 @@ func TestFilesPrinter(t *testing.T) {
 	}
 	out.Reset()
 	p, _ = New(&out, Options{Format: Plain, Position: true})
-	p.Hit(&extract.Hit{File: "-", Line: 2, Col: 3, URI: "http://a/"})
+	p.Hit(&reader.Hit{File: "-", Line: 2, Col: 3, URI: "http://a/"})
 	p.Flush()
 	if got, want := out.String(), "(standard input):2:3: http://a/\n"; got != want {
 		t.Errorf("-n printed %q, want %q", got, want)
@@ -253,7 +253,7 @@ func TestBorrowedKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, u := range uris {
-			h := &extract.Hit{File: files[i], Line: i + 1, Col: 1, URI: u, Raw: u}
+			h := &reader.Hit{File: files[i], Line: i + 1, Col: 1, URI: u, Raw: u}
 			if borrow {
 				b := []byte(u) // the input's memory, reused after Hit
 				h.URI, h.Raw, h.Borrowed = unsafe.String(&b[0], len(b)), unsafe.String(&b[0], len(b)), true

@@ -8,61 +8,62 @@ import (
 )
 
 // Hit is one URI found in an input, with everything doc/spec.md §7 lists
-// for JSON output. A reader fills in what it found (Report does the rest:
-// the absolute URI, Base, Resolved, File).
+// for it. A reader fills in what it found (Report does the rest: the
+// absolute URI, Base, Resolved, File). How a hit is written out is the
+// printer's business (printer.Record is the JSON Lines record).
 type Hit struct {
-	URI  string `json:"uri"`  // the absolute (or, unresolved, as-found) URI
-	Raw  string `json:"raw"`  // the text as written in the input
-	File string `json:"file"` // input name as given ("-" for standard input)
+	URI  string // the absolute (or, unresolved, as-found) URI
+	Raw  string // the text as written in the input
+	File string // input name as given ("-" for standard input)
 
-	Line   int   `json:"line"`   // 1-based line of the hit (HTML attributes: of the element)
-	Col    int   `json:"col"`    // 1-based byte column
-	Offset int64 `json:"offset"` // byte offset of the start in the input
-	End    int64 `json:"end"`    // byte offset just past the end
+	Line   int   // 1-based line of the hit (HTML attributes: of the element)
+	Col    int   // 1-based byte column
+	Offset int64 // byte offset of the start in the input
+	End    int64 // byte offset just past the end
 
-	Kind    string `json:"kind"` // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text, http-location
-	Element string `json:"element,omitempty"`
-	Attr    string `json:"attr,omitempty"`
-	Header  string `json:"header,omitempty"` // mail header name for kind header
+	Kind    string // angle, quote, space, abbrev, html-attr, html-text, header, md-link, md-image, md-autolink, md-definition, xml-attr, xml-text, http-location
+	Element string
+	Attr    string
+	Header  string // mail header name for kind header
 
-	Part      string `json:"part,omitempty"`       // MIME part path, e.g. "1.2"
-	Message   int    `json:"message,omitempty"`    // 1-based message number in an mbox or message file
-	MessageID string `json:"message_id,omitempty"` // the top-level message's Message-ID, also inside an attached message (M5)
+	Part      string // MIME part path, e.g. "1.2"
+	Message   int    // 1-based message number in an mbox or message file
+	MessageID string // the top-level message's Message-ID, also inside an attached message (M5)
 
-	Base         string `json:"base,omitempty"` // the base URI in effect for the hit's content
-	Resolved     bool   `json:"resolved"`       // false when the URI stayed relative (B2)
-	SameDocument bool   `json:"same_document,omitempty"`
-	HyphenBreak  bool   `json:"hyphen_break,omitempty"`
-	Truncated    bool   `json:"truncated,omitempty"`
+	Base         string // the base URI in effect for the hit's content
+	Resolved     bool   // false when the URI stayed relative (B2)
+	SameDocument bool
+	HyphenBreak  bool
+	Truncated    bool
 	// RootRelative marks a root-relative Markdown reference ("/p")
 	// resolved against a file:// base with no root directory given: it
 	// points at the file system's root, which is seldom what the author
 	// meant.
-	RootRelative bool `json:"root_relative,omitempty"`
+	RootRelative bool
 
 	// A WARC record's (doc/spec.md §7a): its target URI, the byte offset
 	// of the record (of its gzip member in a .warc.gz), its WARC-Record-ID
 	// and WARC-Date, and the HTTP status of a response.
-	Page             string `json:"page,omitempty"`
-	WARCRecordOffset int64  `json:"warc_record_offset,omitempty"`
-	WARCRecordID     string `json:"warc_record_id,omitempty"`
-	WARCDate         string `json:"warc_date,omitempty"`
-	Status           int    `json:"status,omitempty"`
+	Page             string
+	WARCRecordOffset int64
+	WARCRecordID     string
+	WARCDate         string
+	Status           int
 
 	// An archive member's path (doc/spec.md §7a, containers).
-	Member string `json:"member,omitempty"`
+	Member string
 	// A PDF's: the 1-based page of the hit, and for an annotation or an
 	// action its object number (doc/spec.md §7a, PDF).
-	PDFPage   int `json:"pdf_page,omitempty"`
-	PDFObject int `json:"pdf_object,omitempty"`
+	PDFPage   int
+	PDFObject int
 
 	// Source says how the reference was written, which decides how it is
 	// made absolute (resolve.Make); HTML ones are also subject to the
 	// default javascript:/data: filter.
-	Source resolve.Source `json:"-"`
+	Source resolve.Source
 	// Encoding is the encoding of the HTML document the hit is in, for
 	// WHATWG queries; "" for UTF-8.
-	Encoding string `json:"-"`
+	Encoding string
 	// Context is the line of text the hit was found on, as the reader
 	// read it: transfer-decoded and in UTF-8, where the input as stored
 	// may hold quoted-printable or base64 (doc/spec.md §7, urix pick). It
@@ -70,12 +71,12 @@ type Hit struct {
 	// content that is not the input as stored (Content.Pos != nil), by
 	// the text reader (the line) and the HTML reader (the words after a
 	// link's element, or the line of a URL in text); "" otherwise.
-	Context string `json:"-"`
+	Context string
 	// Borrowed says that URI and Raw may share the input's memory
 	// instead of holding copies (Options.Borrow): they are valid only
 	// until the Report (or extract's emit) that passes the hit returns.
 	// What keeps such a hit calls Own first.
-	Borrowed bool `json:"-"`
+	Borrowed bool
 }
 
 // Own makes h hold its own copies of URI and Raw where they were Borrowed,
