@@ -3,12 +3,13 @@ package extract
 import (
 	"bytes"
 	"fmt"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"

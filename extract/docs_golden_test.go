@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/printer"
 )
 
 // TestDocumentGolden compares the hits of the Markdown and XML samples
@@ -54,11 +56,11 @@ func TestDocumentGolden(t *testing.T) {
 				}
 			}
 			for _, line := range strings.Split(strings.TrimSpace(got), "\n") {
-				var h Hit
-				if err := json.Unmarshal([]byte(line), &h); err != nil {
+				var r printer.Record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
 					t.Fatalf("%s: %v", line, err)
 				}
-				checkHitSpan(t, string(doc), h)
+				checkHitSpan(t, string(doc), Hit{URI: r.URI, Raw: r.Raw, Line: r.Line, Col: r.Col, Offset: r.Offset, End: r.End, Kind: r.Kind})
 			}
 			compareGolden(t, file+".golden", got, "TestDocumentGolden")
 		})

@@ -12,6 +12,8 @@ import (
 	"testing/iotest"
 	"unicode/utf8"
 
+	"github.com/urix/urix/printer"
+
 	"github.com/urix/urix/resolve"
 )
 
@@ -35,7 +37,7 @@ func fuzzDoc(t *testing.T, typ Type, data []byte, dir string) {
 			if h.URI == "" && !h.SameDocument {
 				t.Errorf("%q: empty URI in %+v", doc, h)
 			}
-			b, _ := json.Marshal(h)
+			b, _ := json.Marshal(printer.RecordOf(h))
 			hits = append(hits, string(b))
 			return nil
 		}, nil)

@@ -3,13 +3,13 @@ package extract
 import (
 	"strconv"
 
+	"github.com/urix/urix/printer"
+
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/japanese"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,6 +17,9 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -208,7 +211,7 @@ func mailOutput(t *testing.T, file string, opts Options) string {
 	}
 	var out, warns strings.Builder
 	err = x.File(file, func(h *Hit) error {
-		b, err := json.Marshal(h)
+		b, err := json.Marshal(printer.RecordOf(h))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urix/urix/printer"
+
 	"github.com/andybalholm/brotli"
 )
 
@@ -155,7 +157,7 @@ func TestWgetWARCGolden(t *testing.T) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // as urix --format json
 	for _, h := range hits {
-		enc.Encode(h)
+		enc.Encode(printer.RecordOf(&h))
 	}
 	compareGolden(t, wgetGolden, b.String(), "TestWgetWARCGolden")
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/urix/urix/printer"
+
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -20,7 +22,7 @@ import (
 func hitsBy(t testing.TB, doc []byte, o Options, goldmark bool) []string {
 	var out []string
 	s := &readertest.Sink{File: "doc.md", OnHit: func(h reader.Hit) {
-		b, _ := json.Marshal(h)
+		b, _ := json.Marshal(printer.RecordOf(&h)) // the fields urix prints
 		out = append(out, string(b))
 	}}
 	s.Opts.MaxDecoded = 1 << 30

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/printer"
+
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -17,7 +19,7 @@ import (
 func mdHitsBy(t testing.TB, doc []byte, opts Options, parts bool) []string {
 	var out []string
 	s := &readertest.Sink{File: "doc.md", OnHit: func(h reader.Hit) {
-		b, _ := json.Marshal(h)
+		b, _ := json.Marshal(printer.RecordOf(&h)) // the fields urix prints
 		out = append(out, string(b))
 	}}
 	m := &gmReader{mdReader: &mdReader{s: s, o: opts, c: &reader.Content{Name: "doc.md", Base: "https://docs.example/d/"}, doc: wholeDoc{doc, lineStarts(doc)}, runStart: -1}, src: doc}

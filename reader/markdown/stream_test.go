@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/printer"
+
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -19,7 +21,7 @@ func readHits(t *testing.T, doc []byte, o Options, file bool) ([]string, []strin
 	t.Helper()
 	var out []string
 	s := &readertest.Sink{File: "doc.md", Opts: reader.Options{MaxDecoded: 1 << 30}, OnHit: func(h reader.Hit) {
-		b, _ := json.Marshal(h)
+		b, _ := json.Marshal(printer.RecordOf(&h)) // the fields urix prints
 		out = append(out, string(b))
 	}}
 	c := &reader.Content{R: bytes.NewReader(doc), Name: "doc.md", Base: "https://docs.example/d/"}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/printer"
+
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -20,7 +22,7 @@ import (
 func xmlHitsBy(t testing.TB, doc []byte, fast bool) ([]string, error) {
 	var out []string
 	s := &readertest.Sink{File: "doc.xml", OnHit: func(h reader.Hit) {
-		b, _ := json.Marshal(h)
+		b, _ := json.Marshal(printer.RecordOf(&h)) // the fields urix prints
 		out = append(out, string(b))
 	}}
 	c := &reader.Content{R: bytes.NewReader(doc), Name: "doc.xml", Base: "https://docs.example/d/"}
