@@ -63,9 +63,8 @@ type Options struct {
 
 	// MaxToken is the longest single token (a tag, a text run) the HTML
 	// and XML readers hold; past it the input ends with an error. Zero
-	// means DefaultMaxToken. A run reading N inputs at once gives each
-	// TokenShare(N), so that the workers together stay within the
-	// memory bound (SPEC §8).
+	// means DefaultMaxToken, shared among the inputs read at once
+	// (Workers).
 	MaxToken int
 
 	// Formats replace the formats of the default table of the same name
@@ -104,12 +103,27 @@ type Options struct {
 // DefaultMaxToken is the default of Options.MaxToken.
 const DefaultMaxToken = htmlbase.DefaultMaxToken
 
-// TokenShare is each worker's MaxToken when jobs inputs are read at once:
-// DefaultMaxToken shared, but at least 1 MiB (SPEC §8). A tokenizer's
-// buffer grows to twice its token, so the workers hold at most 32 MiB of
-// tokens at any -j.
-func TokenShare(jobs int) int {
+// tokenShare is each worker's MaxToken when jobs inputs are read at once:
+// DefaultMaxToken shared, but at least 1 MiB (doc/spec.md §8). A
+// tokenizer's buffer grows to twice its token, so the workers hold at
+// most 32 MiB of tokens at any -j.
+func tokenShare(jobs int) int {
 	return max(DefaultMaxToken/max(jobs, 1), 1<<20)
+}
+
+// Workers returns an Extractor like x for reading n inputs at once (the
+// runner's -j): where Options.MaxToken was left zero, each input's token
+// cap is the default shared by the n workers, so that together they stay
+// within the memory bound (doc/spec.md §8). The two share their format
+// table.
+func (x *Extractor) Workers(n int) *Extractor {
+	if !x.sharedToken {
+		return x // the caller chose the cap
+	}
+	y := *x
+	y.readerOpts.MaxToken = tokenShare(n)
+	y.sharedToken = true
+	return &y
 }
 
 // DefaultMaxDecoded is the default cap on decompressed or decoded bytes per input.
@@ -182,6 +196,8 @@ type Extractor struct {
 	formats *formats.Table
 	// readerOpts are the options every reader is given (reader.Options).
 	readerOpts reader.Options
+	// sharedToken: MaxToken is the default, which Workers shares.
+	sharedToken bool
 }
 
 // New checks opts and returns an Extractor. A relative or unparsable
@@ -205,7 +221,8 @@ func New(opts Options) (*Extractor, error) {
 	if opts.MaxDecoded <= 0 {
 		opts.MaxDecoded = DefaultMaxDecoded
 	}
-	if opts.MaxToken <= 0 {
+	shared := opts.MaxToken <= 0
+	if shared {
 		opts.MaxToken = DefaultMaxToken
 	}
 	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
@@ -213,7 +230,7 @@ func New(opts Options) (*Extractor, error) {
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
 		Context: opts.Context, NoPositions: opts.NoPositions, Borrow: opts.Borrow,
-	}}
+	}, sharedToken: shared}
 	if opts.Schemes != nil {
 		x.keep = make(map[string]bool)
 		for _, s := range opts.Schemes {

@@ -350,7 +350,7 @@ func TestResolversBounded(t *testing.T) {
 
 // TestMaxToken: a token over Options.MaxToken ends the HTML or XML input
 // with an error naming the limit, after the links before it; the default
-// reads it (SPEC §8). TokenShare divides the default among the workers.
+// reads it (SPEC §8). tokenShare divides the default among the workers.
 func TestMaxToken(t *testing.T) {
 	huge := strings.Repeat("x", 3<<20)
 	for _, tc := range []struct{ name, doc string }{
@@ -368,8 +368,8 @@ func TestMaxToken(t *testing.T) {
 		}
 	}
 	for jobs, want := range map[int]int{0: 16 << 20, 1: 16 << 20, 4: 4 << 20, 8: 2 << 20, 64: 1 << 20} {
-		if got := TokenShare(jobs); got != want {
-			t.Errorf("TokenShare(%d) = %d, want %d", jobs, got, want)
+		if got := tokenShare(jobs); got != want {
+			t.Errorf("tokenShare(%d) = %d, want %d", jobs, got, want)
 		}
 	}
 }

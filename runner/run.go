@@ -100,6 +100,9 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 	paths := expand(inputs, ro, report)
 	stats.Total.Store(int64(len(paths)))
 	jobs := min(max(ro.Jobs, 1), len(paths))
+	// The workers share the memory bound (doc/spec.md §8): each reads
+	// with its share of the token budget, by the -j asked for.
+	x = x.Workers(max(ro.Jobs, 1))
 	if jobs <= 1 {
 		for _, p := range paths {
 			if ctx.Err() != nil {

@@ -199,7 +199,6 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if err != nil {
 		return err
 	}
-	opts.MaxToken = extract.TokenShare(ro.Jobs) // the workers share the memory bound (SPEC §8)
 	of, err := outputFlagsOf(c)
 	if err != nil {
 		return err

@@ -416,3 +416,31 @@ func TestPickStartup(t *testing.T) {
 		t.Errorf("first frame after %v", best)
 	}
 }
+
+// urix pick reads through the runner, which shares the token budget among
+// the -j workers (doc/spec.md §8): a 5 MiB attribute is over each one's
+// 4 MiB at -j 4, as in the extracting command (TestTokenShareByJobs), so
+// that pick -j 4 holds no more than 32 MiB of tokens.
+func TestPickSharesTokenBudget(t *testing.T) {
+	urix, err := exec.LookPath("urix")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "big.html")
+	doc := `<a href="http://before.example/">b</a><a href="` + strings.Repeat("x", 5<<20) + `">x</a>`
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for j, wantOver := range map[string]bool{"1": false, "4": true} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, urix, "pick", "-j", j, path)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // no terminal: the list goes to stderr
+		cmd.Run()
+		cancel()
+		if got := strings.Contains(stderr.String(), "over 4 MiB"); got != wantOver || !strings.Contains(stderr.String(), "http://before.example/") {
+			t.Errorf("pick -j %s: stderr %.300q", j, stderr.String())
+		}
+	}
+}
