@@ -20,6 +20,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urix/urix/internal/safe"
@@ -36,16 +37,20 @@ const (
 	TSV   Format = "tsv"   // page<TAB>uri<TAB>kind edges
 )
 
-// Formats are the formats ParseFormat accepts, in the order help lists
+// formats are the formats ParseFormat accepts, in the order help lists
 // them.
-var Formats = []Format{Plain, JSON, TSV}
+var formats = []Format{Plain, JSON, TSV}
+
+// Formats returns the formats ParseFormat accepts, in the order help
+// lists them.
+func Formats() []Format { return slices.Clone(formats) }
 
 // FormatError is an unknown format name.
 type FormatError struct{ Name string }
 
 func (e *FormatError) Error() string {
-	names := make([]string, len(Formats))
-	for i, f := range Formats {
+	names := make([]string, len(formats))
+	for i, f := range formats {
 		names[i] = string(f)
 	}
 	return fmt.Sprintf("format %q: want %s or %s", e.Name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
@@ -53,7 +58,7 @@ func (e *FormatError) Error() string {
 
 // ParseFormat returns the format named name, or a *FormatError.
 func ParseFormat(name string) (Format, error) {
-	for _, f := range Formats {
+	for _, f := range formats {
 		if string(f) == name {
 			return f, nil
 		}

@@ -75,7 +75,7 @@ func TestPDFPage(t *testing.T) {
 // TestParseFormat: the format names are checked here alone, for the
 // command line and the Beam pipeline.
 func TestParseFormat(t *testing.T) {
-	for _, f := range Formats {
+	for _, f := range Formats() {
 		if got, err := ParseFormat(string(f)); got != f || err != nil {
 			t.Errorf("ParseFormat(%q) = %q, %v", f, got, err)
 		}
@@ -91,7 +91,7 @@ func TestParseFormat(t *testing.T) {
 func TestLine(t *testing.T) {
 	plain := reader.Hit{File: "a\tb.html", URI: "http://x/?a=1&b=<2>", Raw: "http://x/?a=1&b=<2>", Kind: "html-attr", Line: 1, Col: 2}
 	for _, h := range []reader.Hit{plain, hostile} {
-		for _, f := range Formats {
+		for _, f := range Formats() {
 			var out bytes.Buffer
 			p, _ := New(&out, Options{Format: f})
 			p.Hit(&h)

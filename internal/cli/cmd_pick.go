@@ -18,11 +18,12 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/urix/urix/internal/snippet"
+
 	"github.com/urfave/cli/v3"
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/pick"
-	"github.com/urix/urix/reader"
 	"github.com/urix/urix/runner"
 )
 
@@ -265,7 +266,7 @@ func htmlTextAt(data []byte, offset int64) string {
 	if offset < 0 || offset >= int64(len(data)) {
 		return ""
 	}
-	return reader.ElementText(data, int(offset))
+	return snippet.ElementText(data, int(offset))
 }
 
 // lineAt returns the line of data around [start,end), at most about 200

@@ -49,7 +49,7 @@ func valueChoices(cmd, flag string) []string {
 			return []string{"plain", "json"}
 		}
 		var names []string
-		for _, f := range printer.Formats {
+		for _, f := range printer.Formats() {
 			names = append(names, string(f))
 		}
 		return names

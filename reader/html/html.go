@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urix/urix/internal/snippet"
+
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/reader"
@@ -305,9 +307,9 @@ func (h *holder) report(l htmlbase.Link) {
 	switch {
 	case h.text == nil:
 	case l.Text:
-		hit.Context = reader.ContextLine(h.text, int(l.Offset), int(l.End))
+		hit.Context = snippet.Line(h.text, int(l.Offset), int(l.End))
 	default:
-		hit.Context = reader.ElementText(h.text, int(l.Offset))
+		hit.Context = snippet.ElementText(h.text, int(l.Offset))
 	}
 	h.s.Report(hit, base)
 }

@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"github.com/urix/urix/internal/snippet"
+
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
 )
@@ -113,7 +115,7 @@ func delimitOptions(c *reader.Content, opts *reader.Options) delimit.Options {
 func reportWithContext(s reader.Sink, c *reader.Content, h delimit.Hit, text []byte) {
 	hit := new(reader.Hit) // for urix pick, which keeps every hit anyway
 	hit.Set(c, h.Kind.String(), h.URI, h.Raw, reader.TextSpan(h), h.Flags)
-	hit.Context = reader.ContextLine(text, int(h.Start), int(h.End))
+	hit.Context = snippet.Line(text, int(h.Start), int(h.End))
 	s.Report(hit, c.Base)
 }
 

@@ -1,4 +1,7 @@
-package reader
+// Package snippet cuts the line of text around a hit, which urix pick
+// shows beside each link (a hit's Context, doc/spec.md §7): the readers
+// fill it in, and the picker makes it from an input's bytes.
+package snippet
 
 import (
 	"bytes"
@@ -13,11 +16,11 @@ const contextBefore, contextAfter = 80, 160
 // breaks are the line breaks and tabs a context line shows as spaces.
 var breaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
 
-// ContextLine returns the line of text around text[start:end], the lines a
+// Line returns the line of text around text[start:end], the lines a
 // hit spans joined by spaces, at most contextBefore bytes before it and
 // contextAfter after, "…" where the line goes on; tabs become spaces and
 // bytes that are not UTF-8 U+FFFD. It is a hit's Context (doc/spec.md §7).
-func ContextLine(text []byte, start, end int) string {
+func Line(text []byte, start, end int) string {
 	if start < 0 || end > len(text) || start > end {
 		return ""
 	}
