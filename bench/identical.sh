@@ -64,9 +64,9 @@ for spec in 3986 2396 whatwg; do
     [ -s "$corpus/$f" ] && compare "$f --spec $spec" --format json --spec "$spec" "$corpus/$f"
   done
   [ -n "$warc" ] && compare "crawl.warc.gz --spec $spec" --format json --spec "$spec" --status all "$warc"
-  compare "testdata --spec $spec" --format json --spec "$spec" -r "$repo/testdata" "$repo/extract/testdata"
+  compare "testdata --spec $spec" --format json --spec "$spec" -r "$repo/testdata" "$repo/extract/testdata" "$repo/internal/cli/testdata"
 done
 compare "md/ --include-code" --format json --include-code -r "$corpus/md"
-compare "testdata -j 4" -j 4 -r "$repo/testdata" "$repo/extract/testdata"
+compare "testdata -j 4" -j 4 -r "$repo/testdata" "$repo/extract/testdata" "$repo/internal/cli/testdata"
 compare "testdata --format tsv" --format tsv -r "$repo/testdata"
 exit $fail
