@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/reader/text"
 	"github.com/urix/urix/reader/readertest"
+	"github.com/urix/urix/reader/text"
 )
 
 // Read plain text by the rules of Appendix E (doc/spec.md §2).

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/reader/xml"
 	"github.com/urix/urix/reader/readertest"
+	"github.com/urix/urix/reader/xml"
 )
 
 // Read an Atom feed: xml:base applies to the links below it (XML Base).
