@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Reader returns a reader of r that fails with err once more than n bytes
@@ -48,7 +49,8 @@ const DefaultMaxDecoded = 4 << 30
 var ErrTooLarge = errors.New("decompressed size exceeds the limit (compression bomb?)")
 
 // Named names the decoder in the errors of a compressed stream, so that a
-// truncated file says "gzip: unexpected EOF"; ErrTooLarge passes as is.
+// truncated file says "gzip: unexpected EOF"; ErrTooLarge, and an error
+// that names the decoder already, pass as they are.
 func Named(r io.Reader, name string) io.Reader { return namedErrors{r, name} }
 
 type namedErrors struct {
@@ -58,7 +60,7 @@ type namedErrors struct {
 
 func (d namedErrors) Read(p []byte) (int, error) {
 	n, err := d.r.Read(p)
-	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) {
+	if err != nil && err != io.EOF && !errors.Is(err, ErrTooLarge) && !strings.HasPrefix(err.Error(), d.name+": ") {
 		err = fmt.Errorf("%s: %w", d.name, err)
 	}
 	return n, err
@@ -155,20 +157,72 @@ func (c *Counter) Read(p []byte) (int, error) {
 // compressed, that fails with ErrRatio once past RatioFloor bytes it has
 // given more than MaxRatio times the bytes compressed has read.
 func Ratio(decoded io.Reader, compressed *Counter) io.Reader {
-	return &ratio{r: decoded, c: compressed}
+	return NewExpansion(1<<62, nil, func() int64 { return compressed.N }).Reader(decoded)
 }
 
-type ratio struct {
-	r io.Reader
-	c *Counter
-	n int64
+// Expansion is the work budget of the decoding of one input (doc/spec.md
+// §8, "Work bounded by the input"): every decoder inside the input, at
+// every level of nesting (a gzip in a tar in a zip), charges the bytes it
+// gives to the one Expansion, so that a bomb split over levels is caught
+// as one. The bytes given may total at most max (then the error
+// tooLarge), and past RatioFloor at most MaxRatio times the bytes read of
+// the input as stored (then ErrRatio). It is not safe for concurrent use:
+// one input is read by one goroutine.
+type Expansion struct {
+	left     int64
+	decoded  int64
+	in       func() int64
+	tooLarge error
 }
 
-func (r *ratio) Read(p []byte) (int, error) {
-	if r.n > RatioFloor && r.n > MaxRatio*r.c.N {
+// NewExpansion returns the budget of an input that may decode to max
+// bytes (ErrTooLarge past it when tooLarge is nil), in which in returns
+// the bytes read of the input as stored (nil: no ratio is kept).
+func NewExpansion(max int64, tooLarge error, in func() int64) *Expansion {
+	if tooLarge == nil {
+		tooLarge = ErrTooLarge
+	}
+	if max <= 0 {
+		max = 1 << 62
+	}
+	return &Expansion{left: max, in: in, tooLarge: tooLarge}
+}
+
+// Allow returns how many of n decoded bytes may be given now (at least
+// one while any may), or the error that ends the decoding.
+func (e *Expansion) Allow(n int) (int, error) {
+	if e.left <= 0 {
+		return 0, e.tooLarge
+	}
+	if e.in != nil && e.decoded > RatioFloor && e.decoded > MaxRatio*e.in() {
 		return 0, ErrRatio
 	}
-	n, err := r.r.Read(p)
-	r.n += int64(n)
+	return int(min(int64(n), e.left)), nil
+}
+
+// Charge counts n decoded bytes given.
+func (e *Expansion) Charge(n int) {
+	e.left -= int64(n)
+	e.decoded += int64(n)
+}
+
+// Decoded returns the bytes given so far.
+func (e *Expansion) Decoded() int64 { return e.decoded }
+
+// Reader returns a reader of dec, a decoder's output, charged to e.
+func (e *Expansion) Reader(dec io.Reader) io.Reader { return &charged{r: dec, e: e} }
+
+type charged struct {
+	r io.Reader
+	e *Expansion
+}
+
+func (c *charged) Read(p []byte) (int, error) {
+	k, err := c.e.Allow(len(p))
+	if err != nil {
+		return 0, err
+	}
+	n, err := c.r.Read(p[:k])
+	c.e.Charge(n)
 	return n, err
 }

@@ -1,6 +1,7 @@
 package limit
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -68,3 +69,67 @@ type chunked struct {
 }
 
 func (c *chunked) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), c.n)]) }
+
+// TestHold: a stream is held whole whatever its size against the chunk
+// size, in memory while the budget has room and in a temporary file
+// past it, read back at any offset; the budget is whole again after
+// Close, and past max the error is the caller's.
+func TestHold(t *testing.T) {
+	tooBig := errors.New("too big")
+	for _, room := range []int64{64 << 20, 3 * holdChunk / 2, 0} {
+		for _, n := range []int{0, 1, 64 << 10, holdChunk - 1, holdChunk, holdChunk + 1, 3*holdChunk + 5} {
+			b := NewBudget(room)
+			data := make([]byte, n)
+			for i := range data {
+				data[i] = byte(i * 7)
+			}
+			h, err := Hold(iotest.HalfReader(bytes.NewReader(data)), 1<<30, tooBig, b)
+			if err != nil || h.Size() != int64(n) {
+				t.Fatalf("room %d, %d bytes: size %d, error %v", room, n, h.Size(), err)
+			}
+			if spool := int64(n) > room-holdChunk && n > 0 || room == 0; h.Spooled() != spool && room != 3*holdChunk/2 {
+				t.Errorf("room %d, %d bytes: spooled %v", room, n, h.Spooled())
+			}
+			got := make([]byte, n)
+			if k, err := h.ReadAt(got, 0); k != n || err != nil && n > 0 || !bytes.Equal(got, data) {
+				t.Errorf("room %d, %d bytes: ReadAt read %d, error %v, equal %v", room, n, k, err, bytes.Equal(got, data))
+			}
+			if n > 10 {
+				p := make([]byte, 10)
+				if k, _ := h.ReadAt(p, int64(n-10)); k != 10 || !bytes.Equal(p, data[n-10:]) {
+					t.Errorf("room %d, %d bytes: the last 10 read back wrong", room, n)
+				}
+			}
+			if h.Close(); b.Left() != room {
+				t.Errorf("room %d, %d bytes: %d left after Close", room, n, b.Left())
+			}
+		}
+		b := NewBudget(room)
+		if _, err := Hold(bytes.NewReader(make([]byte, 2*holdChunk+1)), 2*holdChunk, tooBig, b); err != tooBig || b.Left() != room {
+			t.Errorf("room %d: past max: %v, %d left", room, err, b.Left())
+		}
+	}
+}
+
+// TestExpansion: one budget for every decoder of an input: past
+// RatioFloor the bytes given by all of them together may be MaxRatio
+// times the bytes read, and max in all.
+func TestExpansion(t *testing.T) {
+	var in int64 = 1000
+	e := NewExpansion(1<<40, nil, func() int64 { return in })
+	zeros := func() io.Reader { return io.LimitReader(zeroReader{}, 1<<40) }
+	a, b := e.Reader(zeros()), e.Reader(zeros())
+	io.CopyN(io.Discard, a, RatioFloor/2)
+	_, err := io.CopyN(io.Discard, b, 1<<40)
+	if err != ErrRatio || e.Decoded() > RatioFloor+1<<20 {
+		t.Errorf("two decoders: %v after %d bytes; want ErrRatio past %d", err, e.Decoded(), RatioFloor)
+	}
+	e = NewExpansion(100, nil, nil)
+	if n, err := io.Copy(io.Discard, e.Reader(zeros())); n != 100 || err != ErrTooLarge {
+		t.Errorf("cap 100: %d bytes, %v", n, err)
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) { clear(p); return len(p), nil }

@@ -11,9 +11,11 @@
 // it and the other members are still read. Limits: archives nest up to
 // MaxDepth, at most MaxMembers members of an archive are read, the
 // members of an archive and of those nested in it decode to at most the
-// run's decoded-size cap (reader.Options.MaxDecoded), a zip member
-// expands at most MaxRatio times, and a zip given as a stream is held up
-// to MaxBuffer bytes.
+// run's decoded-size cap (reader.Options.MaxDecoded) and, past
+// limit.RatioFloor, to at most limit.MaxRatio times the bytes read of the
+// input (one Budget for every level and codec), a zip member expands at
+// most MaxRatio times, and a zip given as a stream is held up to
+// MaxBuffer bytes, in memory charged to limit.Memory or spooled.
 package archive
 
 import (
@@ -24,6 +26,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 )
 
@@ -43,10 +46,9 @@ const (
 
 // Errors of an archive as a whole.
 var (
-	ErrTooDeep    = fmt.Errorf("archive: nested deeper than %d containers: skipped", MaxDepth)
-	ErrTooMany    = fmt.Errorf("archive: more than %d members: the rest are not read", MaxMembers)
-	ErrNotTar     = errors.New("tar: not a tar archive")
-	ErrDictionary = errors.New("xz: dictionary larger than 32 MiB (xz -9 uses 64 MiB): not read, to keep memory under 64 MiB; unpack it with xz -d first")
+	ErrTooDeep = fmt.Errorf("archive: nested deeper than %d containers: skipped", MaxDepth)
+	ErrTooMany = fmt.Errorf("archive: more than %d members: the rest are not read", MaxMembers)
+	ErrNotTar  = errors.New("tar: not a tar archive")
 )
 
 // ZipFormat is the zip archive's entry of the format table.
@@ -116,16 +118,37 @@ func Begin(c *reader.Content, s reader.Sink) (*Members, error) {
 	return m, nil
 }
 
+// Root returns the content and sink an archive reader reads c with: s
+// and c themselves inside an archive; for an input, a member sink around
+// s whose Budget counts the bytes read of the input (the size of c.Whole,
+// or what is read through the returned content's R), so that what every
+// level decodes is held to a ratio of them. A reader of a package calls
+// it before it reads anything of c.
+func Root(c *reader.Content, s reader.Sink) (*reader.Content, reader.Sink) {
+	if _, ok := s.(*memberSink); ok {
+		return c, s
+	}
+	var in func() int64
+	if c.Whole != nil {
+		size := c.Whole.Size()
+		in = func() int64 { return size }
+	} else if c.R != nil {
+		cr := &limit.Counter{R: c.R}
+		cc := *c
+		cc.R, c = cr, &cc
+		in = func() int64 { return cr.N }
+	}
+	return c, &memberSink{Sink: s, budget: limit.NewExpansion(s.Options().MaxDecoded, ErrDecoded, in)}
+}
+
 // enter returns the member sink of s, one level deeper: s itself inside
-// an archive, a new one around the input's sink. It fails with
-// ErrTooDeep past MaxDepth; the caller decrements depth when done.
+// an archive, a new one around the input's sink (with no ratio: Root was
+// not called). It fails with ErrTooDeep past MaxDepth; the caller
+// decrements depth when done.
 func enter(s reader.Sink) (*memberSink, error) {
 	ms, ok := s.(*memberSink)
 	if !ok {
-		ms = &memberSink{Sink: s, budget: Budget{Left: s.Options().MaxDecoded}}
-		if ms.budget.Left <= 0 {
-			ms.budget.Left = 1 << 62
-		}
+		ms = &memberSink{Sink: s, budget: limit.NewExpansion(s.Options().MaxDecoded, ErrDecoded, nil)}
 	}
 	if ms.depth >= MaxDepth {
 		return nil, ErrTooDeep
@@ -147,7 +170,7 @@ func (m *Members) End() {
 func (m *Members) Sink() reader.Sink { return m.s }
 
 // Budget returns what the archive's members may still decode.
-func (m *Members) Budget() *Budget { return &m.s.budget }
+func (m *Members) Budget() *Budget { return m.s.budget }
 
 // Path returns a member's path as its hits give it ("inner.zip!/a.html"
 // inside the member inner.zip).
@@ -240,7 +263,7 @@ func (m *Members) after(name string, r io.Reader, err error) error {
 	if serr := m.s.Err(); serr != nil {
 		return serr
 	}
-	if errors.Is(err, ErrDecoded) {
+	if ends(err) {
 		return err
 	}
 	if err != nil {
@@ -249,21 +272,27 @@ func (m *Members) after(name string, r io.Reader, err error) error {
 	return nil
 }
 
+// ends reports whether err, met reading a member, ends the archive: the
+// input's decoding budget is spent (in size or in ratio).
+func ends(err error) bool { return errors.Is(err, ErrDecoded) || errors.Is(err, limit.ErrRatio) }
+
 // readZip reads the members of a zip archive, in the order of its
 // central directory; a zip that is a package of a format of the table
 // (an EPUB, an office document) is read by that format.
 func readZip(c *reader.Content, s reader.Sink) error {
+	c, ms := Root(c, s)
 	z, err := OpenZip(c)
 	if err != nil {
 		return err
 	}
-	if f := packageFormat(z, s); f != nil {
+	defer z.Close()
+	if f := packageFormat(z, ms); f != nil {
 		inner := *c
 		inner.Whole = z.Whole()
 		inner.R = io.NewSectionReader(inner.Whole, 0, inner.Whole.Size())
 		return s.Read(f, &inner)
 	}
-	m, err := Begin(c, s)
+	m, err := Begin(c, ms)
 	if err != nil {
 		return err
 	}

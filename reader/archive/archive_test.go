@@ -428,28 +428,3 @@ func TestTarResync(t *testing.T) {
 		t.Errorf("cut .tar.gz: warnings %q", warns)
 	}
 }
-
-// TestReadChunks: a stream is held whole whatever its size against the
-// chunk size, and read back at any offset.
-func TestReadChunks(t *testing.T) {
-	for _, n := range []int{0, 1, 64 << 10, chunkSize - 1, chunkSize, chunkSize + 1, 3*chunkSize + 5} {
-		data := make([]byte, n)
-		for i := range data {
-			data[i] = byte(i * 7)
-		}
-		ch, err := readChunks(iotest.HalfReader(bytes.NewReader(data)))
-		if err != nil || ch.size != int64(n) {
-			t.Fatalf("%d bytes: size %v, error %v", n, ch.size, err)
-		}
-		got := make([]byte, n)
-		if k, err := ch.ReadAt(got, 0); k != n || err != nil && n > 0 || !bytes.Equal(got, data) {
-			t.Errorf("%d bytes: ReadAt read %d, error %v, equal %v", n, k, err, bytes.Equal(got, data))
-		}
-		if n > 10 {
-			p := make([]byte, 10)
-			if k, _ := ch.ReadAt(p, int64(n-10)); k != 10 || !bytes.Equal(p, data[n-10:]) {
-				t.Errorf("%d bytes: the last 10 read back wrong", n)
-			}
-		}
-	}
-}

@@ -45,7 +45,7 @@ type memberSink struct {
 	roots    []root
 	depth    int // containers open, compressed streams counted
 	archives int // archives open
-	budget   Budget
+	budget   *Budget
 }
 
 // Read reads nested content with this sink, so that it reports here.

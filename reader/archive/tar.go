@@ -30,20 +30,10 @@ func compression(b []byte) string {
 	return ""
 }
 
-// maxXZDict is the largest xz dictionary read: the decoder allocates
-// what the stream's header asks for and fills it as it decodes. Peak
-// memory of a .tar.xz of 120 MB of text: 83 MiB from a 64 MiB dictionary
-// (xz -9), 57 MiB from 32 MiB (xz -8), 56 MiB from 16 MiB; of the HTML
-// tree: 59 MiB from 32 MiB, 58 MiB from 16 MiB (below 64 MiB the soft
-// memory limit, not the dictionary, sets the peak). So xz -8 and below
-// (the default, -6, uses 8 MiB) are read within the 64 MiB the run keeps
-// to (SPEC §9), and xz -9 streams are refused with a warning
-// (ErrDictionary).
-const maxXZDict = 32 << 20
-
-// decompress returns a reader of the decompressed stream r (whose first
-// bytes are head), capped at the archive's budget.
-func decompress(kind string, head []byte, r io.Reader, b *Budget) (io.Reader, error) {
+// decompress returns a reader of the compressed stream r, charged to
+// the input's budget b. An xz stream is walked by an xzGuard, which
+// checks the dictionary of every block of every stream.
+func decompress(kind string, r io.Reader, b *Budget) (io.Reader, error) {
 	var d io.Reader
 	switch kind {
 	case "gzip":
@@ -55,94 +45,26 @@ func decompress(kind string, head []byte, r io.Reader, b *Budget) (io.Reader, er
 	case "bzip2":
 		d = bzip2.NewReader(r)
 	case "xz":
-		if xzDict(head) > maxXZDict {
-			return nil, ErrDictionary
-		}
-		zr, err := xz.ReaderConfig{SingleStream: false}.NewReader(r)
+		zr, err := xz.ReaderConfig{SingleStream: false}.NewReader(newXZGuard(r))
 		if err != nil {
-			return nil, err
+			if errors.Is(err, ErrDictionary) {
+				return nil, ErrDictionary
+			}
+			return nil, fmt.Errorf("xz: %w", err)
 		}
 		d = zr
 	}
-	return &budgeted{r: limit.Named(d, kind), b: b}, nil
-}
-
-// xzDict returns the dictionary size the first block of an xz stream
-// declares for its LZMA2 filter, 0 when head does not say.
-func xzDict(head []byte) int64 {
-	if len(head) < 13 {
-		return 0
-	}
-	bh := head[12:] // the first block header, after the 12-byte stream header
-	size := (int(bh[0]) + 1) * 4
-	if bh[0] == 0 || len(bh) < size {
-		return 0
-	}
-	bh = bh[1:size]
-	flags := bh[0]
-	bh = bh[1:]
-	vli := func() uint64 {
-		var v uint64
-		for i := 0; i < 9 && len(bh) > 0; i++ {
-			c := bh[0]
-			bh = bh[1:]
-			v |= uint64(c&0x7f) << (7 * i)
-			if c&0x80 == 0 {
-				break
-			}
-		}
-		return v
-	}
-	if flags&0x40 != 0 {
-		vli()
-	}
-	if flags&0x80 != 0 {
-		vli()
-	}
-	var dict int64
-	for range int(flags&3) + 1 {
-		id, n := vli(), vli()
-		if n > uint64(len(bh)) {
-			return 0
-		}
-		if id == 0x21 && n >= 1 {
-			p := bh[0] & 0x3f
-			if p > 40 {
-				return 1 << 40
-			}
-			if p == 40 {
-				dict = 1<<32 - 1
-			} else {
-				dict = int64(2|p&1) << (p/2 + 11)
-			}
-		}
-		bh = bh[n:]
-	}
-	return dict
-}
-
-// budgeted counts decoded bytes against an archive's budget.
-type budgeted struct {
-	r io.Reader
-	b *Budget
-}
-
-func (d *budgeted) Read(p []byte) (int, error) {
-	if d.b.Left <= 0 {
-		return 0, ErrDecoded
-	}
-	n, err := d.r.Read(p[:min(int64(len(p)), d.b.Left)])
-	d.b.Left -= int64(n)
-	return n, err
+	return b.Reader(limit.Named(d, kind)), nil
 }
 
 // readTar reads a tar archive, or a compressed stream: what it holds, a
 // tar or not, is read as a member would be (through the table).
 func readTar(c *reader.Content, s reader.Sink) error {
+	c, s = Root(c, s)
 	br := bufio.NewReaderSize(c.R, 64<<10)
 	head, _ := br.Peek(sniffLen)
 	if kind := compression(head); kind != "" {
-		return readCompressed(c, s, kind, head, br)
+		return readCompressed(c, s, kind, br)
 	}
 	if !looksLikeTar(head) && !strings.HasSuffix(strings.ToLower(c.Name), ".tar") {
 		return ErrNotTar
@@ -154,38 +76,42 @@ func readTar(c *reader.Content, s reader.Sink) error {
 	defer m.End()
 	// A tar's bytes are not decoded here: the decompression around it,
 	// or the zip member it is, counts them against the budget.
-	cr := &limit.Counter{R: br} // where the tar reader is: archive/tar reads headers and skips data whole blocks at a time, and nothing ahead
-	tr := tar.NewReader(cr)
-	tm := &tarMember{tr: tr}
+	t := &tarReader{m: m, cr: &limit.Counter{R: br}}
+	t.tr = tar.NewReader(t.cr)
+	t.tm = &tarMember{tr: t.tr}
+	return t.members()
+}
+
+// tarReader reads the members of one tar.
+type tarReader struct {
+	m  *Members
+	cr *limit.Counter // where the tar reader is: archive/tar reads headers and skips data whole blocks at a time, and nothing ahead
+	tr *tar.Reader
+	tm *tarMember
+}
+
+func (t *tarReader) members() error {
+	m := t.m
 	for {
-		h, err := tr.Next()
+		h, err := t.tr.Next()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
-			if errors.Is(err, ErrDecoded) {
+			if goOn, err := t.damaged(err); !goOn {
 				return err
 			}
-			if tm.truncated { // the member's warning said it
-				return m.s.Err()
+			continue
+		}
+		if isSparse(h) {
+			// archive/tar gives a sparse member's holes as NUL bytes
+			// (2^60 of them, if the header says so), and Next skips
+			// only its stored bytes: skipped, named (doc/spec.md §8,
+			// "Work bounded by the input").
+			m.Warn(h.Name, fmt.Errorf("%w (%d bytes declared)", ErrSparse, h.Size))
+			if err := m.s.Err(); err != nil {
+				return err
 			}
-			if cr.N%blockSize != 0 || errors.Is(err, io.ErrUnexpectedEOF) {
-				m.Warn("", errors.New("tar: "+strings.TrimPrefix(err.Error(), "archive/tar: ")+": the rest is not read"))
-				return m.s.Err()
-			}
-			// A damaged header: the members after it are still read.
-			bad := cr.N - blockSize
-			next, rerr := resync(cr)
-			if errors.Is(rerr, ErrDecoded) {
-				return rerr
-			}
-			if rerr != nil {
-				m.Warn("", fmt.Errorf("tar: damaged header at offset %d and no header after it: the rest is not read", bad))
-				return m.s.Err()
-			}
-			m.Warn("", fmt.Errorf("tar: damaged header at offset %d: reading on from the next header, at offset %d", bad, next))
-			tr = tar.NewReader(cr)
-			tm.tr = tr
 			continue
 		}
 		if h.Typeflag != tar.TypeReg { // archive/tar reports the old TypeRegA as TypeReg
@@ -194,10 +120,64 @@ func readTar(c *reader.Content, s reader.Sink) error {
 		if !m.Next() {
 			return nil
 		}
-		if err := m.Read(h.Name, "", tm); err != nil {
+		if err := m.Read(h.Name, "", t.tm); err != nil {
 			return err
 		}
 	}
+}
+
+// ErrSparse reports a sparse member (GNU, in its old form or in PAX
+// records), which is not read.
+var ErrSparse = errors.New("tar: sparse member: skipped")
+
+// isSparse reports whether h is a sparse member's header.
+func isSparse(h *tar.Header) bool {
+	if h.Typeflag == tar.TypeGNUSparse {
+		return true
+	}
+	for k := range h.PAXRecords {
+		if strings.HasPrefix(k, "GNU.sparse.") {
+			return true
+		}
+	}
+	return false
+}
+
+// damaged handles an error of the tar reader: it warns and says whether
+// the members after it may still be read (a damaged header, resynced
+// past), else it returns the error that ends the archive, if any.
+func (t *tarReader) damaged(err error) (bool, error) {
+	m := t.m
+	if ends(err) {
+		return false, err
+	}
+	if t.tm.failed { // the member's warning said it
+		return false, m.s.Err()
+	}
+	if !strings.HasPrefix(err.Error(), "archive/tar: ") {
+		// Not the tar's damage: the stream it is read from failed
+		// (a decoder's error, a dictionary refused).
+		m.Warn("", fmt.Errorf("%w: the rest is not read", err))
+		return false, m.s.Err()
+	}
+	if t.cr.N%blockSize != 0 || errors.Is(err, io.ErrUnexpectedEOF) {
+		m.Warn("", errors.New("tar: "+strings.TrimPrefix(err.Error(), "archive/tar: ")+": the rest is not read"))
+		return false, m.s.Err()
+	}
+	// A damaged header: the members after it are still read.
+	bad := t.cr.N - blockSize
+	next, rerr := resync(t.cr)
+	if ends(rerr) {
+		return false, rerr
+	}
+	if rerr != nil {
+		m.Warn("", fmt.Errorf("tar: damaged header at offset %d and no header after it: the rest is not read", bad))
+		return false, m.s.Err()
+	}
+	m.Warn("", fmt.Errorf("tar: damaged header at offset %d: reading on from the next header, at offset %d", bad, next))
+	t.tr = tar.NewReader(t.cr)
+	t.tm.tr = t.tr
+	return true, nil
 }
 
 // blockSize is the size of a tar block: headers start at its multiples.
@@ -211,7 +191,7 @@ func resync(c *limit.Counter) (int64, error) {
 	blk := make([]byte, blockSize)
 	for {
 		if _, err := io.ReadFull(c, blk); err != nil {
-			if errors.Is(err, ErrDecoded) {
+			if ends(err) {
 				return 0, err
 			}
 			return 0, io.EOF
@@ -255,8 +235,10 @@ func validHeader(blk []byte) bool {
 
 // tarMember names the errors of a member's data.
 type tarMember struct {
-	tr        *tar.Reader
-	truncated bool
+	tr *tar.Reader
+	// failed: reading the member's data failed (the tar cut short, the
+	// stream under it broken), which the member's warning says.
+	failed bool
 }
 
 var errTruncated = errors.New("tar: member truncated: the rest is not read")
@@ -264,7 +246,10 @@ var errTruncated = errors.New("tar: member truncated: the rest is not read")
 func (t *tarMember) Read(p []byte) (int, error) {
 	n, err := t.tr.Read(p)
 	if err == io.ErrUnexpectedEOF {
-		t.truncated, err = true, errTruncated
+		err = errTruncated
+	}
+	if err != nil && err != io.EOF {
+		t.failed = true
 	}
 	return n, err
 }
@@ -272,14 +257,14 @@ func (t *tarMember) Read(p []byte) (int, error) {
 // readCompressed reads a gzip, bzip2 or xz stream: a tar in it is read as
 // a tar; anything else goes through the table as a member called by the
 // stream's name without its extension (x.txt.bz2 is read as x.txt).
-func readCompressed(c *reader.Content, s reader.Sink, kind string, head []byte, r io.Reader) error {
+func readCompressed(c *reader.Content, s reader.Sink, kind string, r io.Reader) error {
 	ms, err := enter(s)
 	if err != nil {
 		return err
 	}
 	defer func() { ms.depth-- }()
-	s, bp := ms, &ms.budget
-	d, err := decompress(kind, head, r, bp)
+	s = ms
+	d, err := decompress(kind, r, ms.budget)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 )
 
@@ -35,8 +36,11 @@ var (
 )
 
 // MaxBuffer is how much of a zip archive given as a stream (standard
-// input, a mail part, a WARC record: Content.Whole nil) is held in memory
-// to read it; a larger one is an error (ErrBuffer).
+// input, a mail part, a WARC record, a member: Content.Whole nil) is held
+// to read it; a larger one is an error (ErrBuffer). It is held in memory
+// charged to the process's one budget (limit.Memory, doc/spec.md §8 "One
+// budget"), shared by every level of nesting and every worker, or, when
+// the budget has no room, in a temporary file.
 const MaxBuffer = 32 << 20
 
 // MaxRatio caps how much a member may expand beyond its first MiB: a
@@ -57,6 +61,7 @@ type Zip struct {
 
 	buf   *bufio.Reader // the compressed data of the member being read
 	flate io.ReadCloser // its decompressor
+	held  *limit.Held   // the archive read from a stream, nil for a file
 }
 
 // Entry is a member as the central directory describes it.
@@ -73,27 +78,36 @@ type Entry struct {
 func (e *Entry) IsDir() bool { return strings.HasSuffix(e.Name, "/") }
 
 // OpenZip opens the zip archive of content c: through c.Whole when it is
-// a file, else by holding up to MaxBuffer bytes of c.R.
+// a file, else by holding up to MaxBuffer bytes of c.R. The caller calls
+// Close when done.
 func OpenZip(c *reader.Content) (*Zip, error) {
-	var ra io.ReaderAt
-	var size int64
+	z := &Zip{}
 	if c.Whole != nil {
-		ra, size = c.Whole, c.Whole.Size()
+		z.ra, z.size = c.Whole, c.Whole.Size()
 	} else {
-		ch, err := readChunks(c.R)
+		h, err := limit.Hold(c.R, MaxBuffer, ErrBuffer, limit.Memory)
 		if err != nil {
 			return nil, err
 		}
-		ra, size = ch, ch.size
+		z.ra, z.size, z.held = h, h.Size(), h
 	}
-	z := &Zip{ra: ra, size: size}
 	if err := z.readEnd(); err != nil {
+		z.Close()
 		return nil, err
 	}
 	if err := z.checkOverlap(); err != nil {
+		z.Close()
 		return nil, err
 	}
 	return z, nil
+}
+
+// Close gives back what holding an archive read from a stream took.
+func (z *Zip) Close() {
+	if z.held != nil {
+		z.held.Close()
+		z.held = nil
+	}
 }
 
 // Whole returns the archive as a section, for a format that reads it
@@ -268,9 +282,10 @@ func (z *Zip) checkOverlap() error {
 	return nil
 }
 
-// Budget is the decoded bytes an archive may still give (SPEC §8); it is
-// shared by the archives nested in it.
-type Budget struct{ Left int64 }
+// Budget is what an archive's members may still decode (doc/spec.md §8,
+// "Work bounded by the input"): one for an input, shared by the archives
+// and compressed streams nested in it, charged by every decoder.
+type Budget = limit.Expansion
 
 // ErrDecoded reports an archive whose members decode to more than the
 // decoded-size cap: the archive ends there.
@@ -353,18 +368,19 @@ func (m *member) Read(p []byte) (int, error) {
 		return 0, m.err
 	}
 	if m.b != nil {
-		if m.b.Left <= 0 {
-			m.err = ErrDecoded
-			return 0, m.err
+		k, err := m.b.Allow(len(p))
+		if err != nil {
+			m.err = err
+			return 0, err
 		}
-		p = p[:min(int64(len(p)), m.b.Left)]
+		p = p[:k]
 	}
 	n, err := m.r.Read(p)
 	m.n += uint64(n)
 	m.left -= uint64(n)
 	m.crc.Write(p[:n])
 	if m.b != nil {
-		m.b.Left -= int64(n)
+		m.b.Charge(n)
 	}
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		if m.left > 0 {
@@ -377,73 +393,4 @@ func (m *member) Read(p []byte) (int, error) {
 		m.err = err
 	}
 	return n, err
-}
-
-// chunks holds a stream in pieces of chunkSize bytes, so that holding it
-// never copies what was read (a growing slice would hold twice as much
-// at its last copy).
-type chunks struct {
-	c    [][]byte
-	size int64
-}
-
-const chunkSize = 1 << 20
-
-// readChunks reads r to its end, up to MaxBuffer bytes (ErrBuffer past).
-// The first chunk grows from 64 KiB as it fills, so that a small archive
-// (a mail attachment) does not cost a MiB.
-func readChunks(r io.Reader) (*chunks, error) {
-	ch := &chunks{}
-	first := make([]byte, 0, 64<<10)
-	for len(first) < chunkSize {
-		if len(first) == cap(first) {
-			first = append(first, make([]byte, min(cap(first), chunkSize-cap(first)))...)[:len(first)]
-		}
-		n, err := r.Read(first[len(first):min(cap(first), chunkSize)])
-		first = first[:len(first)+n]
-		if err == io.EOF {
-			if len(first) > 0 {
-				ch.c, ch.size = [][]byte{first}, int64(len(first))
-			}
-			return ch, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	ch.c, ch.size = [][]byte{first}, chunkSize
-	for {
-		b := make([]byte, chunkSize)
-		n, err := io.ReadFull(r, b)
-		if n > 0 {
-			ch.c = append(ch.c, b[:n])
-			ch.size += int64(n)
-		}
-		if ch.size > MaxBuffer {
-			return nil, ErrBuffer
-		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return ch, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-// ReadAt implements io.ReaderAt.
-func (ch *chunks) ReadAt(p []byte, off int64) (int, error) {
-	if off < 0 {
-		return 0, errors.New("zip: negative offset")
-	}
-	n := 0
-	for n < len(p) && off < ch.size {
-		k := copy(p[n:], ch.c[off/chunkSize][off%chunkSize:])
-		n += k
-		off += int64(k)
-	}
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
 }

@@ -54,10 +54,12 @@ var (
 
 // read reads an EPUB book.
 func read(c *reader.Content, s reader.Sink) error {
+	c, s = archive.Root(c, s)
 	z, err := archive.OpenZip(c)
 	if err != nil {
 		return err
 	}
+	defer z.Close()
 	m, err := archive.Begin(c, s)
 	if err != nil {
 		return err

@@ -69,6 +69,7 @@ func readODF(c *reader.Content, s reader.Sink) error {
 	if head, _ := br.Peek(4); !archive.LooksLikeZip(head) {
 		return readODFPart(c, s)
 	}
+	c, s = archive.Root(c, s)
 	z, err := archive.OpenZip(c)
 	if err == archive.ErrNotZip {
 		return nil
@@ -76,6 +77,7 @@ func readODF(c *reader.Content, s reader.Sink) error {
 	if err != nil {
 		return err
 	}
+	defer z.Close()
 	m, err := archive.Begin(c, s)
 	if err != nil {
 		return err

@@ -91,10 +91,12 @@ const maxPart = 16 << 20
 // Word does (the base inside the content, B1); text URIs likewise. Internal relationships (styles, images in the package)
 // are structure, not links, and are not reported.
 func readOOXML(c *reader.Content, s reader.Sink) error {
+	c, s = archive.Root(c, s)
 	z, err := archive.OpenZip(c)
 	if err != nil {
 		return err
 	}
+	defer z.Close()
 	m, err := archive.Begin(c, s)
 	if err != nil {
 		return err

@@ -55,6 +55,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
@@ -64,7 +65,7 @@ const Name = "pdf"
 
 // Limits of a document (doc/spec.md §8).
 const (
-	MaxMemory   = 32 << 20 // bytes of a PDF read from a stream
+	MaxMemory   = 32 << 20 // bytes of a PDF read from a stream (held charged to limit.Memory, or spooled)
 	maxPages    = 1 << 20  // pages of a document
 	maxOutline  = 1 << 20  // outline items
 	maxURI      = 64 << 10 // bytes of one reported URI
@@ -132,11 +133,15 @@ func readDoc(c *reader.Content, s reader.Sink, o Options) error {
 	if c.Whole != nil {
 		ra, size = c.Whole, c.Whole.Size()
 	} else {
-		m, err := readChunks(c.R)
+		// Held whole, in memory charged to the process's one budget
+		// or, past it, in a temporary file (doc/spec.md §8, "One
+		// budget").
+		h, err := limit.Hold(c.R, MaxMemory, errTooBig, limit.Memory)
 		if err != nil {
 			return err
 		}
-		ra, size = m, m.size
+		defer h.Close()
+		ra, size = h, h.Size()
 	}
 	head := make([]byte, min(size, headerBytes+8))
 	n, _ := ra.ReadAt(head, 0)
@@ -153,50 +158,6 @@ func readDoc(c *reader.Content, s reader.Sink, o Options) error {
 	err = r.document()
 	s.Count("pdf.pages", int64(r.npages))
 	return err
-}
-
-// chunks is a PDF read from a stream, in pieces of 1 MiB: no piece is
-// copied as it grows, so reading it takes no more memory than it holds.
-type chunks struct {
-	c    [][]byte
-	size int64
-}
-
-const chunkSize = 1 << 20
-
-func readChunks(r io.Reader) (*chunks, error) {
-	m := &chunks{}
-	for {
-		b := make([]byte, chunkSize)
-		n, err := io.ReadFull(r, b)
-		if n > 0 {
-			if m.size+int64(n) > MaxMemory {
-				return nil, errTooBig
-			}
-			m.c = append(m.c, b[:n])
-			m.size += int64(n)
-		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return m, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-// ReadAt implements io.ReaderAt.
-func (m *chunks) ReadAt(p []byte, off int64) (int, error) {
-	n := 0
-	for n < len(p) {
-		o := off + int64(n)
-		if o >= m.size || o < 0 {
-			return n, io.EOF
-		}
-		c := m.c[o/chunkSize]
-		n += copy(p[n:], c[o%chunkSize:])
-	}
-	return n, nil
 }
 
 var errTooBig = fmt.Errorf("PDF from a stream larger than %d MiB: give it as a file", MaxMemory>>20)
