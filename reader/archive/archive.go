@@ -118,18 +118,24 @@ func Begin(c *reader.Content, s reader.Sink) (*Members, error) {
 	return m, nil
 }
 
-// Root returns the content and sink an archive reader reads c with: s
-// and c themselves inside an archive; for an input, a member sink around
-// s whose Budget counts the bytes read of the input (the size of c.Whole,
-// or what is read through the returned content's R), so that what every
-// level decodes is held to a ratio of them. A reader of a package calls
-// it before it reads anything of c.
+// Root returns the content and sink a zip package reader reads c with:
+// s and c themselves inside an archive; for an input, a member sink
+// around s whose Budget counts the bytes read of the input (the size of
+// c.Whole, or what is read through the returned content's R), so that
+// what every level decodes is held to a ratio of them. A reader of a
+// package calls it before it reads anything of c.
 func Root(c *reader.Content, s reader.Sink) (*reader.Content, reader.Sink) {
+	return rootSink(c, s, false)
+}
+
+// rootSink is Root; a reader of a stream (a tar) counts what it reads of c.R
+// even when c.Whole is there, so that a file and a stream stop alike.
+func rootSink(c *reader.Content, s reader.Sink, stream bool) (*reader.Content, reader.Sink) {
 	if _, ok := s.(*memberSink); ok {
 		return c, s
 	}
 	var in func() int64
-	if c.Whole != nil {
+	if c.Whole != nil && !stream {
 		size := c.Whole.Size()
 		in = func() int64 { return size }
 	} else if c.R != nil {

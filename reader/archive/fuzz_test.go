@@ -2,12 +2,14 @@ package archive
 
 import (
 	"archive/tar"
+	"bufio"
 	"bytes"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/internal/hostile"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -35,6 +37,20 @@ func sameHits(t *testing.T, a, b []reader.Hit, wa, wb []string) {
 	}
 }
 
+// hostileSeed is the hostile catalogue's case called name at n bytes.
+func hostileSeed(f testing.TB, name string, n int) []byte {
+	f.Helper()
+	c, ok := hostile.Lookup(name)
+	if !ok {
+		f.Fatalf("no hostile case %s", name)
+	}
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	c.Write(w, n)
+	w.Flush()
+	return b.Bytes()
+}
+
 // FuzzZip: whatever the bytes, every hit names a member of the central
 // directory, and a zip read as a stream one byte at a time gives what
 // the file gives.
@@ -42,6 +58,12 @@ func FuzzZip(f *testing.F) {
 	f.Add(readertest.Zip(f, tree...))
 	f.Add(readertest.Zip(f, file{"in.zip", string(readertest.Zip(f, file{"a.txt", "http://a.example/"}))}, file{"b.html", `<a href="../c">c</a>`}))
 	f.Add(patch(readertest.Zip(f, file{"a.txt", "http://a.example/"}, file{"b.txt", "http://b.example/"}), func(i int, cd []byte) { cd[42] = 0 }))
+	// Size-amplifying: a bzip2 bomb member, a deflate bomb, zips
+	// stored in zips (each held whole from a stream), a sparse tar.
+	f.Add(readertest.Zip(f, file{"b.txt.bz2", string(hostileSeed(f, "bz2-bomb", 256))}, file{"c.txt", "http://c.example/"}))
+	f.Add(readertest.Zip(f, file{"a.txt", strings.Repeat("a", 4<<20) + " http://a.example/"}))
+	f.Add(hostileSeed(f, "zip-nested-stream", 512))
+	f.Add(readertest.Zip(f, file{"s.tar", string(hostileSeed(f, "tar-sparse-pax", 256))}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h1, w1 := readertest.ReadBytes(ZipFormat, formats, data, true)
 		h2, w2 := readertest.ReadBytes(ZipFormat, formats, data, false)
@@ -64,6 +86,15 @@ func FuzzTar(f *testing.F) {
 	f.Add(xzip(f, makeTar(f, file{"a.txt", "http://xz.example/"})))
 	if bz2, err := os.ReadFile("testdata/tree.tar.bz2"); err == nil {
 		f.Add(bz2)
+	}
+	// Size-amplifying: sparse members of 2^60 bytes, an xz stream
+	// that declares 1.5 GiB, a bzip2 bomb, a bomb in a tar.
+	for _, c := range []string{"tar-sparse-pax", "tar-sparse-gnu", "xz-second-stream-dict", "bz2-bomb"} {
+		f.Add(hostileSeed(f, c, 256))
+	}
+	f.Add(makeTar(f, file{"b.txt.bz2", string(hostileSeed(f, "bz2-bomb", 128))}, file{"c.txt", "http://c.example/"}))
+	if xzs, err := os.ReadFile("testdata/multi.tar.xz"); err == nil {
+		f.Add(xzs)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h1, w1 := readertest.ReadBytes(TarFormat, formats, data, true)

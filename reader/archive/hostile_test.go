@@ -1,7 +1,6 @@
 package archive
 
 import (
-	"bufio"
 	"bytes"
 	"hash/crc32"
 	"os"
@@ -11,25 +10,10 @@ import (
 
 	"github.com/ulikunitz/xz"
 
-	"github.com/urix/urix/internal/hostile"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
-
-// hostileCase writes the hostile catalogue's case called name at n bytes.
-func hostileCase(t *testing.T, name string, n int) []byte {
-	t.Helper()
-	c, ok := hostile.Lookup(name)
-	if !ok {
-		t.Fatalf("no hostile case %s", name)
-	}
-	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	c.Write(w, n)
-	w.Flush()
-	return b.Bytes()
-}
 
 // count returns how many of hits contain s.
 func count(hits []string, s string) int {
@@ -47,7 +31,7 @@ func count(hits []string, s string) int {
 // at once, and the member after it is read (doc/spec.md §7a, limits).
 func TestSparseSkipped(t *testing.T) {
 	for _, name := range []string{"tar-sparse-pax", "tar-sparse-gnu"} {
-		data := hostileCase(t, name, 4096)
+		data := hostileSeed(t, name, 4096)
 		for _, in := range []struct {
 			data []byte
 			name string
@@ -69,7 +53,7 @@ func TestSparseSkipped(t *testing.T) {
 // warning after the members before it; files of several streams and
 // blocks, checks and padding (as xz-utils writes them) are read whole.
 func TestXZLaterStreamDictionary(t *testing.T) {
-	hits, warns := run(t, TarFormat, hostileCase(t, "xz-second-stream-dict", 8192), "x.tar.xz", "", false, reader.Options{})
+	hits, warns := run(t, TarFormat, hostileSeed(t, "xz-second-stream-dict", 8192), "x.tar.xz", "", false, reader.Options{})
 	if count(hits, "first.txt|") < 100 || count(hits, "second") > 0 {
 		t.Errorf("second stream: %d hits, of the second %d", len(hits), count(hits, "second"))
 	}
@@ -127,7 +111,7 @@ func le32(b []byte) uint32 {
 // for every level together: a gzip in a .tar.gz, each level expanding a
 // few hundred times, stops where one level alone would not.
 func TestRatioEveryLevel(t *testing.T) {
-	bomb := hostileCase(t, "bz2-bomb", 2048)
+	bomb := hostileSeed(t, "bz2-bomb", 2048)
 	for _, in := range []struct {
 		f    *reader.Format
 		data []byte

@@ -60,7 +60,7 @@ func decompress(kind string, r io.Reader, b *Budget) (io.Reader, error) {
 // readTar reads a tar archive, or a compressed stream: what it holds, a
 // tar or not, is read as a member would be (through the table).
 func readTar(c *reader.Content, s reader.Sink) error {
-	c, s = Root(c, s)
+	c, s = rootSink(c, s, true)
 	br := bufio.NewReaderSize(c.R, 64<<10)
 	head, _ := br.Peek(sniffLen)
 	if kind := compression(head); kind != "" {
