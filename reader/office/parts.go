@@ -113,107 +113,144 @@ func here(sc *scanner) seg {
 // Office Open XML package, streamed.
 func readParts(c *reader.Content, s reader.Sink, base string) error {
 	sc := newScanner(c.R)
-	p := &para{c: c, s: s, base: base}
-	defer p.flush()
-	var fields []field
-	var formula field // a spreadsheet cell's formula (<f>)
-	inText, inInstr, inFormula := false, false, false
-	report := func(f *field, url string) {
-		if url == "" {
-			return
-		}
-		sp := reader.Span{Line: f.sg.line, Col: f.sg.col, EndLine: f.sg.line, EndCol: f.sg.col, Start: f.sg.off, End: f.sg.off}
-		h := new(reader.Hit) // fields with a URL are few
-		h.Set(c, "office-field", url, url, sp, 0)
-		h.Source = resolve.FromMarkup
-		h.SameDocument = url[0] == '#'
-		s.Report(h, base)
-	}
-	fieldCode := func(f *field) {
-		if !f.reported {
-			f.reported = true
-			report(f, fieldURL(string(f.code)))
-		}
-	}
+	r := &partReader{c: c, s: s, base: base, sc: sc, p: &para{c: c, s: s, base: base}}
+	defer r.p.flush()
 	for s.Err() == nil {
 		switch sc.next() {
 		case tokEOF:
 			return sc.err
 		case tokStart:
-			switch string(local(sc.name)) {
-			case "t":
-				inText = true
-			case "instrText":
-				inInstr = true
-			case "f":
-				inFormula, formula = true, field{code: formula.code[:0], sg: here(sc)}
-			case "tab":
-				p.add([]byte("\t"), here(sc))
-			case "br", "cr":
-				p.add([]byte("\n"), here(sc))
-			case "p", "si":
-				p.flush()
-			case "fldChar":
-				v, _, _, _ := sc.attr("fldCharType")
-				switch string(v) {
-				case "begin":
-					if len(fields) < 64 {
-						fields = append(fields, field{sg: here(sc)})
-					}
-				case "separate":
-					if n := len(fields); n > 0 {
-						fieldCode(&fields[n-1])
-					}
-				case "end":
-					if n := len(fields); n > 0 {
-						fieldCode(&fields[n-1])
-						fields = fields[:n-1]
-					}
-				}
-			case "fldSimple":
-				v, _, _, _ := sc.attr("instr")
-				f := field{code: v, sg: here(sc)}
-				fieldCode(&f)
-			}
+			r.start()
 		case tokEnd:
-			switch string(local(sc.name)) {
-			case "t":
-				inText = false
-			case "instrText":
-				inInstr = false
-			case "f":
-				if inFormula {
-					for _, url := range formulaURLs(formula.code) {
-						report(&formula, url)
-					}
-				}
-				inFormula = false
-			case "p", "si":
-				p.flush()
-			}
+			r.end()
 		case tokText:
-			switch {
-			case inText:
-				p.addText(sc)
-			case inFormula:
-				if len(formula.code) == 0 {
-					formula.sg = here(sc)
-				}
-				if len(formula.code) < 64<<10 {
-					formula.code = append(formula.code, sc.text...)
-				}
-			case inInstr && len(fields) > 0:
-				f := &fields[len(fields)-1]
-				if len(f.code) == 0 {
-					f.sg = here(sc)
-				}
-				if len(f.code) < 64<<10 {
-					f.code = append(f.code, sc.text...)
-				}
-			}
+			r.text()
 		}
 	}
 	return s.Err()
+}
+
+// partReader is the reading of one XML part of an Office Open XML
+// package: its paragraph, field codes and cell formula.
+type partReader struct {
+	c       *reader.Content
+	s       reader.Sink
+	base    string
+	sc      *scanner
+	p       *para
+	fields  []field
+	formula field // a spreadsheet cell's formula (<f>)
+	// In the text of a run, of a field code, of a formula.
+	inText, inInstr, inFormula bool
+}
+
+// report reports the URL of field f.
+func (r *partReader) report(f *field, url string) {
+	if url == "" {
+		return
+	}
+	sp := reader.Span{Line: f.sg.line, Col: f.sg.col, EndLine: f.sg.line, EndCol: f.sg.col, Start: f.sg.off, End: f.sg.off}
+	h := new(reader.Hit) // fields with a URL are few
+	h.Set(r.c, "office-field", url, url, sp, 0)
+	h.Source = resolve.FromMarkup
+	h.SameDocument = url[0] == '#'
+	r.s.Report(h, r.base)
+}
+
+// fieldCode reports the URL of a field's code, once.
+func (r *partReader) fieldCode(f *field) {
+	if !f.reported {
+		f.reported = true
+		r.report(f, fieldURL(string(f.code)))
+	}
+}
+
+// start reads a start tag.
+func (r *partReader) start() {
+	sc := r.sc
+	switch string(local(sc.name)) {
+	case "t":
+		r.inText = true
+	case "instrText":
+		r.inInstr = true
+	case "f":
+		r.inFormula, r.formula = true, field{code: r.formula.code[:0], sg: here(sc)}
+	case "tab":
+		r.p.add([]byte("\t"), here(sc))
+	case "br", "cr":
+		r.p.add([]byte("\n"), here(sc))
+	case "p", "si":
+		r.p.flush()
+	case "fldChar":
+		v, _, _, _ := sc.attr("fldCharType")
+		r.fldChar(string(v))
+	case "fldSimple":
+		v, _, _, _ := sc.attr("instr")
+		f := field{code: v, sg: here(sc)}
+		r.fieldCode(&f)
+	}
+}
+
+// fldChar reads a complex field's character: begin, separate or end.
+func (r *partReader) fldChar(typ string) {
+	n := len(r.fields)
+	switch typ {
+	case "begin":
+		if n < 64 {
+			r.fields = append(r.fields, field{sg: here(r.sc)})
+		}
+	case "separate":
+		if n > 0 {
+			r.fieldCode(&r.fields[n-1])
+		}
+	case "end":
+		if n > 0 {
+			r.fieldCode(&r.fields[n-1])
+			r.fields = r.fields[:n-1]
+		}
+	}
+}
+
+// end reads an end tag.
+func (r *partReader) end() {
+	switch string(local(r.sc.name)) {
+	case "t":
+		r.inText = false
+	case "instrText":
+		r.inInstr = false
+	case "f":
+		if r.inFormula {
+			for _, url := range formulaURLs(r.formula.code) {
+				r.report(&r.formula, url)
+			}
+		}
+		r.inFormula = false
+	case "p", "si":
+		r.p.flush()
+	}
+}
+
+// text reads a text token: a run's text, a formula's, a field code's.
+func (r *partReader) text() {
+	sc := r.sc
+	switch {
+	case r.inText:
+		r.p.addText(sc)
+	case r.inFormula:
+		appendCode(&r.formula, sc)
+	case r.inInstr && len(r.fields) > 0:
+		appendCode(&r.fields[len(r.fields)-1], sc)
+	}
+}
+
+// appendCode adds the text token of sc to a field's code, up to 64 KiB.
+func appendCode(f *field, sc *scanner) {
+	if len(f.code) == 0 {
+		f.sg = here(sc)
+	}
+	if len(f.code) < 64<<10 {
+		f.code = append(f.code, sc.text...)
+	}
 }
 
 // formulaURLs returns the link of every HYPERLINK function of a
