@@ -169,6 +169,7 @@ func Ratio(decoded io.Reader, compressed *Counter) io.Reader {
 // the input as stored (then ErrRatio). It is not safe for concurrent use:
 // one input is read by one goroutine.
 type Expansion struct {
+	max      int64
 	left     int64
 	decoded  int64
 	in       func() int64
@@ -185,8 +186,12 @@ func NewExpansion(max int64, tooLarge error, in func() int64) *Expansion {
 	if max <= 0 {
 		max = 1 << 62
 	}
-	return &Expansion{left: max, in: in, tooLarge: tooLarge}
+	return &Expansion{max: max, left: max, in: in, tooLarge: tooLarge}
 }
+
+// Reset makes e new again, for the next stream of a reader that keeps
+// one Expansion for streams read one after another.
+func (e *Expansion) Reset() { e.left, e.decoded = e.max, 0 }
 
 // Allow returns how many of n decoded bytes may be given now (at least
 // one while any may), or the error that ends the decoding.

@@ -26,6 +26,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/urix/urix/internal/limit"
 )
 
 // Errors of damaged records, wrapped in a *RecordError.
@@ -41,19 +43,6 @@ var (
 	ErrDecompressedSize = errors.New("gzip member decompresses past the limit")
 )
 
-// RecordError reports a damaged record at a byte offset of the input (the
-// record's, or its gzip member's).
-type RecordError struct {
-	Offset int64
-	Err    error
-}
-
-func (e *RecordError) Error() string {
-	return fmt.Sprintf("record at offset %d: %v", e.Offset, e.Err)
-}
-
-func (e *RecordError) Unwrap() error { return e.Err }
-
 // DefaultMaxHeader is the default limit on one record's header.
 const DefaultMaxHeader = 64 << 10
 
@@ -66,45 +55,6 @@ type RecordOptions struct {
 	MaxMember int64
 }
 
-// Field is one header field, its name as written.
-type Field struct{ Name, Value string }
-
-// Record is one WARC record. Its Body is valid until the next call to Next.
-type Record struct {
-	Version string  // "WARC/1.0", "WARC/1.1"
-	Fields  []Field // the header fields in order
-	// Offset is the record's byte offset in the input, or its gzip
-	// member's when Compressed.
-	Offset     int64
-	Compressed bool
-	Line       int // the record's 1-based line in the input; 0 when Compressed
-	// BodyOffset and BodyLine are where the block starts in the input
-	// (byte offset, 1-based line); 0 when Compressed.
-	BodyOffset    int64
-	BodyLine      int
-	ContentLength int64
-	Body          io.Reader
-}
-
-// Get returns the value of the first field called name, in any case.
-func (r *Record) Get(name string) string {
-	for _, f := range r.Fields {
-		if strings.EqualFold(f.Name, name) {
-			return f.Value
-		}
-	}
-	return ""
-}
-
-// Type returns WARC-Type, lower case.
-func (r *Record) Type() string { return strings.ToLower(r.Get("WARC-Type")) }
-
-// TargetURI returns WARC-Target-URI without the <> some writers put
-// around it (WARC/1.0 examples did).
-func (r *Record) TargetURI() string {
-	return strings.TrimSuffix(strings.TrimPrefix(r.Get("WARC-Target-URI"), "<"), ">")
-}
-
 // Reader reads the records of a WARC input.
 type Reader struct {
 	opts       RecordOptions
@@ -113,11 +63,13 @@ type Reader struct {
 	ra         sizedReaderAt // src, when it can also read at an offset
 	raw        *counter      // the input as stored
 	zr         *gzip.Reader
-	member     int64    // offset of the current gzip member
-	memberLine int      // its line in the input
-	in         *counter // the record stream: raw, or the current member's
-	memIn      *counter // the members' stream, its buffer reused member after member
-	inMem      bool     // in is inside a member that has not ended
+	ratio      *limit.Expansion // the current member's ratio
+	ratioR     io.Reader        // zr, held to ratio
+	member     int64            // offset of the current gzip member
+	memberLine int              // its line in the input
+	in         *counter         // the record stream: raw, or the current member's
+	memIn      *counter         // the members' stream, its buffer reused member after member
+	inMem      bool             // in is inside a member that has not ended
 	body       *bodyReader
 	cur        *Record
 	resync     int64 // >= 0: the last record was damaged at this offset
@@ -148,57 +100,6 @@ func NewReader(r io.Reader, opts RecordOptions) *Reader {
 	w.raw = newCounter(r, 0, 1, 64<<10)
 	w.in = w.raw
 	return w
-}
-
-// counter is a buffered reader that counts the bytes and lines consumed.
-type counter struct {
-	br   *bufio.Reader
-	off  int64
-	line int
-}
-
-func newCounter(r io.Reader, off int64, line int, size int) *counter {
-	return &counter{br: bufio.NewReaderSize(r, size), off: off, line: line}
-}
-
-func (c *counter) Read(p []byte) (int, error) {
-	n, err := c.br.Read(p)
-	c.off += int64(n)
-	c.line += bytes.Count(p[:n], nl)
-	return n, err
-}
-
-func (c *counter) ReadByte() (byte, error) {
-	b, err := c.br.ReadByte()
-	if err == nil {
-		c.off++
-		if b == '\n' {
-			c.line++
-		}
-	}
-	return b, err
-}
-
-var nl = []byte("\n")
-
-// discard skips n bytes, or to the end; it returns how many it skipped.
-// It reads in place from the buffer (a copy-out buffer on the stack
-// escaped: 32 KiB allocated per record).
-func (c *counter) discard(n int64) (int64, error) {
-	var done int64
-	for done < n {
-		b, err := c.br.Peek(int(min(n-done, int64(c.br.Size()))))
-		if len(b) > 0 {
-			c.line += bytes.Count(b, nl)
-			c.br.Discard(len(b))
-			c.off += int64(len(b))
-			done += int64(len(b))
-		}
-		if err != nil {
-			return done, err
-		}
-	}
-	return done, nil
 }
 
 // Next returns the next record; io.EOF at the end of the input, a
@@ -240,6 +141,11 @@ func (w *Reader) Next() (*Record, error) {
 			w.inMem = true
 			if w.zr == nil {
 				w.zr, err = gzip.NewReader(w.raw)
+				// Past 16 MiB a member gives at most 1000 times its
+				// compressed bytes (doc/spec.md §8, "Work bounded by
+				// the input"); one reader for every member.
+				w.ratio = limit.NewExpansion(0, nil, func() int64 { return w.raw.off - w.member })
+				w.ratioR = w.ratio.Reader(w.zr)
 			} else {
 				err = w.zr.Reset(w.raw)
 			}
@@ -247,7 +153,8 @@ func (w *Reader) Next() (*Record, error) {
 				return nil, w.damaged(w.member, ErrGzip)
 			}
 			w.zr.Multistream(false)
-			var zr io.Reader = w.zr
+			w.ratio.Reset()
+			zr := w.ratioR
 			if w.opts.MaxMember > 0 {
 				zr = &capReader{r: w.zr, left: w.opts.MaxMember}
 			}
@@ -287,7 +194,7 @@ func (w *Reader) skipBlank(c *counter) {
 
 // memberErr names the error of a gzip member's stream.
 func memberErr(err error) error {
-	if errors.Is(err, ErrDecompressedSize) {
+	if errors.Is(err, ErrDecompressedSize) || errors.Is(err, limit.ErrRatio) {
 		return err
 	}
 	return fmt.Errorf("%w: %v", ErrGzip, err)
@@ -546,51 +453,4 @@ func (w *Reader) scan(c *counter) error {
 		}
 		c.ReadByte()
 	}
-}
-
-// bodyReader reads a record's block, limited to Content-Length.
-type bodyReader struct {
-	c    *counter
-	left int64
-	err  error
-}
-
-func (b *bodyReader) Read(p []byte) (int, error) {
-	if b.left <= 0 {
-		return 0, io.EOF
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.c.Read(p)
-	b.left -= int64(n)
-	if err == io.EOF && b.left > 0 {
-		err = io.ErrUnexpectedEOF
-	}
-	if err != nil {
-		b.err = err
-	}
-	return n, err
-}
-
-// capReader fails with ErrDecompressedSize past its limit.
-type capReader struct {
-	r    io.Reader
-	left int64
-}
-
-func (c *capReader) Read(p []byte) (int, error) {
-	if c.left <= 0 {
-		var one [1]byte
-		if n, err := c.r.Read(one[:]); n == 0 {
-			return 0, err
-		}
-		return 0, ErrDecompressedSize
-	}
-	if int64(len(p)) > c.left {
-		p = p[:c.left]
-	}
-	n, err := c.r.Read(p)
-	c.left -= int64(n)
-	return n, err
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/limit"
 )
 
 func rec(version, typ, body string, extra ...string) string {
@@ -161,5 +163,36 @@ func TestLinear(t *testing.T) {
 	}
 	if in.n > 20*int64(b.Len()) {
 		t.Errorf("read %d bytes of a %d-byte input", in.n, b.Len())
+	}
+}
+
+// TestMemberRatio: a gzip member that decodes past 16 MiB to more than
+// 1000 times its compressed size stops there with limit.ErrRatio (at
+// most MaxMember would be decoded else, 4 GiB by default); the member
+// after it is read.
+func TestMemberRatio(t *testing.T) {
+	body := strings.Repeat("\x00", 40<<20)
+	bomb := gz(rec("WARC/1.0", "response", body))
+	b := rec("WARC/1.0", "response", "B")
+	w := NewReader(strings.NewReader(bomb+gz(b)), RecordOptions{})
+	var got []string
+	for {
+		r, err := w.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			got = append(got, err.Error())
+			continue
+		}
+		n, err := io.Copy(io.Discard, r.Body)
+		if err != nil {
+			got = append(got, fmt.Sprintf("%d bytes: %v", n, err))
+			continue
+		}
+		got = append(got, fmt.Sprintf("%d bytes", n))
+	}
+	if len(got) < 2 || !strings.Contains(got[0], limit.ErrRatio.Error()) || got[len(got)-1] != "1 bytes" {
+		t.Errorf("got %q", got)
 	}
 }
