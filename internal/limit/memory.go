@@ -16,7 +16,7 @@ import (
 // level. A holder that finds no room spools to a temporary file instead.
 
 // MemoryBudget is the size of Memory: with the run's soft memory limit
-// of 48 MiB (main.go) and what the workers' buffers take, the process
+// of 48 MiB (internal/cli) and what the workers' buffers take, the process
 // stays under 64 MiB whatever is held.
 const MemoryBudget = 24 << 20
 
