@@ -289,8 +289,10 @@ func zipNestedStream(w *bufio.Writer, n int) {
 	w.Write(data)
 }
 
-// pdfOf returns a one-page PDF of about n bytes: a link annotation, and
-// a stream of n bytes of drawing that holds no text.
+// pdfOf returns a one-page PDF of about n bytes: a link annotation, a
+// small page content, and a stream of n bytes that nothing refers to
+// (the PDF is held whole before any of it is read, doc/spec.md §8 "One
+// budget"; the page content's own cap is another case's).
 func pdfOf(n int) []byte {
 	var b bytes.Buffer
 	var offs []int
@@ -303,8 +305,9 @@ func pdfOf(n int) []byte {
 	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
 	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R] /Contents 5 0 R >>")
 	obj("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (http://pdf.example/link) >> >>")
-	draw := strings.Repeat("0 0 m 1 1 l S\n", max(n/14, 1))
-	obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(draw), draw))
+	obj("<< /Length 14 >>\nstream\n0 0 m 1 1 l S\n\nendstream")
+	pad := strings.Repeat("0 0 m 1 1 l S\n", max(n/14, 1))
+	obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(pad), pad))
 	xref := b.Len()
 	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offs)+1)
 	for _, o := range offs {
