@@ -34,7 +34,7 @@ func (s *scratch) reader(r io.Reader) *bufio.Reader {
 	return b
 }
 
-// queue gives q a backing array to grow into.
+// queue gives q a ring to use (grown as it needs).
 func (s *scratch) queue(q *lineQueue) {
 	if s == nil {
 		return
@@ -55,8 +55,7 @@ func (s *scratch) release(m [2]int) {
 		s.freeBufs = append(s.freeBufs, b)
 	}
 	for _, q := range s.queues[m[1]:] {
-		s.freeEnts = append(s.freeEnts, q.ents[:0])
-		q.ents, q.head = nil, 0
+		s.freeEnts = append(s.freeEnts, q.reset())
 	}
 	s.bufs, s.queues = s.bufs[:m[0]], s.queues[:m[1]]
 }
