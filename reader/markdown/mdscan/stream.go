@@ -289,12 +289,16 @@ func (s *scanner) rebase(k int) {
 	}
 }
 
-// lineFloor is the smallest offset lineCol can place.
+// lineFloor is the smallest offset of src that lineCol can place. The
+// first line kept may start before src does (a line longer than the
+// window, read in pieces, whose start was dropped): its bytes before src
+// are gone, and an offset there is not in src (once sliced src with a
+// negative index, for a reference to a definition of 1 MiB, doc/spec.md §8).
 func (s *scanner) lineFloor() int {
 	if len(s.lines) == 0 {
 		return 0
 	}
-	return s.lines[0]
+	return max(s.lines[0], 0)
 }
 
 // lineCol returns the 1-based line and byte column of src[off].

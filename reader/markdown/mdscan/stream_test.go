@@ -294,3 +294,30 @@ func TestResetKeepsUsualBuffers(t *testing.T) {
 		t.Errorf("Reset did not make a new Scanner: %+v", sc.s.opts)
 	}
 }
+
+// TestLongDefinitionReferenced: a reference to a definition on a line
+// longer than the window (read in pieces, its start dropped from the
+// window) gets the definition's text and place from what Collect kept:
+// Span once sliced the window with a negative offset and panicked.
+func TestLongDefinitionReferenced(t *testing.T) {
+	dest := "http://md.example/" + strings.Repeat("a", 4*MaxLine)
+	src := []byte("[first](http://md.example/first)\n\n[r]: " + dest + "\n\n[r]\n\n[last](http://md.example/last)\n")
+	var got []string
+	sc := NewScanner(Options{}, nil)
+	sc.Reset(Options{}, func(e Event) {
+		text, l, c, _, _ := sc.Span(e.Start, e.End)
+		if e.Kind == Link {
+			got = append(got, fmt.Sprintf("%d:%d %.24s %d", l, c, text, len(text)))
+		}
+	})
+	if err := sc.Collect(bytes.NewReader(src)); err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.Scan(bytes.NewReader(src)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"1:9 http://md.example/first 23", fmt.Sprintf("3:6 http://md.example/aaaaaa %d", MaxLine-5), "7:8 http://md.example/last 22"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("links %q, want %q", got, want)
+	}
+}
