@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"net/url"
 	"path"
@@ -91,7 +92,9 @@ func read(c *reader.Content, s reader.Sink) error {
 		return archive.ReadAll(z, m)
 	}
 	done := map[string]bool{}
-	for _, opf := range rootfiles(cx) {
+	opfs, fault := rootfiles(cx)
+	faulty(m, ce.Name, "container", fault)
+	for _, opf := range opfs {
 		if done[opf] {
 			continue
 		}
@@ -108,24 +111,21 @@ func read(c *reader.Content, s reader.Sink) error {
 	return nil
 }
 
-// rootfiles returns the full-path of every rootfile of container.xml.
-func rootfiles(cx []byte) []string {
+// rootfiles returns the full-path of every rootfile of container.xml,
+// read leniently (startTags), and what the read passed over.
+func rootfiles(cx []byte) ([]string, *xmlFault) {
 	var out []string
-	d := xml.NewDecoder(bytes.NewReader(cx))
-	d.Strict = false
-	for {
-		tok, err := d.RawToken()
-		if err != nil {
-			return out
+	fault := startTags(cx, func(se xml.StartElement) {
+		if se.Name.Local != "rootfile" {
+			return
 		}
-		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rootfile" {
-			for _, a := range se.Attr {
-				if a.Name.Local == "full-path" && a.Value != "" {
-					out = append(out, strings.TrimPrefix(path.Clean("/"+a.Value), "/"))
-				}
+		for _, a := range se.Attr {
+			if a.Name.Local == "full-path" && a.Value != "" {
+				out = append(out, strings.TrimPrefix(path.Clean("/"+a.Value), "/"))
 			}
 		}
-	}
+	})
+	return out, fault
 }
 
 // item is one manifest item: its member name and media type.
@@ -141,15 +141,18 @@ func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map
 	if err := m.Read(e.Name, "application/xml", bytes.NewReader(opf)); err != nil {
 		return err
 	}
-	dir := path.Dir(e.Name)
-	for _, it := range manifest(opf, dir) {
+	items, fault := manifest(opf, path.Dir(e.Name))
+	faulty(m, e.Name, "package document", fault)
+	for _, it := range items {
 		if read[it.name] || !m.Next() {
 			continue
 		}
 		read[it.name] = true
 		ie := index[it.name]
 		if ie == nil {
-			m.Warn(e.Name, errors.New("epub: manifest item "+it.name+" not in the book"))
+			// Not damage: books list a cover image or a font they never
+			// packed, and every member there is was read (doc/spec.md §7a).
+			m.Warn(e.Name, reader.Note(errors.New("epub: manifest item "+it.name+" not in the book")))
 			continue
 		}
 		r, err := z.Open(ie, m.Budget())
@@ -168,19 +171,13 @@ func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map
 }
 
 // manifest returns the items of a package document's manifest, in order,
-// their hrefs (URLs relative to the package document) made member names.
-func manifest(opf []byte, dir string) []item {
+// their hrefs (URLs relative to the package document) made member names,
+// read leniently (startTags), and what the read passed over.
+func manifest(opf []byte, dir string) ([]item, *xmlFault) {
 	var out []item
-	d := xml.NewDecoder(bytes.NewReader(opf))
-	d.Strict = false
-	for {
-		tok, err := d.RawToken()
-		if err != nil {
-			return out
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "item" {
-			continue
+	fault := startTags(opf, func(se xml.StartElement) {
+		if se.Name.Local != "item" {
+			return
 		}
 		var href, mt string
 		for _, a := range se.Attr {
@@ -193,12 +190,27 @@ func manifest(opf []byte, dir string) []item {
 		}
 		u, err := url.Parse(strings.TrimSpace(href))
 		if err != nil || href == "" || u.Scheme != "" || u.Host != "" {
-			continue // remote resources are not in the book
+			return // remote resources are not in the book
 		}
 		name := strings.TrimPrefix(path.Clean("/"+path.Join(dir, u.Path)), "/")
 		if mt, _, _ = strings.Cut(mt, ";"); mt == "" {
-			continue
+			return
 		}
 		out = append(out, item{name: name, mediaType: strings.TrimSpace(mt)})
+	})
+	return out, fault
+}
+
+// faulty says what a lenient read of the book's XML document called name
+// (what it is) passed over: a note when the error lay in text, where no
+// item or rootfile can be lost (an illegal character reference in a
+// dc:title), a warning when it lay in markup, where one may have been.
+func faulty(m *archive.Members, name, what string, fault *xmlFault) {
+	switch {
+	case fault == nil:
+	case fault.inMarkup:
+		m.Warn(name, fmt.Errorf("epub: %s: %w: read past it, an item there may be lost", what, fault))
+	default:
+		m.Warn(name, reader.Note(fmt.Errorf("epub: %s: %w: read past it", what, fault)))
 	}
 }

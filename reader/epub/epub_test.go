@@ -21,17 +21,37 @@ var formats = []*reader.Format{text.Format, html.Format, xml.Format, Format, arc
 
 func run(t testing.TB, data []byte, base string) ([]string, []string) {
 	t.Helper()
-	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 30}}
+	hits, warns, notes := runNotes(t, data, base)
+	return hits, append(warns, notes...)
+}
+
+// noteSink keeps the notes apart from the warnings.
+type noteSink struct {
+	*readertest.Sink
+	notes []string
+}
+
+func (s *noteSink) Warn(where string, err error) {
+	if reader.IsNote(err) {
+		s.notes = append(s.notes, where+": "+err.Error())
+		return
+	}
+	s.Sink.Warn(where, err)
+}
+
+// runNotes reads the book data: its hits, warnings and notes.
+func runNotes(t testing.TB, data []byte, base string) (hits, warns, notes []string) {
+	t.Helper()
+	s := &noteSink{Sink: &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 30}}}
 	c := &reader.Content{R: bytes.NewReader(data), Name: "b.epub", Base: base,
 		Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
 	if err := Format.Read(c, s); err != nil {
 		s.Warnings = append(s.Warnings, "error: "+err.Error())
 	}
-	var hits []string
 	for _, h := range s.Hits {
 		hits = append(hits, h.Member+" "+h.Kind+" "+h.URI)
 	}
-	return hits, s.Warnings
+	return hits, s.Warnings, s.notes
 }
 
 const container = `<?xml version="1.0"?>
@@ -64,7 +84,7 @@ func TestEPUB(t *testing.T) {
 	if !looksLikeEPUB(data) {
 		t.Fatal("book does not sniff as EPUB")
 	}
-	hits, warns := run(t, data, "file:///x/b.epub")
+	hits, warns, notes := runNotes(t, data, "file:///x/b.epub")
 	want := []string{
 		"OPS/book.opf space http://source.example/",
 		"OPS/text/ch 2.xhtml html-attr jar:file:///x/b.epub!/OPS/text/ch1.xhtml",
@@ -76,8 +96,54 @@ func TestEPUB(t *testing.T) {
 	if !slices.Equal(hits, want) {
 		t.Errorf("hits\n%s\nwant\n%s", strings.Join(hits, "\n"), strings.Join(want, "\n"))
 	}
-	if len(warns) != 1 || !strings.Contains(warns[0], "OPS/book.opf: epub: manifest item OPS/text/missing.xhtml not in the book") {
-		t.Errorf("warnings %q", warns)
+	// A manifest item missing from the book is a note: six real books
+	// list a cover image they never packed.
+	if len(warns) != 0 || len(notes) != 1 || !strings.Contains(notes[0], "OPS/book.opf: epub: manifest item OPS/text/missing.xhtml not in the book") {
+		t.Errorf("warnings %q, notes %q", warns, notes)
+	}
+}
+
+// TestEPUBPackageXMLErrors: the package document is read leniently, so
+// an illegal character reference in a dc:title (which stopped
+// encoding/xml, and so the manifest, before any chapter) loses nothing:
+// every chapter is read, and a note names the package document and the
+// line. One inside a manifest item loses that item only, with a warning.
+func TestEPUBPackageXMLErrors(t *testing.T) {
+	chapters := []file{
+		{"mimetype", "application/epub+zip"},
+		{"META-INF/container.xml", container},
+		{"OPS/text/ch1.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><a href="https://one.example/">1</a></body></html>`},
+		{"OPS/text/ch 2.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><a href="https://two.example/">2</a></body></html>`},
+	}
+	tests := []struct {
+		name, opf, warn, note string
+		want                  []string
+	}{
+		{"in a title", strings.Replace(opf, "<metadata>", `<metadata><dc:title xmlns:dc="http://purl.org/dc/elements/1.1/">A&#1;B</dc:title>`, 1),
+			"", "OPS/book.opf: epub: package document: line 3: illegal character code U+0001: read past it",
+			[]string{"OPS/text/ch 2.xhtml html-attr https://two.example/", "OPS/text/ch1.xhtml html-attr https://one.example/"}},
+		{"in a manifest item", strings.Replace(opf, `href="text/ch%202.xhtml"`, `href="text/ch&#1;.xhtml"`, 1),
+			"OPS/book.opf: epub: package document: line 5: illegal character code U+0001: read past it, an item there may be lost", "",
+			[]string{"OPS/text/ch1.xhtml html-attr https://one.example/"}},
+	}
+	for _, tt := range tests {
+		data := readertest.Zip(t, append(slices.Clone(chapters), file{"OPS/book.opf", tt.opf})...)
+		hits, warns, notes := runNotes(t, data, "file:///x/b.epub")
+		var got []string
+		for _, h := range hits {
+			if strings.Contains(h, ".xhtml html-attr https://") {
+				got = append(got, h)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: hits %q, want %q", tt.name, got, tt.want)
+		}
+		if !slices.Contains(warns, tt.warn) && tt.warn != "" || tt.warn == "" && len(warns) > 0 {
+			t.Errorf("%s: warnings %q, want %q", tt.name, warns, tt.warn)
+		}
+		if !slices.Contains(notes, tt.note) && tt.note != "" {
+			t.Errorf("%s: notes %q, want %q", tt.name, notes, tt.note)
+		}
 	}
 }
 
