@@ -443,7 +443,7 @@ func (x *xmlReader) runFast() error {
 func (x *xmlReader) wantText(raw []byte, entities bool) bool {
 	if len(x.stack) > 0 {
 		switch x.stack[len(x.stack)-1].text {
-		case 's':
+		case 's', 'x':
 			return false
 		case 0:
 		default:

@@ -38,14 +38,18 @@ var Format = &reader.Format{
 //	xml-attr  link@href (Atom, XHTML, xhtml:link in sitemaps), content@src,
 //	          content@url and thumbnail@url (Media RSS), enclosure@url,
 //	          source@url, outline@xmlUrl, @htmlUrl and @url (OPML), SVG
-//	          a, image and use @href, img@src, any xlink:href, and RSS
-//	          1.0's rdf:about of channel, item, image and textinput and
-//	          rdf:resource of image, textinput and items' rdf:li
+//	          a, image and use @href, img@src, any xlink:href (JATS,
+//	          DocBook 5), TEI ref and ptr @target (each URI of a list),
+//	          DocBook ulink@url, and RSS 1.0's rdf:about of channel,
+//	          item, image and textinput and rdf:resource of image,
+//	          textinput and items' rdf:li
 //	xml-text  the text of icon, logo, uri, loc (sitemaps, image:loc), RSS
 //	          link, comments, docs and url, guid unless isPermaLink="false",
 //	          and id when it is an absolute URI (Atom)
 //
 // Elements are matched by local name, whatever their namespace. The text
+// of a TEI, JATS or DocBook link element whose attribute gives its link
+// is its label, not read (links.go). The text
 // of Atom content, summary, title, subtitle and rights with type="html",
 // of RSS description and of content:encoded is HTML, read by htmlbase with
 // the element's base (its own <base> is ignored); other text goes through
@@ -85,36 +89,13 @@ const (
 	nsRDF   = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 )
 
-// xmlAttrLinks are the link-bearing attributes, by element local name.
-var xmlAttrLinks = map[string][]string{
-	"link":      {"href"},
-	"content":   {"src", "url"},
-	"thumbnail": {"url"},
-	"enclosure": {"url"},
-	"source":    {"url"},
-	"outline":   {"xmlUrl", "htmlUrl", "url"},
-	"a":         {"href"},
-	"image":     {"href"},
-	"use":       {"href"},
-	"img":       {"src"},
-}
-
-// isTextLink reports whether the text of an element is a URI: a switch,
-// not a map, as it is asked for every element.
-func isTextLink(name string) bool {
-	switch name {
-	case "icon", "logo", "uri", "loc", "link", "comments", "docs", "url", "guid", "id":
-		return true
-	}
-	return false
-}
-
 // xmlElem is an open element.
 type xmlElem struct {
 	name string // local name
 	base string
 	// what its text is: 0 prose (delimit), 'l' a link, 'h' HTML, 's'
-	// skipped
+	// skipped, 'x' a link's label (isLinkLabel: skipped, and so is the
+	// text of the elements in it)
 	text byte
 	// the collected text of a link or HTML element, and where its first
 	// text token lies
@@ -263,73 +244,11 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 			e.text = 'l'
 		}
 	}
-	// Attribute links.
-	scanned := x.attrScanned
-	x.attrScanned = false
-	for i, a := range t.Attr {
-		if !x.isAttrLink(e.name, a.Name) {
-			continue
-		}
-		if !scanned {
-			x.attrAt = scanAttrs(x.src.bytes(start, end), x.attrAt[:0])
-			scanned = true
-		}
-		s, en := start, start
-		raw := a.Value
-		if p, ok := findAttr(x.attrAt, len(t.Attr), i, a.Name.Local); ok {
-			s, en = start+int64(p.valStart), start+int64(p.valEnd)
-			raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (§8)
-		}
-		ref := strings.TrimSpace(a.Value)
-		attr := a.Name.Local
-		if a.Name.Local == "href" && (a.Name.Space == nsXLink || a.Name.Space == "xlink") {
-			attr = "xlink:href"
-		} else if a.Name.Space == nsRDF || a.Name.Space == "rdf" {
-			attr = "rdf:" + attr
-		}
-		h := &x.hit
-		h.Set(x.c, "xml-attr", ref, raw, x.src.span(s, en), 0)
-		h.Element, h.Attr, h.Source = e.name, attr, resolve.FromMarkup
-		h.SameDocument = ref == "" || ref[0] == '#'
-		x.s.Report(h, e.base)
+	if n := len(x.stack); n > 0 && x.stack[n-1].text == 'x' {
+		e.text = 'x' // inside a link's label
 	}
+	x.attrLinks(&e, t, start, end)
 	x.stack = append(x.stack, e)
-}
-
-// isAttrLink reports whether attribute a of element elem is a link.
-func (x *xmlReader) isAttrLink(elem string, a xml.Name) bool {
-	if a.Local == "href" && (a.Space == nsXLink || a.Space == "xlink") {
-		return true
-	}
-	if a.Space == nsRDF || a.Space == "rdf" || a.Space == "" && a.Local == "resource" && elem == "li" {
-		return isRSS1Link(elem, a.Local)
-	}
-	if a.Space != "" {
-		return false
-	}
-	for _, n := range xmlAttrLinks[elem] {
-		if n == a.Local {
-			return true
-		}
-	}
-	return false
-}
-
-// isRSS1Link reports whether RDF attribute attr of element elem is a link
-// of RSS 1.0 (RDF Site Summary 1.0, sections 5.3 to 5.6): the rdf:about
-// of channel, item, image and textinput, and the rdf:resource of the
-// channel's image and textinput and of the rdf:li of its items (written
-// "resource" without a prefix in the specification's examples, as RDF
-// allowed then). Other RDF attributes are not (an SVG's metadata names
-// its license and type with rdf:resource).
-func isRSS1Link(elem, attr string) bool {
-	switch attr {
-	case "about":
-		return elem == "channel" || elem == "item" || elem == "image" || elem == "textinput"
-	case "resource":
-		return elem == "li" || elem == "image" || elem == "textinput"
-	}
-	return false
 }
 
 // xmlBase returns the base set by an xml:base value v on an element whose
@@ -344,7 +263,7 @@ func (x *xmlReader) xmlBase(parent, v string) string {
 
 func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 	if len(x.stack) > 0 {
-		if e := &x.stack[len(x.stack)-1]; e.text == 's' {
+		if e := &x.stack[len(x.stack)-1]; e.text == 's' || e.text == 'x' {
 			return
 		} else if e.text != 0 {
 			if e.buf == nil && len(bytes.TrimSpace(t)) > 0 {
