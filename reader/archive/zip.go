@@ -9,6 +9,7 @@ import (
 	"hash"
 	"hash/crc32"
 	"io"
+	"path"
 	"slices"
 	"strings"
 
@@ -76,6 +77,15 @@ type Entry struct {
 
 // IsDir reports whether the entry is a directory.
 func (e *Entry) IsDir() bool { return strings.HasSuffix(e.Name, "/") }
+
+// IsAppleDouble reports whether a member called name is the AppleDouble
+// metadata (resource fork, Finder info) macOS's Archive Utility adds to a
+// zip beside each file, under __MACOSX/ as ._NAME: never content, and in
+// a package (an XLSX zipped again on a Mac) named like a part
+// (__MACOSX/xl/_rels/._workbook.xml.rels) that is not XML.
+func IsAppleDouble(name string) bool {
+	return strings.HasPrefix(name, "__MACOSX/") || strings.HasPrefix(path.Base(name), "._")
+}
 
 // OpenZip opens the zip archive of content c: through c.Whole when it is
 // a file, else by holding up to MaxBuffer bytes of c.R. The caller calls
@@ -163,7 +173,8 @@ func (z *Zip) readEnd() error {
 }
 
 // Each calls fn with each entry of the central directory, in order, up to
-// MaxMembers of them (Capped is then set); an error of fn ends the walk.
+// MaxMembers of them (Capped is then set), but the AppleDouble ones
+// (IsAppleDouble); an error of fn ends the walk.
 func (z *Zip) Each(fn func(e *Entry) error) error {
 	br := bufio.NewReaderSize(io.NewSectionReader(z.ra, z.base+z.cdOff, z.cdSize), 16<<10)
 	var fixed [46]byte
@@ -194,6 +205,9 @@ func (z *Zip) Each(fn func(e *Entry) error) error {
 		zip64(&e, name[nl:])
 		if _, err := br.Discard(cl); err != nil {
 			return fmt.Errorf("zip: central directory ends in entry %d", k+1)
+		}
+		if IsAppleDouble(e.Name) {
+			continue // benign, and no member of any reader (doc/spec.md §7a)
 		}
 		if err := fn(&e); err != nil {
 			return err

@@ -227,3 +227,33 @@ func TestODFParagraphJoined(t *testing.T) {
 		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
 	}
 }
+
+// appleDouble is the start of an AppleDouble file as macOS's Archive
+// Utility writes one beside each file it zips: magic, version, filler,
+// entries (Finder info, resource fork), then a plist.
+const appleDouble = "\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02\x00\x00\x00\x09\x00\x00\x00\x32\x00\x00\x0e\xb0" +
+	"\x00\x00\x00\x02\x00\x00\x0e\xe2\x00\x00\x01\x1eATTR\x00\x00\x00\x00com.apple.quarantine q/0081;http://quarantine.example/"
+
+// TestAppleDoubleSkipped: an XLSX zipped again on a Mac carries
+// __MACOSX/._* AppleDouble members named like its parts; they are skipped,
+// not parsed as XML (which made the file's exit status 2), and give no hit.
+func TestAppleDoubleSkipped(t *testing.T) {
+	sheet := `<?xml version="1.0"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+<row r="1"><c r="A1" t="str"><f>HYPERLINK("http://formula.example/a","label")</f><v>label</v></c></row>
+</sheetData></worksheet>`
+	ct := `<?xml version="1.0"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`
+	data := readertest.Zip(t, file{"[Content_Types].xml", ct}, file{"xl/worksheets/sheet1.xml", sheet},
+		file{"__MACOSX/._[Content_Types].xml", appleDouble},
+		file{"__MACOSX/xl/worksheets/._sheet1.xml", appleDouble},
+		file{"__MACOSX/xl/_rels/._workbook.xml.rels", appleDouble})
+	hits, warns := run(t, OOXML, data, "file:///x/s.xlsx")
+	want := []string{"xl/worksheets/sheet1.xml:3:33 office-field http://formula.example/a"}
+	if !slices.Equal(hits, want) || len(warns) > 0 {
+		t.Errorf("hits\n%s\nwarnings %q; want\n%s", strings.Join(hits, "\n"), warns, strings.Join(want, "\n"))
+	}
+	if !archive.IsAppleDouble("__MACOSX/a/._b.txt") || !archive.IsAppleDouble("a/._b") || archive.IsAppleDouble("a/b._c") || archive.IsAppleDouble("_rels/.rels") {
+		t.Error("IsAppleDouble")
+	}
+}
