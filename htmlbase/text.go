@@ -215,3 +215,32 @@ func isAlnum(c byte) bool {
 func clamp(v, lo, hi int) int {
 	return max(lo, min(v, hi))
 }
+
+// cursor turns byte offsets inside one token into line and column,
+// counting newlines only from the previous offset when offsets come in
+// increasing order, so that many hits in one long text stay linear.
+type cursor struct {
+	raw             []byte
+	line0, lineAt0  int // line of the token start, and where that line starts (<= 0: in an earlier token)
+	p, line, lineAt int // offset p is on line, which starts at offset lineAt
+}
+
+// newCursor returns a cursor over the current token raw.
+func (r *reader) newCursor(raw []byte) cursor {
+	at := 1 - r.tokCol
+	return cursor{raw: raw, line0: r.tokLine, lineAt0: at, line: r.tokLine, lineAt: at}
+}
+
+// pos returns line and column of byte p of the token.
+func (c *cursor) pos(p int) (line, col int) {
+	if p < c.p {
+		c.p, c.line, c.lineAt = 0, c.line0, c.lineAt0
+	}
+	seg := c.raw[c.p:p]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		c.line += n
+		c.lineAt = c.p + bytes.LastIndexByte(seg, '\n') + 1
+	}
+	c.p = p
+	return c.line, p - c.lineAt + 1
+}
