@@ -168,6 +168,11 @@ type Options struct {
 	// invalid descriptor is dropped; a URL in a CSS custom property
 	// (--x: url(a.png)), which no browser fetches, is not reported.
 	Browser bool
+	// JoinInline reads the text of a paragraph as one across the inline
+	// elements in it (<span>, <a>, <code>, <wbr>, ...; not <i>, <em> and
+	// <var>, which mark a placeholder), so that a URI split over them
+	// comes out whole (doc/spec.md H4): the XHTML of an EPUB book.
+	JoinInline bool
 }
 
 // Link is one reference found in a document.

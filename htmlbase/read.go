@@ -51,6 +51,7 @@ type reader struct {
 	segs              []seg
 	css               cssScanner
 	late              *lateSwitch // the decoder a late <meta charset> may change; nil when certain
+	join              *joined     // the text held to be joined (Options.JoinInline); nil when not
 }
 
 func newReader(r io.Reader, opts Options, doc *Document) *reader {
@@ -59,6 +60,9 @@ func newReader(r io.Reader, opts Options, doc *Document) *reader {
 	}
 	rd := &reader{opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
 	rd.css.browser = opts.Browser
+	if opts.JoinInline {
+		rd.join = new(joined)
+	}
 	rd.guard = newAttrGuard(r, func() { rd.attrsCut++ })
 	rd.z = html.NewTokenizer(rd.guard)
 	rd.z.SetMaxBuf(opts.MaxToken)
@@ -74,6 +78,9 @@ func (r *reader) run() error {
 		r.advance(z.Raw())
 		raw, rawName := r.rawElem, r.rawName
 		r.rawElem, r.rawName = eOther, ""
+		if r.join != nil && (tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken) {
+			r.joinTag(r.tagName(z.Raw()))
+		}
 		switch tt {
 		case html.ErrorToken:
 			err := z.Err()
@@ -463,6 +470,7 @@ func (r *reader) add(l Link) {
 
 // finish moves the links found into r.doc.Links, with one copy at most.
 func (r *reader) finish() {
+	r.flushJoin()
 	r.doc.TagsCut = r.attrsCut
 	if len(r.full) == 0 {
 		r.doc.Links = r.links

@@ -30,6 +30,9 @@ func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 		}
 		return
 	}
+	if r.join != nil && decode && r.template == 0 && r.joinText(raw, r.enclosing()) {
+		return
+	}
 	if r.template > 0 || !r.candidate(raw, decode) {
 		return
 	}

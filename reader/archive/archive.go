@@ -236,6 +236,17 @@ const sniffLen = 8 << 10
 // Problems of the member are warnings; the error returned ends the
 // archive (the run was stopped, or the decoded budget is spent).
 func (m *Members) Read(name, mediaType string, r io.Reader) error {
+	var f *reader.Format
+	if mediaType != "" {
+		f = m.s.FormatFor(mediaType)
+	}
+	return m.ReadAs(name, f, mediaType == "", r)
+}
+
+// ReadAs reads the member called name from r as Read does, by format f
+// (a package's reader knows what its member is: EPUB's XHTML), or by its
+// first bytes and name when f is nil and sniff is set.
+func (m *Members) ReadAs(name string, f *reader.Format, sniff bool, r io.Reader) error {
 	if m.buf == nil {
 		m.buf = bufio.NewReaderSize(r, sniffLen)
 	} else {
@@ -243,10 +254,7 @@ func (m *Members) Read(name, mediaType string, r io.Reader) error {
 	}
 	br := m.buf
 	head, _ := br.Peek(sniffLen)
-	var f *reader.Format
-	if mediaType != "" {
-		f = m.s.FormatFor(mediaType)
-	} else {
+	if f == nil && sniff {
 		f = m.s.Sniff(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), name)
 	}
 	if f == nil {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/html"
 )
 
 // Name is the format's name, as --type gives it.
@@ -33,6 +34,13 @@ var Format = &reader.Format{
 	Binary:     true,
 	OwnCharset: true,
 	Read:       read,
+}
+
+// xhtml reads a book's XHTML and HTML documents: the HTML format of the
+// table, with the text of a paragraph read across its inline elements.
+var xhtml = &reader.Format{
+	Name: html.Name, Extensions: html.Format.Extensions, MediaTypes: html.Format.MediaTypes,
+	OwnCharset: true, Read: html.ReadJoined,
 }
 
 // looksLikeEPUB reports whether b starts a zip whose first member is the
@@ -163,7 +171,11 @@ func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map
 			}
 			continue
 		}
-		if err := m.Read(ie.Name, it.mediaType, r); err != nil {
+		f := m.Sink().FormatFor(it.mediaType)
+		if f == html.Format {
+			f = xhtml // its text joined across inline elements (doc/spec.md H4)
+		}
+		if err := m.ReadAs(ie.Name, f, false, r); err != nil {
 			return err
 		}
 	}

@@ -157,3 +157,34 @@ func TestEPUBNoContainer(t *testing.T) {
 		t.Errorf("warnings %q", warns)
 	}
 }
+
+// TestEPUBTextJoined: a book's XHTML is read with the text of a
+// paragraph joined across its inline elements (doc/spec.md H4): a URI
+// in syntax-highlighted code, each token its own <span>, comes out
+// whole; a placeholder in italics after a URI's prefix stays out of it.
+func TestEPUBTextJoined(t *testing.T) {
+	code := `<html xmlns="http://www.w3.org/1999/xhtml"><body>
+<pre class="highlight"><code><span class="n">curl</span> <span class="s">https</span><span class="p">://</span><span class="n">api</span>.<span class="n">example</span>.<span class="n">org</span>/<span class="n">v1</span></code></pre>
+<p>Report bugs at https://bugs.debian.org/<i>package-name</i>.</p>
+</body></html>`
+	data := readertest.Zip(t,
+		file{"mimetype", "application/epub+zip"},
+		file{"META-INF/container.xml", container},
+		file{"OPS/book.opf", strings.Replace(opf, `href="text/ch%202.xhtml"`, `href="text/code.xhtml"`, 1)},
+		file{"OPS/text/code.xhtml", code},
+	)
+	hits, _ := run(t, data, "file:///x/b.epub")
+	var got []string
+	for _, h := range hits {
+		if strings.HasPrefix(h, "OPS/text/code.xhtml") {
+			got = append(got, h)
+		}
+	}
+	want := []string{
+		"OPS/text/code.xhtml html-text https://api.example.org/v1",
+		"OPS/text/code.xhtml html-text https://bugs.debian.org/",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("hits %q, want %q", got, want)
+	}
+}

@@ -74,7 +74,16 @@ var errLateBase = fmt.Errorf("<base> found after the first %d links of an HTML d
 // read twice, reports the held links against the content's base and the
 // encoding of the moment, and a <base> found later applies only to the
 // links after it, with a warning (errLateBase).
-func Read(c *reader.Content, s reader.Sink) error {
+func Read(c *reader.Content, s reader.Sink) error { return read(c, s, false) }
+
+// ReadJoined reads an HTML document as Read does, but the text of a
+// paragraph is read across the inline elements in it
+// (htmlbase.Options.JoinInline, doc/spec.md H4): the XHTML of an EPUB
+// book, whose syntax-highlighted code puts each token of a URI in a
+// <span> of its own.
+func ReadJoined(c *reader.Content, s reader.Sink) error { return read(c, s, true) }
+
+func read(c *reader.Content, s reader.Sink, join bool) error {
 	hp := heldLinks.Get().(*[]htmlbase.Link)
 	defer func() {
 		if cap(*hp) <= MaxHeld {
@@ -85,6 +94,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 	opts := htmlbase.Options{
 		Charset: c.Declared, Delimit: s.Options().Delimit, MaxToken: s.Options().MaxToken,
 		Browser:         h.whatwg,
+		JoinInline:      join,
 		Emit:            h.link,
 		OnBase:          h.foundBase,
 		OnEncoding:      func(name string) { h.enc = name },
