@@ -14,8 +14,12 @@ import (
 // ODF paragraph's text is joined across its spans.
 
 // maxJoin is how much text is joined at most: past it what is held is
-// read, and a text token longer than that is read by itself.
-const maxJoin = 64 << 10
+// read, and a text token longer than that is read by itself. maxPieces
+// bounds the pieces held alike (a paragraph of one-letter <span>s).
+const (
+	maxJoin   = 64 << 10
+	maxPieces = 4096
+)
 
 // joinedElems are the elements text is joined across, with the text they
 // stand for: the phrasing elements of HTML that show their text in line,
@@ -58,6 +62,9 @@ func (r *reader) joinTag(name []byte) {
 	}
 	if t != "" {
 		j := r.join
+		if len(j.pieces) >= maxPieces {
+			r.flushJoin()
+		}
 		j.pieces = append(j.pieces, piece{at: len(j.buf), off: r.tokOff, line: r.tokLine, col: r.tokCol, element: r.enclosing()})
 		j.buf = append(j.buf, t...)
 	}
@@ -75,7 +82,7 @@ func (r *reader) joinText(raw []byte, element string) bool {
 		text, segs = r.unescape(raw)
 	}
 	j := r.join
-	if len(j.buf)+len(text) > maxJoin {
+	if len(j.buf)+len(text) > maxJoin || len(j.pieces) >= maxPieces {
 		r.flushJoin()
 	}
 	j.pieces = append(j.pieces, piece{at: len(j.buf), rawAt: len(j.raw), rawLen: len(raw), segAt: len(j.segs), segLen: len(segs),

@@ -91,3 +91,26 @@ func TestJoinInlineSameAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinInlineBounded: a paragraph of many small pieces is held at most
+// maxPieces at a time, and at most maxJoin bytes of text; what is held is
+// read past that, and the links after it are found.
+func TestJoinInlineBounded(t *testing.T) {
+	in := "<p>" + strings.Repeat("<span>x</span><br>", 3*maxPieces) + " http://after.example/</p><p>" +
+		strings.Repeat("y ", maxJoin) + " http://long.example/</p>"
+	doc := &Document{}
+	r := newReader(strings.NewReader(in), Options{JoinInline: true}, doc)
+	if err := r.run(); err != nil {
+		t.Fatal(err)
+	}
+	if cap(r.join.pieces) > 2*maxPieces || cap(r.join.buf) > 2*maxJoin {
+		t.Errorf("held %d pieces, %d bytes", cap(r.join.pieces), cap(r.join.buf))
+	}
+	var got []string
+	for _, l := range doc.Links {
+		got = append(got, l.Ref)
+	}
+	if strings.Join(got, " ") != "http://after.example/ http://long.example/" {
+		t.Errorf("links %q", got)
+	}
+}
