@@ -39,6 +39,7 @@ type joined struct {
 	pieces []piece // in order of at
 	raw    []byte  // the pieces' raw bytes
 	segs   []seg   // their references (seg offsets relative to the piece)
+	edge   bool    // an element was met since the last text
 }
 
 // piece is one text token of the joined text, or what a <br> stands for
@@ -60,6 +61,7 @@ func (r *reader) joinTag(name []byte) {
 		r.flushJoin()
 		return
 	}
+	r.join.edge = true
 	if t != "" {
 		j := r.join
 		if len(j.pieces) >= maxPieces {
@@ -82,9 +84,13 @@ func (r *reader) joinText(raw []byte, element string) bool {
 		text, segs = r.unescape(raw)
 	}
 	j := r.join
-	if len(j.buf)+len(text) > maxJoin || len(j.pieces) >= maxPieces {
+	// Text that starts with a character outside ASCII right after an
+	// element is not joined: in a script written without spaces, a
+	// styled URI is followed by a word (<tt>ssh://host/repo</tt>という).
+	if len(j.buf)+len(text) > maxJoin || len(j.pieces) >= maxPieces || j.edge && len(text) > 0 && text[0] >= 0x80 {
 		r.flushJoin()
 	}
+	j.edge = false
 	j.pieces = append(j.pieces, piece{at: len(j.buf), rawAt: len(j.raw), rawLen: len(raw), segAt: len(j.segs), segLen: len(segs),
 		off: r.tokOff, line: r.tokLine, col: r.tokCol, element: element})
 	j.raw = append(j.raw, raw...)
