@@ -1,10 +1,13 @@
 // Package epub reads EPUB 2 and 3 books as a format of the table
 // (doc/spec.md §7a, containers): the package document that
 // META-INF/container.xml names, then every item of its manifest through
-// the table by its media type (XHTML through the HTML reader, the NCX,
-// SVG and the package document through the XML reader, CSS as text).
-// Each document's base is its location in the book (package archive), so
-// links between the book's documents resolve to its members.
+// the table by its media type (XHTML through the HTML reader, its text
+// joined across inline elements, doc/spec.md H4; the NCX, SVG and the
+// package document through the XML reader, CSS as text). Each document's
+// base is its location in the book (package archive), so links between
+// the book's documents resolve to its members. container.xml and the
+// package documents are read leniently (lenient.go), and a manifest item
+// missing from the book is a note.
 package epub
 
 import (
