@@ -130,7 +130,9 @@ func TestXMLTokenizerErrors(t *testing.T) {
 // FuzzXMLTokenizer: where both succeed, urix's tokenizer finds the hits
 // encoding/xml finds.
 func FuzzXMLTokenizer(f *testing.F) {
-	for _, s := range []string{`<a href="x"/>`, "<link>\r\nhttp://a/&amp;</link>", `<description>&lt;a href="b"&gt;</description>`, `<r xml:base="http://a/"><use xlink:href="#x"/></r>`, "<?xml version=\"1.0\"?><feed><link href='a'/><id>http://i/</id></feed>"} {
+	for _, s := range []string{`<a href="x"/>`, "<link>\r\nhttp://a/&amp;</link>", `<description>&lt;a href="b"&gt;</description>`, `<r xml:base="http://a/"><use xlink:href="#x"/></r>`, "<?xml version=\"1.0\"?><feed><link href='a'/><id>http://i/</id></feed>",
+		`<TEI xml:base="http://b/"><p><ref target="#b0 x.html">http://cut<hi>x</hi></ref><ptr target="y"/></p></TEI>`,
+		`<article xmlns:xlink="http://www.w3.org/1999/xlink"><p><ext-link xlink:href="http://e/">http://e/</ext-link><uri>http://u/</uri><ulink url="v">http://w/</ulink></p></article>`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
