@@ -73,26 +73,61 @@ func complete(root *cli.Command, words []string) []string {
 	if len(words) == 0 {
 		words = []string{""}
 	}
-	cur, before := words[len(words)-1], words[:len(words)-1]
+	cur := words[len(words)-1]
+	at := scanWords(root, words[:len(words)-1])
+	if cur == "=" { // bash splits --type=h at the =
+		cur = ""
+	}
+	switch {
+	case at.valueOf == "" && strings.HasPrefix(cur, "--") && strings.Contains(cur, "=") && !at.dashdash:
+		name, value, _ := strings.Cut(cur[2:], "=")
+		var out []string
+		for _, v := range valueChoices(at.cmd.Name, name) {
+			if strings.HasPrefix(v, value) {
+				out = append(out, "--"+name+"="+v+"\t")
+			}
+		}
+		return out
+	case at.valueOf != "":
+		return completeValue(at, cur)
+	case strings.HasPrefix(cur, "-") && !at.dashdash:
+		return completeFlag(at.cmd, cur)
+	}
+	return completeOperand(root, at, cur)
+}
+
+// wordsBefore is what the words before the cursor say: the command they
+// are for, how many operands came, whether -- came, and the flag whose
+// value the word under the cursor is ("" for none).
+type wordsBefore struct {
+	cmd      *cli.Command
+	operands int
+	dashdash bool
+	valueOf  string
+}
+
+// scanWords reads the words before the cursor as the command line
+// parses them: a subcommand first, flags with their values (--flag value,
+// --flag=value as bash splits it, -abc with a value flag last), operands.
+func scanWords(root *cli.Command, before []string) wordsBefore {
 	takes, long := shortFlags(root), longValueFlags(root)
-	cmd, operands, dashdash := root, 0, false
-	valueOf := "" // the flag whose value cur is
+	at := wordsBefore{cmd: root}
 	for i := 0; i < len(before); i++ {
 		a := before[i]
-		valueOf = ""
+		at.valueOf = ""
 		switch {
-		case dashdash || a == "-" || !strings.HasPrefix(a, "-"):
-			if operands == 0 && !dashdash {
+		case at.dashdash || a == "-" || !strings.HasPrefix(a, "-"):
+			if at.operands == 0 && !at.dashdash {
 				if sub := subcommand(root, a); sub != nil {
-					cmd = sub
+					at.cmd = sub
 					continue
 				}
 			}
 			if a != "=" {
-				operands++
+				at.operands++
 			}
 		case a == "--":
-			dashdash = true
+			at.dashdash = true
 		case strings.HasPrefix(a, "--"):
 			if name := a[2:]; long[name] {
 				if i+1 < len(before) && before[i+1] == "=" {
@@ -101,85 +136,95 @@ func complete(root *cli.Command, words []string) []string {
 				if i+1 < len(before) {
 					i++ // the value
 				} else {
-					valueOf = name
+					at.valueOf = name
 				}
 			}
 		default:
-			for j := 1; j < len(a); j++ {
-				f, known := takes[a[j]]
-				if !known {
-					break
-				}
-				if f.value {
-					if j == len(a)-1 {
-						valueOf = longName(cmd, a[j:j+1])
-						if i+1 < len(before) {
-							i++
-							valueOf = ""
-						}
-					}
-					break
-				}
+			var skip bool
+			at.valueOf, skip = shortValueOf(at.cmd, takes, a, i+1 < len(before))
+			if skip {
+				i++ // the value
 			}
 		}
 	}
-	if cur == "=" { // bash splits --type=h at the =
-		cur = ""
-	}
-	if valueOf == "" && strings.HasPrefix(cur, "--") && strings.Contains(cur, "=") && !dashdash {
-		name, value, _ := strings.Cut(cur[2:], "=")
-		var out []string
-		for _, v := range valueChoices(cmd.Name, name) {
-			if strings.HasPrefix(v, value) {
-				out = append(out, "--"+name+"="+v+"\t")
-			}
+	return at
+}
+
+// shortValueOf reads a group of short flags (-rnj): when its last letter
+// takes a value, the flag's name, or skip when the value is the next
+// word (there is one).
+func shortValueOf(cmd *cli.Command, takes map[byte]shortFlag, a string, more bool) (valueOf string, skip bool) {
+	for j := 1; j < len(a); j++ {
+		f, known := takes[a[j]]
+		switch {
+		case !known:
+			return "", false
+		case !f.value:
+			continue
+		case j != len(a)-1:
+			return "", false // -j4: the value is in the word
+		case more:
+			return "", true
 		}
-		return out
+		return longName(cmd, a[j:j+1]), false
 	}
-	if valueOf != "" {
-		var out []string
-		for _, v := range valueChoices(cmd.Name, valueOf) {
-			if strings.HasPrefix(v, cur) {
-				out = append(out, v+"\t")
-			}
-		}
-		if d, ok := fileValued[valueOf]; ok {
-			out = append(out, d)
-		}
-		return out
-	}
+	return "", false
+}
+
+// completeValue lists the values of the flag the word under the cursor
+// is the value of, and file names where the flag takes one.
+func completeValue(at wordsBefore, cur string) []string {
 	var out []string
-	if strings.HasPrefix(cur, "-") && !dashdash {
-		for _, f := range cmd.Flags {
-			if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
-				continue
-			}
-			d, _ := f.(cli.DocGenerationFlag)
-			for _, n := range f.Names() {
-				name := "--" + n
-				if len(n) == 1 {
-					name = "-" + n
-				}
-				if strings.HasPrefix(name, cur) && (len(n) > 1 || cur != "-") {
-					out = append(out, name+"\t"+shortUsage(d))
-				}
-			}
+	for _, v := range valueChoices(at.cmd.Name, at.valueOf) {
+		if strings.HasPrefix(v, cur) {
+			out = append(out, v+"\t")
 		}
-		if strings.HasPrefix("--help", cur) {
-			out = append(out, "--help\tshow the help")
-		}
-		return out
 	}
+	if d, ok := fileValued[at.valueOf]; ok {
+		out = append(out, d)
+	}
+	return out
+}
+
+// completeFlag lists cmd's visible flags that start with cur, with
+// their descriptions.
+func completeFlag(cmd *cli.Command, cur string) []string {
+	var out []string
+	for _, f := range cmd.Flags {
+		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
+			continue
+		}
+		d, _ := f.(cli.DocGenerationFlag)
+		for _, n := range f.Names() {
+			name := "--" + n
+			if len(n) == 1 {
+				name = "-" + n
+			}
+			if strings.HasPrefix(name, cur) && (len(n) > 1 || cur != "-") {
+				out = append(out, name+"\t"+shortUsage(d))
+			}
+		}
+	}
+	if strings.HasPrefix("--help", cur) {
+		out = append(out, "--help\tshow the help")
+	}
+	return out
+}
+
+// completeOperand lists what an operand may be: a shell for completion,
+// a command for help, a command or a file at the top.
+func completeOperand(root *cli.Command, at wordsBefore, cur string) []string {
+	var out []string
 	switch {
-	case cmd.Name == "completion":
+	case at.cmd.Name == "completion":
 		for _, sh := range []string{"bash", "zsh", "fish"} {
-			if strings.HasPrefix(sh, cur) && operands == 0 {
+			if strings.HasPrefix(sh, cur) && at.operands == 0 {
 				out = append(out, sh+"\ta script for "+sh)
 			}
 		}
 		return out
-	case cmd.Name == "help" || cmd.Name == "man":
-		if cmd.Name == "help" && operands == 0 {
+	case at.cmd.Name == "help" || at.cmd.Name == "man":
+		if at.cmd.Name == "help" && at.operands == 0 {
 			for _, s := range synopses[1:] {
 				if strings.HasPrefix(s.cmd, cur) && s.cmd != "help" {
 					out = append(out, s.cmd+"\t"+s.what)
@@ -187,7 +232,7 @@ func complete(root *cli.Command, words []string) []string {
 			}
 		}
 		return out
-	case cmd == root && operands == 0 && !dashdash:
+	case at.cmd == root && at.operands == 0 && !at.dashdash:
 		for _, s := range synopses[1:] {
 			if strings.HasPrefix(s.cmd, cur) && subcommand(root, s.cmd) != nil {
 				out = append(out, s.cmd+"\t"+s.what)
