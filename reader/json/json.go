@@ -267,22 +267,29 @@ func (r *jreader) key(d int) string {
 	return r.frames[d].key
 }
 
-// number reads the digits of a number right after a ':' (white space
-// skipped) within the buffer; -1 when there is none.
+// number reads the digits of a number right after a ':' (blanks
+// skipped), as far as four; -1 when there is none.
 func (r *jreader) number() int {
-	i := r.i
-	for i < r.n && (r.buf[i] == ' ' || r.buf[i] == '\t') {
-		i++
+	v, digits := 0, 0
+	for r.i < r.n || r.fill() {
+		c := r.buf[r.i]
+		switch {
+		case digits == 0 && (c == ' ' || c == '\t' || c == '\r'):
+		case '0' <= c && c <= '9' && digits < 4:
+			v, digits = v*10+int(c-'0'), digits+1
+		default:
+			return max(v, 0) - boolInt(digits == 0)
+		}
+		r.i++
 	}
-	v, k := 0, i
-	for k < r.n && '0' <= r.buf[k] && r.buf[k] <= '9' && k-i < 4 {
-		v = v*10 + int(r.buf[k]-'0')
-		k++
+	return v - boolInt(digits == 0)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
-	if k == i {
-		return -1
-	}
-	return v
+	return 0
 }
 
 // str reads a string whose opening quote was just read.

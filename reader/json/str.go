@@ -195,7 +195,7 @@ func (r *jreader) textPiece(raw []byte, final bool) {
 		return
 	}
 	for len(t.buf) >= chunkMax {
-		k := r.process(t.buf, false)
+		k := r.process(t.buf[:chunkMax], false) // pieces of one size: the same hits however the input was read
 		t.buf = t.buf[:copy(t.buf, t.buf[k:])]
 	}
 }
