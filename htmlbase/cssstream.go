@@ -43,7 +43,7 @@ type cssStream struct {
 	from    int   // where the scan goes on
 	lc      int   // lines are counted up to buf[lc]
 	line    int
-	lnStart int64 // offset of that line's start
+	lnStart int64  // offset of that line's start
 	skip    string // skipping the rest of an over-long token, up to this
 	found   []cssFound
 }

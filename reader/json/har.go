@@ -324,7 +324,7 @@ func (r *jreader) readBody() error {
 	mt, params, _ := mime.ParseMediaType(h.mime)
 	declared := ""
 	if strings.EqualFold(h.enc, "base64") {
-		out := make([]byte, base64.StdEncoding.DecodedLen(len(h.dec)))
+		out := make([]byte, base64.RawStdEncoding.DecodedLen(len(h.dec))+3)
 		n, err := base64.StdEncoding.Decode(out, h.dec)
 		if err != nil {
 			n, err = base64.RawStdEncoding.Decode(out, bytes.TrimRight(h.dec, "="))
