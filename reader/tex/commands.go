@@ -20,7 +20,7 @@ func (f *filter) command(i int) int {
 	}
 	switch string(b[i+1 : j]) {
 	case "url":
-		s, e, next, ok := arg(b, j)
+		s, e, next, ok := f.arg(j, maxArg)
 		if !ok {
 			return j
 		}
@@ -28,7 +28,7 @@ func (f *filter) command(i int) int {
 		blank(b[i:next])
 		return next
 	case "href":
-		s, e, next, ok := arg(b, j)
+		s, e, next, ok := f.arg(j, maxArg)
 		if !ok {
 			return j
 		}
@@ -36,13 +36,14 @@ func (f *filter) command(i int) int {
 		f.addURL("tex", `\href`, ref, s, e)
 		blank(b[i:next])
 		// The text is the text rules', unless it is the URL again.
-		if ts, te, tnext, ok := arg(b, next); ok && texURL(unwrap(b[ts:te])) == ref {
+		// It is looked for no further than the URL's length allows.
+		if ts, te, tnext, ok := arg(b, next, 2*(e-s)+64); ok && texURL(unwrap(b[ts:te])) == ref {
 			blank(b[next:tnext])
 			return tnext
 		}
 		return next
 	case "doi":
-		s, e, next, ok := arg(b, j)
+		s, e, next, ok := f.arg(j, maxArg)
 		if !ok {
 			return j
 		}
@@ -67,25 +68,42 @@ func (f *filter) addURL(kind, attr, ref string, i, j int) {
 	f.add(kind, attr, ref, i, j, cut)
 }
 
-// arg reads a braced argument at b[i] (after blanks): it returns the
-// bounds of what is inside the braces, the index after them, and false
-// when there is none or its end is not in b.
-func arg(b []byte, i int) (int, int, int, bool) {
+// maxArg is the longest URL argument looked for: one longer is text.
+const maxArg = 64<<10 + 1<<10
+
+// arg is the package's arg over the buffer, except that an argument that
+// starts where a search has already failed fails at once: a run of
+// unclosed "\url{" is read in linear time.
+func (f *filter) arg(i, limit int) (int, int, int, bool) {
+	if i < f.argFail {
+		return 0, 0, 0, false
+	}
+	s, e, next, ok := arg(f.buf, i, limit)
+	if !ok {
+		f.argFail = next
+	}
+	return s, e, next, ok
+}
+
+// arg reads a braced argument at b[i] (after blanks), closed within limit
+// bytes: it returns the bounds of what is inside the braces, the index
+// after them, and true; or how far it looked and false.
+func arg(b []byte, i, limit int) (int, int, int, bool) {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 		i++
 	}
 	if i >= len(b) || b[i] != '{' {
-		return 0, 0, 0, false
+		return 0, 0, i, false
 	}
-	e, ok := closing(b, i, '{', '}')
+	e, ok := closing(b[:min(len(b), i+limit)], i, '{', '}')
 	if !ok {
-		return 0, 0, 0, false
+		return 0, 0, e, false
 	}
 	return i + 1, e, e + 1, true
 }
 
 // closing returns the index of the bracket that closes the one at b[i],
-// nested brackets and escaped ones counted.
+// nested brackets and escaped ones counted; or len(b) and false.
 func closing(b []byte, i int, open, close byte) (int, bool) {
 	depth := 0
 	for k := i; k < len(b); k++ {
@@ -100,7 +118,7 @@ func closing(b []byte, i int, open, close byte) (int, bool) {
 			}
 		}
 	}
-	return 0, false
+	return len(b), false
 }
 
 // unwrap returns the argument of a text that is one command and its
@@ -114,7 +132,7 @@ func unwrap(text []byte) []byte {
 	for j < len(t) && isLetter(t[j]) {
 		j++
 	}
-	if s, e, next, ok := arg(t, j); ok && next == len(t) {
+	if s, e, next, ok := arg(t, j, len(t)); ok && next == len(t) {
 		return t[s:e]
 	}
 	return t

@@ -28,8 +28,12 @@ func (f *filter) entry(i int) int {
 	if b[k] == '(' {
 		closeBy = ')'
 	}
+	if k < f.entryFail {
+		return i + 1 // where a search for an entry's end failed
+	}
 	end, ok := closing(b, k, b[k], closeBy)
 	if !ok {
+		f.entryFail = end
 		return i + 1 // not closed within the window: text
 	}
 	switch typ {

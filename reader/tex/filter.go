@@ -30,9 +30,11 @@ type filter struct {
 	lc      int   // lines are counted up to buf[lc]
 	lnStart int64 // offset of that line's start
 
-	entryEnd int     // in a BibTeX entry up to buf[entryEnd]: '%' is no comment
-	pend     []field // the entry's references, in order, not yet passed
-	found    []special
+	entryEnd int // in a BibTeX entry up to buf[entryEnd]: '%' is no comment, '@' no entry
+	// A search for an argument's or an entry's end failed up to here.
+	argFail, entryFail int
+	pend               []field // the entry's references, in order, not yet passed
+	found              []special
 }
 
 // field is a BibTeX field's reference, found when its entry was read,
@@ -64,7 +66,7 @@ func (f *filter) Read(p []byte) (int, error) {
 	f.off += int64(n)
 	f.pos -= n
 	f.lc -= n
-	f.entryEnd = max(f.entryEnd-n, 0)
+	f.entryEnd, f.argFail, f.entryFail = max(f.entryEnd-n, 0), max(f.argFail-n, 0), max(f.entryFail-n, 0)
 	for i := range f.pend {
 		f.pend[i].start -= n
 		f.pend[i].end -= n
@@ -136,7 +138,7 @@ func (f *filter) process(limit int) {
 				end = min(end, p.start)
 			}
 		}
-		for i < end && !stop[b[i]] && !(f.bib && b[i] == '@') {
+		for i < end && !stop[b[i]] && !(f.bib && b[i] == '@' && i >= f.entryEnd) {
 			i++
 		}
 		if i == end {
