@@ -332,7 +332,7 @@ func (r *jreader) readBody() error {
 		if err == nil {
 			body, pm, declared = out[:n], pinned{Line: h.bodyAt.line, Col: h.bodyAt.col(), Offset: h.bodyAt.off}, params["charset"]
 		} else {
-			r.warn(fmt.Errorf("HAR entry %d: %w", h.entry, errNotBase64))
+			r.warn(reader.Note(fmt.Errorf("HAR entry %d: %w", h.entry, errNotBase64)))
 		}
 	}
 	if body == nil {

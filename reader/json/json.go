@@ -116,7 +116,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 		text: textState{buf: r.text.buf[:0], dec: r.text.dec[:0]}, capt: r.capt[:0]}
 	r.run()
 	if r.depth > 0 || r.role != roleText && r.err == nil {
-		r.warn(errors.New("the JSON ends inside an object or array"))
+		r.warn(reader.Note(errors.New("the JSON ends inside an object or array")))
 	}
 	if r.har.active {
 		r.endEntry()
@@ -219,7 +219,7 @@ func (r *jreader) push(obj bool) {
 	if d >= MaxDepth {
 		if !r.deep {
 			r.deep = true
-			r.warn(errors.New("JSON nested deeper than 65536 levels: keys below are read as values"))
+			r.warn(reader.Note(errors.New("JSON nested deeper than 65536 levels: keys below are read as values")))
 		}
 		return
 	}
@@ -309,7 +309,7 @@ func (r *jreader) str() {
 			r.piece(buf[r.sstart:n], false)
 			if !r.fill() {
 				r.piece(nil, true)
-				r.warn(errors.New("the JSON ends inside a string"))
+				r.warn(reader.Note(errors.New("the JSON ends inside a string")))
 				return
 			}
 			r.sstart = 0
@@ -349,7 +349,7 @@ func (r *jreader) str() {
 			r.piece(buf[r.sstart:n], false)
 			if !r.fill() {
 				r.piece(nil, true)
-				r.warn(errors.New("the JSON ends inside a string"))
+				r.warn(reader.Note(errors.New("the JSON ends inside a string")))
 				return
 			}
 			r.sstart = 0

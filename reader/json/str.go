@@ -170,7 +170,7 @@ func (w *walker) step(n, dn int) {
 const overlap = delimit.MaxHit + 4<<10
 
 // chunkMax is the raw size from which a long string is read in pieces.
-const chunkMax = 1 << 20
+const chunkMax = 256 << 10
 
 // textState is the string being read by the text rules: its raw bytes
 // not yet read (when it came in pieces) and the cursor of their start.
