@@ -33,7 +33,7 @@ func (r *jreader) reportKept(kind, attr, header string, ref string, base string,
 	r.emit(base, entryBase)
 }
 
-// ld reads the value of a JSON-LD keyword (JSON-LD 1.1 §4.1, §4.1.3):
+// ld reads the value of a JSON-LD keyword (JSON-LD 1.1, sections 4.1 and 4.1.3):
 // @id, @context and @vocab are IRIs, @base one that becomes the base of
 // the rest of the record. A blank node identifier ("_:b0") is none, and
 // a compact IRI ("schema:name", a prefix of the context's) is read as
