@@ -32,91 +32,102 @@ const (
 // validJSON checks b as JSON values separated by white space: ok is false
 // at the first error; done says b ended between values.
 func validJSON(b []byte) (ok, done bool) {
-	var stack []byte
-	state := sValue
-	after := func() {
-		if state = sAfter; len(stack) == 0 {
-			state = sTop
-		}
-	}
+	v := validator{b: b, state: sValue}
 	for i := 0; ; {
 		if i = skipWS(b, i); i == len(b) {
-			return true, state == sTop
+			return true, v.state == sTop
 		}
-		c := b[i]
-		switch state {
-		case sTop:
-			if c != '{' && c != '[' {
-				return false, false
-			}
-			state = sValue
-		case sValueOrEnd:
-			if c == ']' {
-				stack = stack[:len(stack)-1]
-				i++
-				after()
-				continue
-			}
-			state = sValue
-		case sKeyOrEnd, sKey:
-			if c == '}' && state == sKeyOrEnd {
-				stack = stack[:len(stack)-1]
-				i++
-				after()
-				continue
-			}
-			if c != '"' {
-				return false, false
-			}
-			var cut bool
-			if i, ok, cut = scanString(b, i); !ok || cut {
-				return ok, false
-			}
-			state = sColon
-		case sColon:
-			if c != ':' {
-				return false, false
-			}
-			i++
-			state = sValue
-		case sAfter:
-			top := stack[len(stack)-1]
-			switch {
-			case c == ',' && top == '{':
-				state = sKey
-			case c == ',':
-				state = sValue
-			case c == '}' && top == '{' || c == ']' && top == '[':
-				stack = stack[:len(stack)-1]
-				after()
-			default:
-				return false, false
-			}
-			i++
-		case sValue:
-			switch {
-			case c == '{' || c == '[':
-				stack = append(stack, c)
-				state = sKeyOrEnd
-				if c == '[' {
-					state = sValueOrEnd
-				}
-				i++
-			case c == '"':
-				var cut bool
-				if i, ok, cut = scanString(b, i); !ok || cut {
-					return ok, false
-				}
-				after()
-			default:
-				var cut bool
-				if i, ok, cut = scanScalar(b, i); !ok || cut {
-					return ok, false
-				}
-				after()
-			}
+		var cut bool
+		if i, ok, cut = v.step(i); !ok || cut {
+			return ok, false
 		}
 	}
+}
+
+// validator is validJSON's state: the open containers and what comes next.
+type validator struct {
+	b     []byte
+	stack []byte
+	state int
+}
+
+// after moves on past a value.
+func (v *validator) after() {
+	if v.state = sAfter; len(v.stack) == 0 {
+		v.state = sTop
+	}
+}
+
+// pop closes the innermost container.
+func (v *validator) pop() {
+	v.stack = v.stack[:len(v.stack)-1]
+	v.after()
+}
+
+// step reads what starts at b[i] (no white space) and returns the index
+// after it, whether it is valid, and whether b ended inside it.
+func (v *validator) step(i int) (int, bool, bool) {
+	b, c := v.b, v.b[i]
+	switch v.state {
+	case sTop:
+		if c != '{' && c != '[' {
+			return i, false, false
+		}
+		v.state = sValue
+	case sValueOrEnd:
+		if c == ']' {
+			v.pop()
+			return i + 1, true, false
+		}
+		v.state = sValue
+	case sKeyOrEnd, sKey:
+		if c == '}' && v.state == sKeyOrEnd {
+			v.pop()
+			return i + 1, true, false
+		}
+		if c != '"' {
+			return i, false, false
+		}
+		v.state = sColon
+		return scanString(b, i)
+	case sColon:
+		v.state = sValue
+		return i + 1, c == ':', false
+	case sAfter:
+		top := v.stack[len(v.stack)-1]
+		switch {
+		case c == ',' && top == '{':
+			v.state = sKey
+		case c == ',':
+			v.state = sValue
+		case c == '}' && top == '{' || c == ']' && top == '[':
+			v.pop()
+		default:
+			return i, false, false
+		}
+		return i + 1, true, false
+	case sValue:
+		return v.value(i)
+	}
+	return i, true, false
+}
+
+// value reads the value that starts at b[i].
+func (v *validator) value(i int) (int, bool, bool) {
+	switch c := v.b[i]; c {
+	case '{', '[':
+		v.stack = append(v.stack, c)
+		v.state = sKeyOrEnd
+		if c == '[' {
+			v.state = sValueOrEnd
+		}
+		return i + 1, true, false
+	case '"':
+		v.after()
+		return scanString(v.b, i)
+	}
+	v.after()
+	return scanScalar(v.b, i)
 }
 
 func skipWS(b []byte, i int) int {
