@@ -91,6 +91,7 @@ type jreader struct {
 	ldKey  string
 	sstart int    // buf index of the string's bytes not yet passed on
 	esc    bool   // the string has a backslash so far
+	nl     bool   // it has a raw line break so far
 	colon  bool   // it has a colon so far, or the text rules need none
 	strAt  cursor // cursor of the string's first byte
 	capt   []byte // a kept string's raw bytes, at most captMax
@@ -298,7 +299,7 @@ func (r *jreader) str() {
 	r.strAt = cursor{off: r.off + int64(r.i), line: r.line, lineStart: r.lnOff}
 	r.text.at = r.strAt
 	r.capt, r.over = r.capt[:0], false
-	r.esc, r.colon = false, r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
+	r.esc, r.nl, r.colon = false, false, r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
 	if r.role = r.roleOf(); r.role == roleBody {
 		r.startBody()
 	}
@@ -325,6 +326,7 @@ func (r *jreader) str() {
 			return
 		case '\n':
 			r.newline(i)
+			r.nl = true
 			r.i = i + 1
 		case ':':
 			r.colon = true
@@ -388,7 +390,9 @@ func (r *jreader) piece(raw []byte, final bool) {
 		r.textPiece(raw, final)
 		return
 	case roleKey:
-		r.textPiece(raw, final)
+		if r.colon || !final || len(r.text.buf) > 0 {
+			r.textPiece(raw, final) // else no hit (delimit.MayHold)
+		}
 		r.keep(raw, 64)
 	case roleBody:
 		r.bodyPiece(raw, final)

@@ -273,6 +273,15 @@ func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\
 // reportText reports a delimit hit of a string's text, at its place in
 // the raw file: offsets into the JSON as written, Raw the bytes there.
 func (r *jreader) reportText(w *walker, h delimit.Hit) {
+	if !r.esc && !r.nl {
+		// The text is the raw bytes, on one line: no walk.
+		a, e := w.at, w.at
+		a.off += h.Start
+		e.off += h.End
+		r.hit.Set(r.c, h.Kind.String(), h.URI, h.Raw, spanOf(a, e), h.Flags&^delimit.Borrowed)
+		r.emit(r.base, false)
+		return
+	}
 	w.to(int(h.Start), false)
 	e := *w
 	e.to(int(h.End), true)
