@@ -143,6 +143,10 @@ func (w *walker) to(d int, over bool) {
 		}
 		var tmp [8]byte
 		out, n := unesc(tmp[:0], w.raw, w.r, true)
+		if n == len(out) {
+			w.step(1, 1) // kept as written ("\x"): byte for byte
+			continue
+		}
 		if !over && w.d+len(out) > d {
 			return
 		}
