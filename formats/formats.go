@@ -20,12 +20,16 @@ import (
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/css"
 	"github.com/urix/urix/reader/epub"
 	"github.com/urix/urix/reader/html"
+	"github.com/urix/urix/reader/ical"
+	"github.com/urix/urix/reader/json"
 	"github.com/urix/urix/reader/mail"
 	"github.com/urix/urix/reader/markdown"
 	"github.com/urix/urix/reader/office"
 	"github.com/urix/urix/reader/pdf"
+	"github.com/urix/urix/reader/tex"
 	"github.com/urix/urix/reader/text"
 	"github.com/urix/urix/reader/warc"
 	"github.com/urix/urix/reader/xml"
@@ -49,6 +53,8 @@ func List() []*reader.Format {
 	return []*reader.Format{
 		text.Format,
 		html.Format,
+		json.Format, // sniffs '{' or '[' and valid JSON
+		ical.Format, // sniffs BEGIN:VCALENDAR, BEGIN:VCARD
 		mail.Message,
 		mail.Mbox,
 		markdown.New(markdown.Options{}),
@@ -60,6 +66,8 @@ func List() []*reader.Format {
 		epub.Format,
 		archive.ZipFormat,
 		archive.TarFormat,
+		css.Format, // by name and media type only
+		tex.Format, // by name and media type only
 	}
 }
 

@@ -24,6 +24,9 @@ type cssScanner struct {
 	// declaration starts, custom whether that is a custom property's.
 	declAt, declStart int
 	custom            bool
+	// last, end and reached: where scanFrom stopped (see there).
+	last, end int
+	reached   bool
 }
 
 // cssStop marks the bytes the scan must look at.
@@ -38,70 +41,93 @@ var cssStop = func() (t [256]bool) {
 // the url(...) or the @import string in css. The slice u is valid only
 // during the call.
 func (c *cssScanner) scan(css []byte, emit func(u []byte, start, end int)) {
+	c.scanFrom(css, 0, len(css)+1, emit)
+}
+
+// scanFrom is scan from css[from:], stopping at the first token that
+// starts at or after stop: c.last is then that token's index and
+// c.reached is true. Otherwise (the scan ended) c.last is where the last
+// token starts and c.end the index after it: len(css) or more when the
+// end of css may have cut it.
+func (c *cssScanner) scanFrom(css []byte, from, stop int, emit func(u []byte, start, end int)) {
 	s := css
 	c.declAt, c.declStart, c.custom = 0, 0, false
-	for i := 0; i < len(s); {
+	c.reached, c.last, c.end = false, from, from
+	for i := from; i < len(s); {
 		if !cssStop[s[i]] {
 			i++
 			continue
 		}
-		switch b := s[i]; {
-		case b == '/':
-			if i+1 < len(s) && s[i+1] == '*' {
-				j := bytes.Index(s[i+2:], []byte("*/"))
-				if j < 0 {
-					return
-				}
-				i += j + 4
-			} else {
-				i++
+		if c.last = i; i >= stop {
+			c.reached = true
+			return
+		}
+		i = c.token(s, i, emit)
+		c.end = i
+	}
+}
+
+// token reads the token that starts with the byte at s[i] (one of
+// cssStop), emitting its URLs, and returns the index after it: len(s) or
+// more when the end of s cut it.
+func (c *cssScanner) token(s []byte, i int, emit func(u []byte, start, end int)) int {
+	switch b := s[i]; {
+	case b == '/':
+		if i+1 < len(s) && s[i+1] == '*' {
+			j := bytes.Index(s[i+2:], []byte("*/"))
+			if j < 0 {
+				return len(s)
 			}
-		case b == '"' || b == '\'':
-			_, i, _ = c.str(s, i)
-		case b == '\\':
-			if i > 0 && isNameChar(s[i-1]) {
-				i += 2
-				continue
-			}
-			i = c.escapedURL(s, i, emit)
-		case b == '@':
-			if !hasPrefixFold(s[i+1:], "import") || i+7 < len(s) && isNameChar(s[i+7]) {
-				i++
-				continue
-			}
-			j := c.skipSpace(s, i+7)
-			if j < len(s) && (s[j] == '"' || s[j] == '\'') {
-				start := j
-				u, end, ok := c.str(s, j)
-				if ok {
-					c.report(emit, s, u, start, end)
-				}
-				j = end
-			}
-			i = j
-		case b == '(':
-			if isImageSet(s, i) {
-				i = c.imageSet(s, i+1, emit)
-			} else {
-				i++
-			}
-		default: // 'u', 'U'
-			if i > 0 && isNameChar(s[i-1]) {
-				i++
-				continue
-			}
-			if !hasPrefixFold(s[i:], "url(") {
-				i = c.escapedURL(s, i, emit)
-				continue
-			}
-			start := i
-			u, end, ok := c.url(s, i+4)
+			i += j + 4
+		} else {
+			i++
+		}
+	case b == '"' || b == '\'':
+		_, i, _ = c.str(s, i)
+	case b == '\\':
+		if i > 0 && isNameChar(s[i-1]) {
+			i += 2
+			return i
+		}
+		i = c.escapedURL(s, i, emit)
+	case b == '@':
+		if !hasPrefixFold(s[i+1:], "import") || i+7 < len(s) && isNameChar(s[i+7]) {
+			i++
+			return i
+		}
+		j := c.skipSpace(s, i+7)
+		if j < len(s) && (s[j] == '"' || s[j] == '\'') {
+			start := j
+			u, end, ok := c.str(s, j)
 			if ok {
 				c.report(emit, s, u, start, end)
 			}
-			i = end
+			j = end
 		}
+		i = j
+	case b == '(':
+		if isImageSet(s, i) {
+			i = c.imageSet(s, i+1, emit)
+		} else {
+			i++
+		}
+	default: // 'u', 'U'
+		if i > 0 && isNameChar(s[i-1]) {
+			i++
+			return i
+		}
+		if !hasPrefixFold(s[i:], "url(") {
+			i = c.escapedURL(s, i, emit)
+			return i
+		}
+		start := i
+		u, end, ok := c.url(s, i+4)
+		if ok {
+			c.report(emit, s, u, start, end)
+		}
+		i = end
 	}
+	return i
 }
 
 // escapedURL reads the identifier starting at s[i] ('u' or a '\\'); when

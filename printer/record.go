@@ -21,8 +21,8 @@ type Record struct {
 
 	Kind    string `json:"kind"`              // how it was written: angle, quote, space, html-attr, header, md-link, ...
 	Element string `json:"element,omitempty"` // HTML and XML: the element
-	Attr    string `json:"attr,omitempty"`    // HTML and XML: the attribute
-	Header  string `json:"header,omitempty"`  // mail: the header field, for kind header
+	Attr    string `json:"attr,omitempty"`    // HTML and XML: the attribute; the JSON-LD keyword, HAR member, calendar property, TeX command or BibTeX field
+	Header  string `json:"header,omitempty"`  // mail: the header field, for kind header; HAR: the response header
 
 	Part      string `json:"part,omitempty"`       // MIME part path, e.g. "1.2"
 	Message   int    `json:"message,omitempty"`    // 1-based message number in an mbox or message file
@@ -35,7 +35,7 @@ type Record struct {
 	Truncated    bool   `json:"truncated,omitempty"`
 	RootRelative bool   `json:"root_relative,omitempty"`
 
-	Page             string `json:"page,omitempty"` // WARC: the record's target URI
+	Page             string `json:"page,omitempty"` // WARC: the record's target URI; HAR: the entry's request URL
 	WARCRecordOffset int64  `json:"warc_record_offset,omitempty"`
 	WARCRecordID     string `json:"warc_record_id,omitempty"`
 	WARCDate         string `json:"warc_date,omitempty"`

@@ -267,8 +267,3 @@ func TestDecoder(t *testing.T) {
 func offsetOf(b []byte, line, col int) int64 {
 	return int64(lineStarts(b)[line-1] + col - 1)
 }
-
-// identity is the map of a stream that is the file.
-type identity struct{}
-
-func (identity) Map(line, col int, off int64) Pos { return Pos{Line: line, Col: col, Offset: off} }

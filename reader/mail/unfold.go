@@ -38,6 +38,24 @@ func unfolded(mediaType string) bool {
 	return false
 }
 
+// Unfold returns r with the content lines of iCalendar and vCard unfolded
+// as it streams (RFC 5545 §3.1, RFC 6350 §3.2; see unfoldReader), and the
+// map of positions in what it returns onto r's, through inner when that
+// is not nil: the calendar and vCard reader's first stage (doc/spec.md
+// §7a), as it is a calendar part's.
+func Unfold(r io.Reader, inner PosMap) (io.Reader, PosMap) {
+	if inner == nil {
+		inner = identity{}
+	}
+	u := newUnfoldReader(r, inner, nil)
+	return u, u
+}
+
+// identity maps every position onto itself.
+type identity struct{}
+
+func (identity) Map(line, col int, off int64) Pos { return Pos{Line: line, Col: col, Offset: off} }
+
 func newUnfoldReader(r io.Reader, inner PosMap, s *scratch) *unfoldReader {
 	u := &unfoldReader{br: s.reader(r), inner: inner, inStart: true, inLine: 1, outLine: 1, outCol: 1}
 	s.queue(&u.q)

@@ -1,0 +1,60 @@
+package hostile
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+)
+
+// The hostile cases of the formats of the web and the desk (doc/spec.md
+// §7a): JSON nested deep and one string of n bytes, a HAR whose body says
+// base64 and is not, a folded calendar line of n bytes, and the unclosed
+// constructs of CSS and TeX.
+func init() {
+	Cases = append(Cases, formatCases...)
+}
+
+var formatCases = []Case{
+	{"json-deep", ".json", "objects and arrays nested n/6 deep",
+		repeated(`{"first": "http://json.example/first", "a": `, `{"b":[`, `"http://json.example/deep"`)},
+	{"json-huge-string", ".json", "one string of n bytes, a URI every 64 bytes, escapes among them",
+		repeated(`{"before": "http://json.example/before", "s": "`, `see http:\/\/json.example\/p?a=1\u0026b=2 \n and more `, `", "after": "http://json.example/after"}`)},
+	{"json-one-string", ".json", "one string of n bytes with no break at all",
+		repeated(`["http://json.example/before", "`, "a", `", "http://json.example/after"]`)},
+	{"har-bad-base64", ".har", "a HAR whose response body of n bytes says base64 and is not", harBadBase64},
+	{"ics-folded-line", ".ics", "one DESCRIPTION folded every 75 bytes to n bytes, URIs in it", icsFolded},
+	{"css-unclosed-url", ".css", "url( repeated n/4 times, never closed", repeated("a{background:url(http://css.example/first)}\n", "url(", "")},
+	{"css-long-comment", ".css", "a comment of n bytes, then a url()",
+		repeated("a{background:url(first.png)}/*", "url(in-comment.png) ", "*/ b{background:url(after.png)}\n")},
+	{"tex-unclosed-href", ".tex", `\href{ repeated, never closed`, repeated(`\url{http://tex.example/first} `, `\href{`, "\n")},
+	{"bib-unclosed-entry", ".bib", "@misc{ repeated, never closed", repeated("@misc{a, url = {http://bib.example/first}}\n", "@misc{k, url = {", "\n")},
+}
+
+// harBadBase64 writes a HAR of one entry whose body of about n bytes
+// claims base64 and holds text with URIs, then a second entry.
+func harBadBase64(w *bufio.Writer, n int) {
+	w.WriteString(`{"log": {"version": "1.2", "entries": [{"request": {"url": "http://har.example/first"},` +
+		`"response": {"status": 200, "content": {"mimeType": "text/html", "encoding": "base64", "text": "`)
+	fill(w, `not base64 <a href=\"http://har.example/in-body\">x<\/a> `, n)
+	w.WriteString(`"}}}, {"request": {"url": "http://har.example/second"}, "response": {"status": 200}}]}}` + "\n")
+}
+
+// icsFolded writes a calendar whose DESCRIPTION is about n bytes folded
+// at 75 octets, a URI every few lines.
+func icsFolded(w *bufio.Writer, n int) {
+	w.WriteString("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nURL:http://ics.example/first\r\nDESCRIPTION:")
+	col := len("DESCRIPTION:")
+	for size, i := 0, 0; size < n; i++ {
+		word := fmt.Sprintf("see http://ics.example/%d\\, then %s ", i, strings.Repeat("x", i%40))
+		for k := 0; k < len(word); k++ {
+			if col == 75 {
+				w.WriteString("\r\n ")
+				col, size = 1, size+3
+			}
+			w.WriteByte(word[k])
+			col++
+			size++
+		}
+	}
+	w.WriteString("\r\nURL:http://ics.example/after\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+}

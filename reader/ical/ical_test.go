@@ -1,0 +1,152 @@
+package ical
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/readertest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// unfold undoes RFC 5545 §3.1 folding, as a check of the reader's.
+func unfold(b []byte) []byte {
+	for _, fold := range []string{"\r\n ", "\r\n\t", "\n ", "\n\t"} {
+		b = bytes.ReplaceAll(b, []byte(fold), nil)
+	}
+	return b
+}
+
+// checkHits checks that every hit's offsets are in data, its line and
+// column those of its offset, and its raw text data's there, unfolded.
+func checkHits(t testing.TB, data []byte, hits []reader.Hit) {
+	t.Helper()
+	starts := []int{0} // of every line
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	for _, h := range hits {
+		if h.Offset < 0 || h.Offset > h.End || h.End > int64(len(data)) {
+			t.Fatalf("hit %q at [%d,%d) outside the input of %d bytes", h.URI, h.Offset, h.End, len(data))
+		}
+		line, _ := slices.BinarySearch(starts, int(h.Offset)+1)
+		col := int(h.Offset) - starts[line-1] + 1
+		if h.Line != line || h.Col != col {
+			t.Fatalf("hit %q at offset %d: %d:%d, the offset is at %d:%d", h.URI, h.Offset, h.Line, h.Col, line, col)
+		}
+		if got := unfold(data[h.Offset:h.End]); string(got) != h.Raw {
+			t.Fatalf("hit %q: raw %q, the input has %q", h.URI, h.Raw, got)
+		}
+	}
+}
+
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.[iv][cf][sf]")
+	if len(files) < 3 {
+		t.Fatalf("testdata: %v", files)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &readertest.Sink{}
+		if err := Read(&reader.Content{R: bytes.NewReader(data), Name: file, Base: "file:///d/" + filepath.Base(file)}, s); err != nil {
+			t.Fatal(err)
+		}
+		checkHits(t, data, s.Hits)
+		one := &readertest.Sink{}
+		Read(&reader.Content{R: iotest.OneByteReader(bytes.NewReader(data)), Name: file, Base: "file:///d/" + filepath.Base(file)}, one)
+		if !slices.Equal(s.Hits, one.Hits) {
+			t.Errorf("%s: one byte at a time:\n%v\nwhole:\n%v", file, one.Hits, s.Hits)
+		}
+		var b bytes.Buffer
+		for _, h := range s.Hits {
+			line, _ := json.Marshal(struct {
+				URI, Raw, Kind, Attr string
+				Line, Col            int
+				Offset, End          int64
+			}{h.URI, h.Raw, h.Kind, h.Attr, h.Line, h.Col, h.Offset, h.End})
+			b.Write(append(line, '\n'))
+		}
+		for _, w := range s.Warnings {
+			fmt.Fprintf(&b, "warning: %s\n", w)
+		}
+		golden := strings.TrimSuffix(file, filepath.Ext(file)) + ".golden"
+		if *update {
+			os.WriteFile(golden, b.Bytes(), 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("%s: got\n%s\nwant\n%s", file, b.Bytes(), want)
+		}
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for head, want := range map[string]bool{
+		"BEGIN:VCALENDAR\r\nVERSION:2.0": true,
+		"\nbegin:vcard\n":                true,
+		"BEGIN:VCARD":                    true,
+		"BEGIN:VCARDS\n":                 false,
+		"From: a@example.com\n":          false,
+		"BEGIN:VEVENT\n":                 false,
+	} {
+		if got := LooksLikeCalendar([]byte(head)); got != want {
+			t.Errorf("LooksLikeCalendar(%q) = %v, want %v", head, got, want)
+		}
+	}
+}
+
+// TestLongLine: a folded DESCRIPTION of megabytes is read in pieces, its
+// URLs all found once; a URL value of megabytes is cut at the hit cap.
+func TestLongLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("BEGIN:VCALENDAR\r\nDESCRIPTION:")
+	n, col := 0, 12
+	for b.Len() < 3<<20 {
+		w := fmt.Sprintf("see http://long.example/%d\\, ", n)
+		for _, c := range []byte(w) {
+			if col == 75 {
+				b.WriteString("\r\n ")
+				col = 1
+			}
+			b.WriteByte(c)
+			col++
+		}
+		n++
+	}
+	b.WriteString("\r\nURL:http://u.example/" + strings.Repeat("a", 1<<20) + "\r\nURL:http://after.example/\r\nEND:VCALENDAR\r\n")
+	data := []byte(b.String())
+	s := &readertest.Sink{}
+	if err := Read(&reader.Content{R: bytes.NewReader(data)}, s); err != nil {
+		t.Fatal(err)
+	}
+	checkHits(t, data, s.Hits)
+	if len(s.Hits) != n+2 {
+		t.Fatalf("%d hits, want %d", len(s.Hits), n+2)
+	}
+	for i := range n {
+		if want := fmt.Sprintf("http://long.example/%d", i); s.Hits[i].URI != want {
+			t.Fatalf("hit %d: %q, want %q", i, s.Hits[i].URI, want)
+		}
+	}
+	if h := s.Hits[n]; !h.Truncated || len(h.URI) > 64<<10 || s.Hits[n+1].URI != "http://after.example/" {
+		t.Errorf("long URL: truncated %v, %d bytes; then %q", h.Truncated, len(h.URI), s.Hits[n+1].URI)
+	}
+}

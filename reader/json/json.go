@@ -1,0 +1,469 @@
+// Package json reads JSON documents, JSON Lines and the HTTP Archive
+// (HAR) format (doc/spec.md §7a, JSON).
+//
+// Every string, value or object key, is decoded (RFC 8259 §7: "\/",
+// "\uXXXX", surrogate pairs) and its text read by the text rules
+// (package delimit); a hit's offsets, line and column are those of the
+// JSON as written, and its raw text the bytes there. The values of the
+// JSON-LD keywords @id, @context (a string, or the strings of an array)
+// and @vocab are references of kind json-ld; @base is one too, and the
+// base of what follows it in the document (or the JSON Lines record). A
+// document whose top object has "log" and in it "entries" is a HAR
+// (har.go).
+//
+// The input is read once, with one buffer, by a byte scanner of the
+// package's own: memory does not grow with the input's length or depth
+// (a string longer than a megabyte is read in overlapping pieces, a
+// nesting deeper than MaxDepth is counted, not kept). The scanner does
+// not check that the input is valid JSON: what stands outside strings is
+// read as structure, and damage costs only the keys' meaning.
+package json
+
+import (
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/urix/urix/reader"
+)
+
+// Name is the format's name, as --type gives it.
+const Name = "json"
+
+// Format is JSON's entry of the format table.
+var Format = &reader.Format{
+	Name:       Name,
+	Extensions: []string{".json", ".jsonl", ".ndjson", ".har", ".jsonld", ".webmanifest"},
+	MediaTypes: []string{"application/json", "application/x-ndjson", "application/ld+json", "application/*+json"},
+	Sniff:      LooksLikeJSON,
+	Read:       Read,
+}
+
+// MaxDepth is the nesting depth up to which the scanner tells objects
+// from arrays (and so keys from values); deeper, every string is a value.
+const MaxDepth = 1 << 16
+
+// keyDepth is the depth up to which the scanner keeps each object's key.
+const keyDepth = 16
+
+const bufSize = 64 << 10
+
+// role is what a string is read as.
+type role uint8
+
+const (
+	roleText role = iota
+	roleKey       // an object key: text, and its name kept
+	roleLD        // a JSON-LD keyword's value
+	roleHAR       // a HAR string kept whole: a URL, header, media type
+	roleBody      // a HAR response body
+)
+
+// frame is an open object or array within keyDepth.
+type frame struct {
+	obj bool
+	key string // the object's current key, when it is one of keys
+}
+
+// jreader reads one content.
+type jreader struct {
+	c    *reader.Content
+	s    reader.Sink
+	opts *reader.Options
+	base string // the content's base, or the JSON-LD @base in effect
+
+	r     io.Reader
+	buf   []byte
+	i, n  int
+	off   int64 // stream offset of buf[0]
+	eof   bool
+	err   error
+	line  int
+	lnOff int64 // stream offset of the line's start
+
+	frames    [keyDepth]frame
+	objs      []uint64 // obj bit of every open container within MaxDepth
+	depth     int
+	expectKey bool
+	deep      bool // warned of a nesting deeper than MaxDepth
+
+	role   role
+	ldKey  string
+	sstart int    // buf index of the string's bytes not yet passed on
+	esc    bool   // the string has a backslash so far
+	nl     bool   // it has a raw line break so far
+	colon  bool   // it has a colon so far, or the text rules need none
+	strAt  cursor // cursor of the string's first byte
+	capt   []byte // a kept string's raw bytes, at most captMax
+	over   bool   // the kept string was longer
+	text   textState
+	har    harState
+	hit    reader.Hit
+}
+
+var readers = sync.Pool{New: func() any { return &jreader{buf: make([]byte, bufSize)} }}
+
+// Read reads a JSON document (or JSON Lines) from c (doc/spec.md §7a).
+func Read(c *reader.Content, s reader.Sink) error {
+	r := readers.Get().(*jreader)
+	defer func() {
+		r.c, r.s, r.r, r.har = nil, nil, nil, harState{}
+		if cap(r.text.buf) > 4*chunkMax || cap(r.capt) > 1<<20 {
+			r.text, r.capt = textState{}, nil // a hostile input's buffers are not kept
+		}
+		readers.Put(r)
+	}()
+	*r = jreader{c: c, s: s, opts: s.Options(), base: c.Base, r: c.R, buf: r.buf, line: 1, objs: r.objs[:0],
+		text: textState{buf: r.text.buf[:0], dec: r.text.dec[:0]}, capt: r.capt[:0]}
+	r.run()
+	if r.depth > 0 || r.role != roleText && r.err == nil {
+		r.warn(reader.Note(errors.New("the JSON ends inside an object or array")))
+	}
+	if r.har.active {
+		r.endEntry()
+	}
+	return r.err
+}
+
+func (r *jreader) warn(err error) { r.s.Warn(r.c.At.String(), err) }
+
+// fill reads the next bytes into the buffer, which holds nothing needed
+// any more; false at the end of the input or on an error.
+func (r *jreader) fill() bool {
+	r.off += int64(r.n)
+	r.i, r.n = 0, 0
+	if r.eof {
+		return false
+	}
+	if err := r.s.Err(); err != nil {
+		r.err, r.eof = err, true
+		return false
+	}
+	for r.n == 0 {
+		n, err := r.r.Read(r.buf)
+		r.n = n
+		if err != nil {
+			r.eof = true
+			if err != io.EOF {
+				r.err = err
+			}
+			break
+		}
+	}
+	return r.n > 0
+}
+
+// structStop marks the bytes the structure scan stops at.
+var structStop = func() (t [256]bool) {
+	for _, c := range []byte("\n\"{}[]:,") {
+		t[c] = true
+	}
+	return t
+}()
+
+// strStop marks the bytes a string scan stops at.
+var strStop = func() (t [256]bool) {
+	for _, c := range []byte("\n\"\\:") {
+		t[c] = true
+	}
+	return t
+}()
+
+// run scans the input: structure between strings, strings by str.
+func (r *jreader) run() {
+	for {
+		if r.i >= r.n && !r.fill() {
+			return
+		}
+		buf, n := r.buf, r.n
+		i := r.i + skip(&structStop, buf[r.i:n])
+		if i == n {
+			r.i = n
+			continue
+		}
+		r.i = i + 1
+		switch buf[i] {
+		case '\n':
+			r.line++
+			r.lnOff = r.off + int64(i) + 1
+		case '"':
+			r.str()
+		case '{':
+			r.push(true)
+		case '[':
+			r.push(false)
+		case '}', ']':
+			r.pop()
+		case ':':
+			r.expectKey = false
+			if r.harStatusKey() {
+				r.har.status = r.number()
+			}
+		case ',':
+			r.expectKey = r.depth > 0 && r.isObj(r.depth-1)
+		}
+	}
+}
+
+// isObj reports whether the container at depth d (0-based) is an object.
+func (r *jreader) isObj(d int) bool {
+	if d >= MaxDepth {
+		return false
+	}
+	return r.objs[d/64]&(1<<(d%64)) != 0
+}
+
+func (r *jreader) push(obj bool) {
+	d := r.depth
+	r.depth++
+	r.expectKey = obj
+	if d >= MaxDepth {
+		if !r.deep {
+			r.deep = true
+			r.warn(reader.Note(errors.New("JSON nested deeper than 65536 levels: keys below are read as values")))
+		}
+		return
+	}
+	for len(r.objs) <= d/64 {
+		r.objs = append(r.objs, 0)
+	}
+	if obj {
+		r.objs[d/64] |= 1 << (d % 64)
+	} else {
+		r.objs[d/64] &^= 1 << (d % 64)
+	}
+	if d < keyDepth {
+		r.frames[d] = frame{obj: obj}
+	}
+	if d == 3 && obj && r.harPath() {
+		r.beginEntry()
+	}
+	if d == 6 && obj && r.harHeaders() {
+		r.har.hdr = header{}
+	}
+}
+
+func (r *jreader) pop() {
+	if r.depth == 0 {
+		return // a stray closing bracket
+	}
+	r.depth--
+	r.expectKey = false
+	switch d := r.depth; {
+	case d == 0:
+		r.base = r.c.Base // a JSON Lines record's @base ends with it
+	case d == 3 && r.har.active && r.harPath():
+		r.endEntry()
+	case d == 6 && r.harHeaders():
+		r.endHeader()
+	}
+}
+
+// key returns the current key of the object at depth d, "" when it is
+// none of keys or not kept.
+func (r *jreader) key(d int) string {
+	if d < 0 || d >= keyDepth || !r.frames[d].obj {
+		return ""
+	}
+	return r.frames[d].key
+}
+
+// number reads the digits of a number right after a ':' (blanks
+// skipped), as far as four; -1 when there is none.
+func (r *jreader) number() int {
+	v, digits := 0, 0
+	for r.i < r.n || r.fill() {
+		c := r.buf[r.i]
+		switch {
+		case digits == 0 && (c == ' ' || c == '\t' || c == '\r'):
+		case '0' <= c && c <= '9' && digits < 4:
+			v, digits = v*10+int(c-'0'), digits+1
+		default:
+			return max(v, 0) - boolInt(digits == 0)
+		}
+		r.i++
+	}
+	return v - boolInt(digits == 0)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// str reads a string whose opening quote was just read.
+func (r *jreader) str() {
+	r.sstart = r.i
+	r.strAt = cursor{off: r.off + int64(r.i), line: r.line, lineStart: r.lnOff}
+	r.text.at = r.strAt
+	r.capt, r.over = r.capt[:0], false
+	r.esc, r.nl, r.colon = false, false, r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
+	if r.role = r.roleOf(); r.role == roleBody {
+		r.startBody()
+	}
+	for {
+		buf, n := r.buf, r.n
+		i := r.i + skip(&strStop, buf[r.i:n])
+		if i == n {
+			r.piece(buf[r.sstart:n], false)
+			if !r.fill() {
+				r.piece(nil, true)
+				r.warn(reader.Note(errors.New("the JSON ends inside a string")))
+				return
+			}
+			r.sstart = 0
+			continue
+		}
+		switch buf[i] {
+		case '"':
+			if r.role != roleText || r.colon || len(r.text.buf) > 0 {
+				r.piece(buf[r.sstart:i], true) // else no hit (delimit.MayHold)
+			}
+			r.i = i + 1
+			r.role = roleText
+			return
+		case '\n':
+			r.newline(i)
+			r.nl = true
+			r.i = i + 1
+		case ':':
+			r.colon = true
+			r.i = i + 1
+		default: // a backslash: the next byte is escaped
+			r.esc = true
+			if i+1 < n {
+				switch buf[i+1] {
+				case '\n':
+					r.newline(i + 1)
+				case ':':
+					r.colon = true
+				case 'u':
+					// "\u003a" is a colon too; so, for all the scan
+					// knows, is one cut by the end of the buffer.
+					r.colon = r.colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+				}
+				r.i = i + 2
+				continue
+			}
+			r.colon = true
+			r.piece(buf[r.sstart:n], false)
+			if !r.fill() {
+				r.piece(nil, true)
+				r.warn(reader.Note(errors.New("the JSON ends inside a string")))
+				return
+			}
+			r.sstart = 0
+			if r.buf[0] == '\n' {
+				r.newline(0)
+			}
+			r.i = 1
+		}
+	}
+}
+
+// skip returns the index of the first byte of b that stop marks, len(b)
+// when there is none.
+func skip(stop *[256]bool, b []byte) int {
+	for k, c := range b {
+		if stop[c] {
+			return k
+		}
+	}
+	return len(b)
+}
+
+func (r *jreader) newline(i int) {
+	r.line++
+	r.lnOff = r.off + int64(i) + 1
+}
+
+// captMax is the most of a kept string held: a longer one is cut, as a
+// hit is (doc/spec.md §8).
+const captMax = 64 << 10
+
+// piece passes raw bytes of the string being read to its reader.
+func (r *jreader) piece(raw []byte, final bool) {
+	switch r.role {
+	case roleText:
+		r.textPiece(raw, final)
+		return
+	case roleKey:
+		if r.colon || !final || len(r.text.buf) > 0 {
+			r.textPiece(raw, final) // else no hit (delimit.MayHold)
+		}
+		r.keep(raw, 64)
+	case roleBody:
+		r.bodyPiece(raw, final)
+		return
+	default:
+		r.keep(raw, captMax)
+	}
+	if final {
+		r.endKept()
+	}
+}
+
+// keep adds raw bytes of a kept string to r.capt, up to limit.
+func (r *jreader) keep(raw []byte, limit int) {
+	if room := limit - len(r.capt); room < len(raw) {
+		raw, r.over = raw[:max(room, 0)], true
+	}
+	r.capt = append(r.capt, raw...)
+}
+
+// keys are the object keys whose values the scanner reads otherwise
+// than as text: JSON-LD keywords and the names of a HAR's members.
+func keyName(b []byte) string {
+	switch string(b) {
+	case "@id":
+		return "@id"
+	case "@context":
+		return "@context"
+	case "@base":
+		return "@base"
+	case "@vocab":
+		return "@vocab"
+	}
+	return harKey(b)
+}
+
+// roleOf says what the string starting now is read as.
+func (r *jreader) roleOf() role {
+	d := r.depth - 1
+	if d < 0 || d >= MaxDepth {
+		return roleText
+	}
+	if r.isObj(d) {
+		if r.expectKey {
+			return roleKey
+		}
+		switch k := r.key(d); k {
+		case "@id", "@context", "@base", "@vocab":
+			r.ldKey = k
+			return roleLD
+		}
+	} else if r.key(d-1) == "@context" {
+		r.ldKey = "@context"
+		return roleLD
+	}
+	return r.harRole()
+}
+
+// endKept acts on a kept string, now whole.
+func (r *jreader) endKept() {
+	switch r.role {
+	case roleKey:
+		if d := r.depth - 1; d < keyDepth {
+			r.frames[d].key = ""
+			if !r.over {
+				r.frames[d].key = keyName(r.value())
+			}
+		}
+	case roleLD:
+		r.ld()
+	case roleHAR:
+		r.harString()
+	}
+}

@@ -1,0 +1,237 @@
+package json
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/reader/html"
+	"github.com/urix/urix/reader/readertest"
+	"github.com/urix/urix/reader/text"
+)
+
+// read reads doc with the JSON reader (nested bodies with HTML, text and
+// JSON) and checks that every hit's raw text is the input's at its
+// offsets.
+func read(t testing.TB, doc string, r io.Reader) *readertest.Sink {
+	t.Helper()
+	s := &readertest.Sink{Formats: []*reader.Format{html.Format, Format, text.Format}}
+	if r == nil {
+		r = strings.NewReader(doc)
+	}
+	if err := Read(&reader.Content{R: r, Name: "f.json", Base: "file:///d/f.json"}, s); err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	for _, h := range s.Hits {
+		if h.Offset < 0 || h.End > int64(len(doc)) || h.Offset > h.End {
+			t.Fatalf("hit %q at [%d,%d) outside the input of %d bytes", h.URI, h.Offset, h.End, len(doc))
+		}
+		if h.Offset < h.End && h.Kind != "html-attr" && h.Kind != "html-text" && doc[h.Offset:h.End] != h.Raw {
+			t.Errorf("hit %q: raw %q, the input has %q at [%d,%d)", h.URI, h.Raw, doc[h.Offset:h.End], h.Offset, h.End)
+		}
+	}
+	return s
+}
+
+type want struct {
+	uri, raw, kind string
+	line, col      int
+}
+
+func check(t *testing.T, s *readertest.Sink, ws []want) {
+	t.Helper()
+	if len(s.Hits) != len(ws) {
+		for _, h := range s.Hits {
+			t.Logf("got %q raw %q kind %s %d:%d", h.URI, h.Raw, h.Kind, h.Line, h.Col)
+		}
+		t.Fatalf("%d hits, want %d", len(s.Hits), len(ws))
+	}
+	for i, w := range ws {
+		h := s.Hits[i]
+		if h.URI != w.uri || w.raw != "" && h.Raw != w.raw || h.Kind != w.kind || w.line != 0 && (h.Line != w.line || h.Col != w.col) {
+			t.Errorf("hit %d: %q raw %q kind %s at %d:%d, want %q raw %q kind %s at %d:%d",
+				i, h.URI, h.Raw, h.Kind, h.Line, h.Col, w.uri, w.raw, w.kind, w.line, w.col)
+		}
+	}
+}
+
+func TestStrings(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		want      []want
+	}{
+		{"escaped solidus and \\u0026", `{"url":"https:\/\/har.example\/api?a=1\u0026b=2"}`,
+			[]want{{"https://har.example/api?a=1&b=2", `https:\/\/har.example\/api?a=1\u0026b=2`, "space", 1, 9}}},
+		{"cut at \\u0026 by the text reader", `["http://ex.org/p\u0026q=2"]`,
+			[]want{{"http://ex.org/p&q=2", `http://ex.org/p\u0026q=2`, "space", 1, 3}}},
+		{"surrogate pair", `["\ud83d\ude00 http://ex.org/\u00e9 y"]`,
+			[]want{{"http://ex.org/\u00e9", `http://ex.org/\u00e9`, "space", 1, 16}}},
+		{"text with \\n", `{"d":"first line\nsee http://ex.org/a\tand <http://ex.org/b>"}`,
+			[]want{{"http://ex.org/a", "", "space", 1, 23}, {"http://ex.org/b", "<http://ex.org/b>", "angle", 1, 44}}},
+		{"object key", "{\n  \"http://key.example/\": 1}",
+			[]want{{"http://key.example/", "", "space", 2, 4}}},
+		{"lines", "[1,\n2,\n  \"http://l3.example/\"]",
+			[]want{{"http://l3.example/", "", "space", 3, 4}}},
+		{"json lines", "{\"a\":\"http://a.example/\"}\n{\"b\":\"http://b.example/\"}\n",
+			[]want{{"http://a.example/", "", "space", 1, 7}, {"http://b.example/", "", "space", 2, 7}}},
+		{"structure is not text", `{"a": 1, "b": http://bare.example/}`, nil},
+		{"escaped quote does not end the string", `["a\"http://q.example/\" b"]`,
+			[]want{{"http://q.example/", `\"http://q.example/\"`, "quote", 1, 4}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { check(t, read(t, tc.doc, nil), tc.want) })
+	}
+}
+
+func TestJSONLD(t *testing.T) {
+	doc := `{"@context": ["https://www.w3.org/ns/activitystreams", {"@base": "http://b.example/dir/", "@vocab": "http://v.example/#"}],
+ "@id": "item/1", "knows": {"@id": "_:b0"}, "type": {"@id": "schema:Person"}, "name": "see http://text.example/"}`
+	s := read(t, doc, nil)
+	check(t, s, []want{
+		{"https://www.w3.org/ns/activitystreams", "", "json-ld", 1, 16},
+		{"http://b.example/dir/", "", "json-ld", 1, 67},
+		{"http://v.example/#", "", "json-ld", 1, 102},
+		{"http://b.example/dir/item/1", "item/1", "json-ld", 2, 10},
+		{"http://text.example/", "", "space", 2, 92},
+	})
+	if s.Hits[3].Attr != "@id" || s.Hits[3].Base != "http://b.example/dir/" {
+		t.Errorf("@id hit: attr %q base %q", s.Hits[3].Attr, s.Hits[3].Base)
+	}
+	// The base ends with its JSON Lines record.
+	s = read(t, "{\"@base\": \"http://b.example/\"}\n{\"@id\": \"x\"}\n", nil)
+	if n := len(s.Hits); n != 2 || s.Hits[1].URI != "file:///d/x" {
+		t.Errorf("second record's @id: %+v", s.Hits)
+	}
+}
+
+// TestStreamed: the hits are the same read one byte at a time.
+func TestStreamed(t *testing.T) {
+	doc := `{"a": "http:\/\/x.example\/\u0041", "b": ["\ud83d\ude00 http://y.example/\ud83d\ude00", "<http://z.example/\n>"],` +
+		"\n" + `"@id": "http://ld.example/"}`
+	whole := read(t, doc, nil).Hits
+	one := read(t, doc, iotest.OneByteReader(strings.NewReader(doc))).Hits
+	if fmt.Sprint(whole) != fmt.Sprint(one) || len(whole) != 4 {
+		t.Errorf("whole: %v\none byte at a time: %v", whole, one)
+	}
+}
+
+// TestLongString: a string of many megabytes is read in pieces, its hits
+// all found at their places, none twice, one cut at a piece's end whole.
+func TestLongString(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`["`)
+	n := 0
+	for b.Len() < 5<<20 {
+		fmt.Fprintf(&b, "word \\n http:\\/\\/long.example\\/%d\\u0026x ", n)
+		n++
+	}
+	b.WriteString(`"]`)
+	s := read(t, b.String(), nil)
+	if len(s.Hits) != n {
+		t.Fatalf("%d hits, want %d", len(s.Hits), n)
+	}
+	for i, h := range s.Hits {
+		if want := fmt.Sprintf("http://long.example/%d&x", i); h.URI != want {
+			t.Fatalf("hit %d: %q, want %q", i, h.URI, want)
+		}
+	}
+}
+
+func TestDeep(t *testing.T) {
+	doc := strings.Repeat(`{"a":[`, 70000) + `"http://deep.example/"` + strings.Repeat(`]}`, 70000)
+	s := read(t, doc, nil)
+	if len(s.Hits) != 1 || s.Hits[0].URI != "http://deep.example/" || len(s.Warnings) != 1 {
+		t.Errorf("hits %v warnings %q", s.Hits, s.Warnings)
+	}
+}
+
+func TestDamaged(t *testing.T) {
+	s := read(t, `{"a": "http://ok.example/", "b": "http://cut.example/`, nil)
+	if len(s.Hits) != 2 || len(s.Warnings) == 0 {
+		t.Errorf("hits %v warnings %q", s.Hits, s.Warnings)
+	}
+	s = read(t, `]]}} "http://after.example/" {{`, nil)
+	if len(s.Hits) != 1 {
+		t.Errorf("hits %v", s.Hits)
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for doc, want := range map[string]bool{
+		`{"a": [1, 2.5e3, true, null, "x\u00e9"]}`: true,
+		"\n [ {} ]\n":               true,
+		"{\"a\":1}\n{\"b\":2}\n":    true,
+		`"just a string"`:           false,
+		`[link](http://x.example/)`: false,
+		`{not json}`:                false,
+		`[1, 2`:                     false,
+		`{"a": 1} trailing`:         false,
+		`[2024-01-01] log line`:     false,
+		"{\"a\": \"raw\nnewline\"}": false,
+	} {
+		if got := LooksLikeJSON([]byte(doc)); got != want {
+			t.Errorf("LooksLikeJSON(%q) = %v, want %v", doc, got, want)
+		}
+	}
+	head := []byte(`{"a": "` + strings.Repeat("x", sniffLen))[:sniffLen]
+	if !LooksLikeJSON(head) {
+		t.Errorf("a head cut inside a string is not JSON")
+	}
+	if bytes.HasPrefix(head, []byte("[")) {
+		t.Fatal()
+	}
+}
+
+func TestHAR(t *testing.T) {
+	css := base64.StdEncoding.EncodeToString([]byte(`a { background: url(img/bg.png) } see http://css.example/`))
+	doc := `{"log": {"version": "1.2", "pages": [{"title": "http://page.example/"}], "entries": [
+ {"_initiator": {"url": "http://init.example/a.js"},
+  "request": {"method": "GET", "url": "http://har.example/dir/page", "headers": [{"name": "Referer", "value": "http://ref.example/"}]},
+  "response": {"status": 200, "headers": [{"name": "Link", "value": "<\/style.css>; rel=preload, <http://other.example/x>; rel=next"},
+     {"name": "Content-Location", "value": "/moved/page"}],
+   "content": {"mimeType": "text/html; charset=utf-8", "text": "<a href=\"sub\/x.html\">x<\/a>\n<p>http://body.example/"}, "redirectURL": ""}},
+ {"request": {"url": "http://har.example/old"},
+  "response": {"status": 301, "redirectURL": "new", "headers": [{"value": "/new", "name": "location"}],
+   "content": {"text": "` + css + `", "mimeType": "text/plain", "encoding": "base64"}}},
+ {"response": {"status": 200, "content": {"text": "not base64 http://bad.example/", "mimeType": "text/plain", "encoding": "base64"}},
+  "request": {"url": "http://har.example/late"}}
+]}}`
+	s := read(t, doc, nil)
+	type hw struct{ uri, kind, page string }
+	var got []hw
+	for _, h := range s.Hits {
+		got = append(got, hw{h.URI, h.Kind, h.Page})
+	}
+	wantHits := []hw{
+		{"http://page.example/", "space", ""},
+		{"http://init.example/a.js", "space", "http://har.example/dir/page"},
+		{"http://har.example/dir/page", "har-request", "http://har.example/dir/page"},
+		{"http://ref.example/", "space", "http://har.example/dir/page"},
+		{"http://har.example/style.css", "http-link", "http://har.example/dir/page"},
+		{"http://other.example/x", "http-link", "http://har.example/dir/page"},
+		{"http://har.example/moved/page", "http-location", "http://har.example/dir/page"},
+		{"http://har.example/moved/sub/x.html", "html-attr", "http://har.example/dir/page"},
+		{"http://body.example/", "html-text", "http://har.example/dir/page"},
+		{"http://har.example/old", "har-request", "http://har.example/old"},
+		{"http://har.example/new", "har-redirect", "http://har.example/old"},
+		{"http://har.example/new", "http-location", "http://har.example/old"},
+		{"http://css.example/", "space", "http://har.example/old"},
+		{"http://har.example/late", "har-request", "http://har.example/late"},
+		{"http://bad.example/", "space", "http://har.example/late"},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(wantHits) {
+		t.Errorf("got\n%v\nwant\n%v", got, wantHits)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "HAR entry 3") {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+	for _, h := range s.Hits {
+		if h.Kind == "http-location" && h.Status == 0 {
+			t.Errorf("%s: no status", h.URI)
+		}
+	}
+}
