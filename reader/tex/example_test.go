@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/urix/urix/reader"
-	"github.com/urix/urix/reader/tex"
 	"github.com/urix/urix/reader/readertest"
+	"github.com/urix/urix/reader/tex"
 )
 
 // Read LaTeX: comments skipped, \url, \href and \doi read as what they are.
