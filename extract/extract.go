@@ -52,6 +52,15 @@ type Options struct {
 
 	Delimit delimit.Options // Appendix E options: hyphen policy, abbreviated URLs
 
+	// Unwrap replaces a URI that is a security or tracking wrapper (Safe
+	// Links, URL Defense, Google's /url, ...) by the target written in
+	// it, keeping the wrappers in Hit.Wrapped (doc/spec.md §7b, package
+	// unwrap). A wrapper that cannot be decoded stays, with a note.
+	Unwrap bool
+	// Clean removes tracking parameters (utm_*, fbclid, ...) from each
+	// URI's query, after Unwrap (doc/spec.md §7b, unwrap.Clean).
+	Clean bool
+
 	Binary bool // read inputs that look binary instead of skipping them (SPEC §8)
 
 	// MaxDecoded caps the bytes read out of one compressed input or one
