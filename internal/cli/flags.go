@@ -132,6 +132,8 @@ var flagTable = []flagSpec{
 	{group: groupExtract, kind: stringKind, name: "hyphen", value: "keep", usage: "a line break right after '-' inside <...> or \"...\": keep the hyphen, drop it, or print both URIs (e.g. --hyphen both)"},
 	{group: groupExtract, kind: boolKind, name: "abbrev", usage: "also find URLs written without a scheme: www.w3.org/Addressing/ -> http://www.w3.org/Addressing/, ftp.example.org/pub -> ftp://ftp.example.org/pub"},
 	{group: groupExtract, kind: boolKind, name: "emails", usage: "also report bare e-mail addresses, as mailto: URIs (user@example.com -> mailto:user@example.com), as urlscan does"},
+	{group: groupExtract, kind: boolKind, name: "unwrap", usage: "print the link a security or tracking wrapper stands for, decoded offline: Microsoft Safe Links, Proofpoint URL Defense, Google's /url?q=, Facebook's l.php and their like (e.g. https://www.google.com/url?q=https%3A%2F%2Fa.example%2F -> https://a.example/); JSON keeps them as \"wrapped\""},
+	{group: groupExtract, kind: boolKind, name: "clean", usage: "remove tracking parameters (utm_*, fbclid, gclid, mc_eid, ...) from each URI's query, so that -u counts a link once (e.g. https://a.example/p?id=7&utm_source=mail -> https://a.example/p?id=7)"},
 	{group: groupExtract, kind: boolKind, name: "binary", usage: "scan files that look binary (a NUL byte in the first 8 KiB) instead of skipping them with a note"},
 	{group: groupWalk, kind: intKind, name: "jobs", aliases: []string{"j"}, value: runtime.NumCPU(), defaultText: "the number of CPUs", usage: "read `N` files at once; output keeps input order unless --unordered (e.g. -j 1)"},
 	{group: groupOutput, kind: boolKind, name: "unordered", usage: "with -j above 1, print URIs as they are found rather than in input order"},

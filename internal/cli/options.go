@@ -90,6 +90,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	}
 	o.Delimit.Abbrev = v.Bool("abbrev")
 	o.Delimit.Emails = v.Bool("emails")
+	o.Unwrap, o.Clean = v.Bool("unwrap"), v.Bool("clean")
 	md := markdown.Options{IncludeCode: v.Bool("include-code"), RootDir: v.String("root-dir")}
 
 	var err error
