@@ -79,6 +79,9 @@ type Scanner struct {
 	// borrow: hits share buf instead of copying it (Options.Borrow, for a
 	// Scanner over bytes, whose buf never changes).
 	borrow bool
+	// rf, with Options.Refang, reads the input refanged and maps the hits
+	// back onto it (doc/spec.md §7b).
+	rf *refanger
 }
 
 // NewScanner returns a Scanner reading r with opts (E1–E12).
@@ -97,6 +100,10 @@ func (s *Scanner) Reset(r io.Reader) {
 }
 
 func (s *Scanner) init() {
+	if s.opts.Refang && s.r != nil {
+		s.rf = newRefanger(s.r)
+		s.r = s.rf
+	}
 	s.line = 1
 	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
 	s.relNext = int(^uint(0) >> 1)
@@ -110,6 +117,10 @@ func (s *Scanner) init() {
 // drop those pages and memory stays bounded (SPEC §8); an error it
 // returns ends the scan as a read error would (see Err).
 func NewBytesScanner(text []byte, opts Options, release func(off int64) error) *Scanner {
+	if opts.Refang {
+		// The refanged text is not text: read it as a stream.
+		return NewScanner(bytes.NewReader(text), opts)
+	}
 	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true, borrow: opts.Borrow}
 	s.init()
 	if release != nil {
@@ -143,6 +154,9 @@ func (s *Scanner) Scan() bool {
 		if s.pi < len(s.pending) {
 			s.hit = s.pending[s.pi]
 			s.pi++
+			if s.rf != nil {
+				s.rf.mapHit(&s.hit)
+			}
 			return true
 		}
 		s.pending, s.pi = s.pending[:0], 0
@@ -466,6 +480,11 @@ func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) 
 }
 
 func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
+	if defanged(uri) || end < s.n && defangNext(s.buf[end:s.n]) {
+		// No URI (doc/spec.md §7b): refanged, or dropped.
+		s.pos, s.floor = end, end
+		return
+	}
 	if s.borrow {
 		flags |= Borrowed
 	}

@@ -60,6 +60,10 @@ type Options struct {
 	// Clean removes tracking parameters (utm_*, fbclid, ...) from each
 	// URI's query, after Unwrap (doc/spec.md §7b, unwrap.Clean).
 	Clean bool
+	// Refang reads defanged URIs (hxxps://evil[.]example/) as the URIs
+	// they stand for, in every format's text (delimit.Options.Refang,
+	// doc/spec.md §7b).
+	Refang bool
 
 	Binary bool // read inputs that look binary instead of skipping them (SPEC §8)
 
@@ -235,6 +239,7 @@ func New(opts Options) (*Extractor, error) {
 		opts.MaxToken = DefaultMaxToken
 	}
 	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
+	opts.Delimit.Refang = opts.Delimit.Refang || opts.Refang
 	x := &Extractor{opts: opts, formats: table, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,

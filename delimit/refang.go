@@ -1,0 +1,282 @@
+package delimit
+
+import (
+	"io"
+	"strings"
+)
+
+// Defanged URIs (doc/spec.md §7b). Analysts write the links of phishing
+// mail so that nothing makes them live: hxxps://evil[.]example[.]com/login.
+// Such a string is no URI (no scheme is called hxxps, no host holds
+// "[.]"): without Options.Refang a hit holding one is dropped (defanged).
+// With it, a refanger reads the input with each defanged form written as
+// what it stands for, the text rules find the URIs in that, and each hit
+// is mapped back onto the input as written (offsets, column, Raw).
+
+// defangTokens are the bracketed forms and what they stand for, longest
+// first; "dot" and "at" in any case.
+var defangTokens = [...]struct{ in, out string }{
+	{"[://]", "://"},
+	{"[dot]", "."}, {"(dot)", "."},
+	{"[at]", "@"},
+	{"[.]", "."}, {"(.)", "."}, {"{.}", "."},
+	{"[:]", ":"}, {"[/]", "/"}, {"[@]", "@"},
+}
+
+// maxDefang is the longest look-ahead a defanged form needs: "hxxps[".
+const maxDefang = 6
+
+// defangAt returns what the defanged form at the start of b stands for
+// and the length of that form, or n == 0 when b starts with none. prev
+// is the byte before b (0 at the start). more says that b may go on past
+// its end: then a form that b's end cuts short is undecided (more is
+// returned true) rather than absent.
+func defangAt(b []byte, prev byte, more bool) (out string, n int, undecided bool) {
+	if len(b) == 0 {
+		return "", 0, false
+	}
+	switch b[0] {
+	case '[', '(', '{':
+		for _, t := range defangTokens {
+			k := min(len(b), len(t.in))
+			if !strings.EqualFold(string(b[:k]), t.in[:k]) {
+				continue
+			}
+			if k < len(t.in) {
+				if more {
+					return "", 0, true
+				}
+				continue
+			}
+			return t.out, len(t.in), false
+		}
+	case 'h', 'H', 'f', 'F':
+		if ctab[prev]&cWord != 0 {
+			return "", 0, false // not at a word's start
+		}
+		return defangScheme(b, more)
+	}
+	return "", 0, false
+}
+
+// defangScheme matches hxxp, hxxps (any case) and fxp before ':' or '['.
+func defangScheme(b []byte, more bool) (out string, n int, undecided bool) {
+	want := "hxxps"
+	if b[0]|0x20 == 'f' {
+		want = "fxp"
+	}
+	i := 0
+	for ; i < len(b) && i < len(want); i++ {
+		if b[i]|0x20 != want[i] {
+			break
+		}
+	}
+	switch {
+	case i == len(b) && more:
+		return "", 0, true
+	case want == "hxxps" && i < 4, want == "fxp" && i < 3:
+		return "", 0, false
+	case i >= len(b):
+		if more {
+			return "", 0, true
+		}
+		return "", 0, false
+	case b[i] != ':' && b[i] != '[':
+		return "", 0, false
+	}
+	// The same length, in lower case as schemes are written.
+	if want == "fxp" {
+		return "ftp", i, false
+	}
+	return "https"[:i], i, false
+}
+
+// edit is one defanged form the refanger replaced.
+type edit struct {
+	out  int64  // offset of the replacement in the refanged text
+	outN int    // its length
+	orig string // the form as written
+}
+
+// maxEdits bounds the edits a refanger keeps (doc/spec.md §8): past it
+// the oldest half are folded into one shift, and the column of a hit on
+// a line that began before them counts those as the bytes they became.
+const maxEdits = 1 << 16
+
+// refanger reads r with its defanged forms refanged, keeping the edits
+// that map the refanged text back onto r's.
+type refanger struct {
+	r     io.Reader
+	in    []byte // read from r, not passed on yet
+	err   error  // r's error, once it came
+	out   int64  // refanged bytes passed on
+	prev  byte   // the last byte passed on
+	edits []edit // the edits not folded, in order
+	shift int64  // input bytes minus refanged bytes of the folded edits
+}
+
+func newRefanger(r io.Reader) *refanger { return &refanger{r: r} }
+
+func (f *refanger) Read(p []byte) (int, error) {
+	for {
+		if n := f.pass(p); n > 0 {
+			return n, nil
+		}
+		if f.err != nil {
+			return 0, f.err
+		}
+		if cap(f.in)-len(f.in) < 4096 {
+			f.in = append(make([]byte, 0, max(32<<10, 2*len(f.in))), f.in...)
+		}
+		n, err := f.r.Read(f.in[len(f.in):cap(f.in)])
+		f.in = f.in[:len(f.in)+n]
+		if err != nil {
+			f.err = err
+		}
+	}
+}
+
+// pass moves the refanged bytes of f.in that are decided into p and
+// returns how many it wrote; a form cut short by the end of what was read
+// waits for more, unless r has ended.
+func (f *refanger) pass(p []byte) int {
+	more := f.err == nil
+	i, n := 0, 0
+	for i < len(f.in) && n < len(p) {
+		c := f.in[i]
+		if c != '[' && c != '(' && c != '{' && c|0x20 != 'h' && c|0x20 != 'f' {
+			p[n], f.prev = c, c
+			i, n = i+1, n+1
+			continue
+		}
+		out, k, undecided := defangAt(f.in[i:min(len(f.in), i+maxDefang)], f.prev, more && len(f.in)-i < maxDefang)
+		if undecided {
+			break
+		}
+		if k == 0 {
+			p[n], f.prev = c, c
+			i, n = i+1, n+1
+			continue
+		}
+		if len(p)-n < len(out) {
+			break
+		}
+		f.record(edit{out: f.out + int64(n), outN: len(out), orig: string(f.in[i : i+k])})
+		n += copy(p[n:], out)
+		f.prev = out[len(out)-1]
+		i += k
+	}
+	f.in = f.in[:copy(f.in, f.in[i:])]
+	f.out += int64(n)
+	return n
+}
+
+// record keeps an edit, folding the oldest half of them past maxEdits.
+func (f *refanger) record(e edit) {
+	if len(f.edits) == maxEdits {
+		half := maxEdits / 2
+		for _, old := range f.edits[:half] {
+			f.shift += int64(len(old.orig) - old.outN)
+		}
+		f.edits = f.edits[:copy(f.edits, f.edits[half:])]
+	}
+	f.edits = append(f.edits, e)
+}
+
+// mapHit maps a hit found in the refanged text onto the input as
+// written: its offsets, its column and its Raw. Hits come in order of
+// their start, so the edits before the line of h are no longer needed,
+// and are folded.
+func (f *refanger) mapHit(h *Hit) {
+	lineStart := h.Start
+	if h.Line > 0 {
+		lineStart -= int64(h.Col - 1)
+	}
+	k := 0
+	for k < len(f.edits) && f.edits[k].out < lineStart {
+		f.shift += int64(len(f.edits[k].orig) - f.edits[k].outN)
+		k++
+	}
+	f.edits = f.edits[:copy(f.edits, f.edits[k:])]
+	col := int64(0)
+	k = 0
+	for ; k < len(f.edits) && f.edits[k].out < h.Start; k++ {
+		col += int64(len(f.edits[k].orig) - f.edits[k].outN)
+	}
+	start := h.Start + f.shift + col
+	grow, raw := int64(0), []byte(nil)
+	from := 0 // h.Raw copied up to here
+	for ; k < len(f.edits) && f.edits[k].out < h.End; k++ {
+		e := f.edits[k]
+		at := int(e.out - h.Start)
+		raw = append(append(raw, h.Raw[from:at]...), e.orig...)
+		from = at + e.outN
+		grow += int64(len(e.orig) - e.outN)
+	}
+	if raw != nil {
+		h.Raw = string(append(raw, h.Raw[from:]...))
+	}
+	h.Start, h.End = start, start+(h.End-h.Start)+grow
+	if h.Line > 0 {
+		h.Col += int(col)
+	}
+}
+
+// defanged reports whether uri holds a defanged form where a URI cannot:
+// a scheme hxxp, hxxps or fxp (any case), or a bracketed form in the
+// authority, or anywhere in an opaque URI (mailto:user[at]example.org).
+// Such a hit is no URI, and is dropped unless Options.Refang reads it
+// refanged (doc/spec.md §7b).
+func defanged(uri string) bool {
+	colon := strings.IndexByte(uri, ':')
+	if colon < 0 {
+		return false
+	}
+	if defangedScheme(uri[:colon]) {
+		return true
+	}
+	rest := uri[colon+1:]
+	if auth, ok := strings.CutPrefix(rest, "//"); ok {
+		if i := strings.IndexAny(auth, "/?#"); i >= 0 {
+			auth = auth[:i]
+		}
+		rest = auth
+	}
+	if strings.IndexAny(rest, "[({") < 0 {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; c == '[' || c == '(' || c == '{' {
+			for _, t := range defangTokens {
+				if len(rest)-i >= len(t.in) && strings.EqualFold(rest[i:i+len(t.in)], t.in) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// defangNext reports whether b, the text right after a hit, starts with
+// a bracketed defanged form: "http://evil{.}example/" is cut at '{' by
+// the text rules, and what is left is no URI either.
+func defangNext(b []byte) bool {
+	if c := b[0]; c != '[' && c != '(' && c != '{' {
+		return false
+	}
+	_, n, _ := defangAt(b[:min(len(b), maxDefang)], 0, false)
+	return n > 0
+}
+
+// defangedScheme reports whether scheme is hxxp, hxxps or fxp, the x's
+// in any case.
+func defangedScheme(scheme string) bool {
+	switch len(scheme) {
+	case 3:
+		return scheme[0]|0x20 == 'f' && scheme[1]|0x20 == 'x' && scheme[2]|0x20 == 'p'
+	case 4, 5:
+		return scheme[0]|0x20 == 'h' && scheme[1]|0x20 == 'x' && scheme[2]|0x20 == 'x' && scheme[3]|0x20 == 'p' &&
+			(len(scheme) == 4 || scheme[4]|0x20 == 's')
+	}
+	return false
+}
