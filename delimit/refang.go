@@ -228,30 +228,40 @@ func (f *refanger) mapHit(h *Hit) {
 // Such a hit is no URI, and is dropped unless Options.Refang reads it
 // refanged (doc/spec.md §7b).
 func defanged(uri string) bool {
-	colon := strings.IndexByte(uri, ':')
+	colon := -1
+	for i := 0; i < len(uri) && i <= maxSchemeLen; i++ {
+		if uri[i] == ':' {
+			colon = i
+			break
+		}
+	}
 	if colon < 0 {
 		return false
 	}
-	if defangedScheme(uri[:colon]) {
+	if colon <= 5 && defangedScheme(uri[:colon]) {
 		return true
 	}
-	rest := uri[colon+1:]
-	if auth, ok := strings.CutPrefix(rest, "//"); ok {
-		if i := strings.IndexAny(auth, "/?#"); i >= 0 {
-			auth = auth[:i]
+	i, end := colon+1, len(uri)
+	if len(uri) > i+1 && uri[i] == '/' && uri[i+1] == '/' {
+		i += 2
+		end = i
+		for end < len(uri) && uri[end] != '/' && uri[end] != '?' && uri[end] != '#' {
+			end++
 		}
-		rest = auth
 	}
-	if strings.IndexAny(rest, "[({") < 0 {
-		return false
+	for ; i < end; i++ {
+		if c := uri[i]; (c == '[' || c == '(' || c == '{') && defangToken(uri[i:end]) {
+			return true
+		}
 	}
-	for i := 0; i < len(rest); i++ {
-		if c := rest[i]; c == '[' || c == '(' || c == '{' {
-			for _, t := range defangTokens {
-				if len(rest)-i >= len(t.in) && strings.EqualFold(rest[i:i+len(t.in)], t.in) {
-					return true
-				}
-			}
+	return false
+}
+
+// defangToken reports whether s starts with a bracketed defanged form.
+func defangToken(s string) bool {
+	for _, t := range defangTokens {
+		if len(s) >= len(t.in) && strings.EqualFold(s[:len(t.in)], t.in) {
+			return true
 		}
 	}
 	return false
