@@ -2,6 +2,7 @@ package delimit
 
 import (
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -91,28 +92,37 @@ func defangScheme(b []byte, more bool) (out string, n int, undecided bool) {
 	return "https"[:i], i, false
 }
 
-// edit is one defanged form the refanger replaced.
+// edit is one defanged form the refanger replaced: 24 bytes, no
+// allocation of its own.
 type edit struct {
-	out  int64  // offset of the replacement in the refanged text
-	outN int    // its length
-	orig string // the form as written
+	out  int64   // offset of the replacement in the refanged text
+	cum  int64   // input bytes minus refanged bytes of the edits up to this one, from the start
+	orig [6]byte // the form as written
+	inN  uint8   // its length
+	outN uint8   // the replacement's
 }
 
-// maxEdits bounds the edits a refanger keeps (doc/spec.md §8): past it
-// the oldest half are folded into one shift, and the column of a hit on
-// a line that began before them counts those as the bytes they became.
-const maxEdits = 1 << 16
+// maxEdits bounds the edits a refanger keeps behind the scan (doc/spec.md
+// §8): on a line holding more before the scan position, the oldest are
+// dropped, and the column of a later hit on that line counts those as
+// the bytes they became (offsets stay exact). Ahead of the scan it keeps
+// every edit of what the Scanner holds: at most one per byte of its
+// buffer.
+const maxEdits = 1 << 14
 
 // refanger reads r with its defanged forms refanged, keeping the edits
 // that map the refanged text back onto r's.
 type refanger struct {
 	r     io.Reader
-	in    []byte // read from r, not passed on yet
+	in    []byte // read from r; in[i:] is not passed on yet
+	i     int
 	err   error  // r's error, once it came
 	out   int64  // refanged bytes passed on
 	prev  byte   // the last byte passed on
-	edits []edit // the edits not folded, in order
-	shift int64  // input bytes minus refanged bytes of the folded edits
+	edits []edit // the edits kept, in order; edits[first:] are in use
+	first int
+	cum   int64 // edit.cum of the last edit recorded
+	gone  int64 // edit.cum of the last edit dropped
 }
 
 func newRefanger(r io.Reader) *refanger { return &refanger{r: r} }
@@ -124,6 +134,9 @@ func (f *refanger) Read(p []byte) (int, error) {
 		}
 		if f.err != nil {
 			return 0, f.err
+		}
+		if f.i > 0 { // keep what is not passed on, at the front
+			f.in, f.i = f.in[:copy(f.in, f.in[f.i:])], 0
 		}
 		if cap(f.in)-len(f.in) < 4096 {
 			f.in = append(make([]byte, 0, max(32<<10, 2*len(f.in))), f.in...)
@@ -141,7 +154,7 @@ func (f *refanger) Read(p []byte) (int, error) {
 // waits for more, unless r has ended.
 func (f *refanger) pass(p []byte) int {
 	more := f.err == nil
-	i, n := 0, 0
+	i, n := f.i, 0
 	for i < len(f.in) && n < len(p) {
 		c := f.in[i]
 		if c != '[' && c != '(' && c != '{' && c|0x20 != 'h' && c|0x20 != 'f' {
@@ -161,62 +174,83 @@ func (f *refanger) pass(p []byte) int {
 		if len(p)-n < len(out) {
 			break
 		}
-		f.record(edit{out: f.out + int64(n), outN: len(out), orig: string(f.in[i : i+k])})
+		f.record(f.out+int64(n), len(out), f.in[i:i+k])
 		n += copy(p[n:], out)
 		f.prev = out[len(out)-1]
 		i += k
 	}
-	f.in = f.in[:copy(f.in, f.in[i:])]
+	f.i = i
 	f.out += int64(n)
 	return n
 }
 
-// record keeps an edit, folding the oldest half of them past maxEdits.
-func (f *refanger) record(e edit) {
-	if len(f.edits) == maxEdits {
-		half := maxEdits / 2
-		for _, old := range f.edits[:half] {
-			f.shift += int64(len(old.orig) - old.outN)
-		}
-		f.edits = f.edits[:copy(f.edits, f.edits[half:])]
+// record keeps an edit.
+func (f *refanger) record(out int64, outN int, orig []byte) {
+	if f.first > 0 && f.first >= len(f.edits)/2 {
+		f.edits, f.first = f.edits[:copy(f.edits, f.edits[f.first:])], 0
 	}
+	f.cum += int64(len(orig) - outN)
+	e := edit{out: out, cum: f.cum, inN: uint8(len(orig)), outN: uint8(outN)}
+	copy(e.orig[:], orig)
 	f.edits = append(f.edits, e)
+}
+
+// release says that no hit to come starts before the refanged offset
+// safe, nor its line before lineStart (lineStart <= safe; equal when
+// lines are not counted): the edits before lineStart are dropped, and
+// those before safe too when more than maxEdits would stay.
+func (f *refanger) release(safe, lineStart int64) {
+	k, _ := f.before(lineStart)
+	f.drop(k)
+	if len(f.edits)-f.first > maxEdits {
+		k, _ = f.before(safe)
+		f.drop(k)
+	}
+}
+
+// drop stops keeping the edits before edits[k].
+func (f *refanger) drop(k int) {
+	if k > f.first {
+		f.gone, f.first = f.edits[k-1].cum, k
+	}
+}
+
+// before returns the index of the first edit kept at or after the
+// refanged offset p, and the shift of the input up to p.
+func (f *refanger) before(p int64) (int, int64) {
+	k := f.first + sort.Search(len(f.edits)-f.first, func(j int) bool { return f.edits[f.first+j].out >= p })
+	if k == f.first {
+		return k, f.gone
+	}
+	return k, f.edits[k-1].cum
 }
 
 // mapHit maps a hit found in the refanged text onto the input as
 // written: its offsets, its column and its Raw. Hits come in order of
-// their start, so the edits before the line of h are no longer needed,
-// and are folded.
+// their start, so the edits before the line of h are no longer needed.
+// It costs a binary search and the edits inside the hit.
 func (f *refanger) mapHit(h *Hit) {
 	lineStart := h.Start
 	if h.Line > 0 {
 		lineStart -= int64(h.Col - 1)
 	}
-	k := 0
-	for k < len(f.edits) && f.edits[k].out < lineStart {
-		f.shift += int64(len(f.edits[k].orig) - f.edits[k].outN)
-		k++
-	}
-	f.edits = f.edits[:copy(f.edits, f.edits[k:])]
-	col := int64(0)
-	k = 0
-	for ; k < len(f.edits) && f.edits[k].out < h.Start; k++ {
-		col += int64(len(f.edits[k].orig) - f.edits[k].outN)
-	}
-	start := h.Start + f.shift + col
+	k, _ := f.before(lineStart)
+	f.drop(k)
+	k, shift := f.before(h.Start)
+	col := shift - f.gone
 	grow, raw := int64(0), []byte(nil)
 	from := 0 // h.Raw copied up to here
 	for ; k < len(f.edits) && f.edits[k].out < h.End; k++ {
-		e := f.edits[k]
+		e := &f.edits[k]
 		at := int(e.out - h.Start)
-		raw = append(append(raw, h.Raw[from:at]...), e.orig...)
-		from = at + e.outN
-		grow += int64(len(e.orig) - e.outN)
+		raw = append(append(raw, h.Raw[from:at]...), e.orig[:e.inN]...)
+		from = at + int(e.outN)
+		grow += int64(e.inN) - int64(e.outN)
 	}
 	if raw != nil {
 		h.Raw = string(append(raw, h.Raw[from:]...))
 	}
-	h.Start, h.End = start, start+(h.End-h.Start)+grow
+	h.Start, h.End = h.Start+shift, h.End+shift+grow
 	if h.Line > 0 {
 		h.Col += int(col)
 	}

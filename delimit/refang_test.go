@@ -118,13 +118,25 @@ func TestRefangWords(t *testing.T) {
 	}
 }
 
-// TestRefangManyEdits: past maxEdits the oldest edits are folded, and
-// offsets stay exact.
+// TestRefangManyEdits: past maxEdits the oldest edits are dropped, and
+// offsets stay exact; on one long line of hits and edits, every hit is
+// the text at its offsets, and its column is exact until the line holds
+// more than maxEdits edits before it.
 func TestRefangManyEdits(t *testing.T) {
 	in := strings.Repeat("[.]", maxEdits+10) + "\nhxxp://a[.]example/\n"
 	hits := Find([]byte(in), Options{Refang: true})
 	if len(hits) != 1 || hits[0].Raw != in[hits[0].Start:hits[0].End] || hits[0].URI != "http://a.example/" || hits[0].Line != 2 || hits[0].Col != 1 {
 		t.Fatalf("hits %+v", hits)
+	}
+	in = strings.Repeat("(.) http://a[.]b.example/ ", 40000)
+	hits = Find([]byte(in), Options{Refang: true})
+	if len(hits) != 40000 {
+		t.Fatalf("%d hits, want 40000", len(hits))
+	}
+	for i, h := range hits {
+		if h.Raw != in[h.Start:h.End] || h.Raw != "http://a[.]b.example/" || i < maxEdits/2 && h.Col != int(h.Start)+1 {
+			t.Fatalf("hit %d: %+v", i, h)
+		}
 	}
 }
 
@@ -160,4 +172,38 @@ func FuzzRefang(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRefangLongStream: through a Scanner over a stream longer than its
+// buffer, with defanged forms on every line and lines without hits, the
+// hits are the text at their offsets, on their lines and columns, and
+// the edits kept stay bounded by what the buffer holds.
+func TestRefangLongStream(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 3*bufSize; i++ {
+		if i%7 == 0 {
+			fmt.Fprintf(&b, "line %d [.] (dot) hxxp://h%d[.]example/p%d end\n", i, i, i)
+		} else {
+			b.WriteString("[.][.][.] (.) {.} no URI here [dot]\n")
+		}
+	}
+	in := b.String()
+	for _, opts := range []Options{{Refang: true}, {Refang: true, NoLines: true}} {
+		s := NewScanner(strings.NewReader(in), opts)
+		n, most := 0, 0
+		for s.Scan() {
+			h := s.Hit()
+			if h.Raw != in[h.Start:h.End] || !strings.HasPrefix(h.Raw, "hxxp://h") {
+				t.Fatalf("hit %d: %+v", n, h)
+			}
+			if !opts.NoLines && (h.Line != 1+strings.Count(in[:h.Start], "\n") || h.Col != int(h.Start)-strings.LastIndexByte(in[:h.Start], "\n"[0])) {
+				t.Fatalf("hit %d %q: line %d col %d", n, h.Raw, h.Line, h.Col)
+			}
+			most = max(most, len(s.rf.edits)-s.rf.first)
+			n++
+		}
+		if n < 1000 || most > bufSize/3+maxEdits {
+			t.Errorf("%+v: %d hits, at most %d edits kept", opts, n, most)
+		}
+	}
 }

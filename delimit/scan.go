@@ -311,6 +311,13 @@ func (s *Scanner) fill(need int) {
 			s.lt.at -= keep
 			s.dot.at -= keep
 			s.at.at -= keep
+			if s.rf != nil { // no hit to come starts before buf[0]
+				lineStart := s.base
+				if !s.opts.NoLines {
+					lineStart = min(s.base, s.lineStart)
+				}
+				s.rf.release(s.base, lineStart)
+			}
 		}
 	}
 	need = min(need, len(s.buf))
