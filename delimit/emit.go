@@ -34,7 +34,7 @@ func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) 
 }
 
 func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
-	if defanged(uri) || end < s.n && defangNext(s.buf[end:s.n]) {
+	if defanged(uri) || end < s.n && defangNext(uri, s.buf[end:s.n]) {
 		// No URI (doc/spec.md §7b): refanged, or dropped.
 		s.pos, s.floor = end, end
 		return

@@ -258,7 +258,7 @@ func (f *refanger) mapHit(h *Hit) {
 
 // defanged reports whether uri holds a defanged form where a URI cannot:
 // a scheme hxxp, hxxps or fxp (any case), or a bracketed form in the
-// authority, or anywhere in an opaque URI (mailto:user[at]example.org).
+// authority, or in the address of a mailto: URI (mailto:user[at]example.org).
 // Such a hit is no URI, and is dropped unless Options.Refang reads it
 // refanged (doc/spec.md §7b).
 func defanged(uri string) bool {
@@ -276,12 +276,16 @@ func defanged(uri string) bool {
 		return true
 	}
 	i, end := colon+1, len(uri)
-	if len(uri) > i+1 && uri[i] == '/' && uri[i+1] == '/' {
+	switch {
+	case len(uri) > i+1 && uri[i] == '/' && uri[i+1] == '/':
 		i += 2
-		end = i
-		for end < len(uri) && uri[end] != '/' && uri[end] != '?' && uri[end] != '#' {
-			end++
+		end = i + authorityLen(uri[i:])
+	case colon == 6 && strings.EqualFold(uri[:colon], "mailto"):
+		if q := strings.IndexByte(uri, '?'); q >= 0 {
+			end = q
 		}
+	default:
+		return false // an opaque URI's data may hold anything: "data:,(.)"
 	}
 	for ; i < end; i++ {
 		if c := uri[i]; (c == '[' || c == '(' || c == '{') && defangToken(uri[i:end]) {
@@ -289,6 +293,17 @@ func defanged(uri string) bool {
 		}
 	}
 	return false
+}
+
+// authorityLen is the length of the authority that starts s: up to the
+// first '/', '?' or '#'.
+func authorityLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == '#' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // defangToken reports whether s starts with a bracketed defanged form.
@@ -301,11 +316,16 @@ func defangToken(s string) bool {
 	return false
 }
 
-// defangNext reports whether b, the text right after a hit, starts with
-// a bracketed defanged form: "http://evil{.}example/" is cut at '{' by
-// the text rules, and what is left is no URI either.
-func defangNext(b []byte) bool {
+// defangNext reports whether b, the text right after a hit whose URI is
+// uri, starts with a bracketed defanged form and uri ends in its
+// authority: "http://evil{.}example/" is cut at '{' by the text rules,
+// and what is left is no URI either ("http://a.example/x{y}" is).
+func defangNext(uri string, b []byte) bool {
 	if c := b[0]; c != '[' && c != '(' && c != '{' {
+		return false
+	}
+	_, rest, ok := strings.Cut(uri, "://")
+	if !ok || authorityLen(rest) < len(rest) {
 		return false
 	}
 	_, n, _ := defangAt(b[:min(len(b), maxDefang)], 0, false)

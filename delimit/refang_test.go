@@ -30,6 +30,21 @@ var refangCases = []struct {
 	{"<hxxps://evil[.]example/a b>", ""}, // a blank: no angle hit, and hxxps... is cut at it
 }
 
+// Not defanged: brackets where a URI may hold them, or after a path.
+func TestNotDefanged(t *testing.T) {
+	for _, in := range []string{
+		"data:text/javascript,/a(.)b/",
+		"https://a.example/p(.)q",
+		"https://a.example/x{.}y",
+		"http://[::1]:8080/",
+		"mailto:a@example.org?subject=[at]",
+	} {
+		if hits := Find([]byte(in), Options{}); len(hits) != 1 || hits[0].Raw != in && !strings.HasPrefix(in, hits[0].Raw) {
+			t.Errorf("Find(%q) = %+v, want its URI", in, hits)
+		}
+	}
+}
+
 func TestRefang(t *testing.T) {
 	for _, c := range refangCases {
 		for _, ctx := range []struct{ before, after string }{{"", ""}, {"See: ", " now."}, {"x\n\t", "\ny"}} {
@@ -106,6 +121,7 @@ func TestRefangWords(t *testing.T) {
 		"http://a.example/[.]x":     "http://a.example/.x",
 		"http://a.example/x[.":      "http://a.example/x",
 		"https://a.example/?q=(dot": "https://a.example/?q=(dot",
+		"data:,a(.)b":               "data:,a.b",
 	} {
 		hits := Find([]byte(in), Options{Refang: true})
 		got := ""
