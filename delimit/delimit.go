@@ -227,6 +227,7 @@ package delimit
 import (
 	"bytes"
 	"fmt"
+	"io"
 )
 
 //go:generate go run gen_schemes.go
@@ -358,6 +359,15 @@ type Options struct {
 	// unmapped); a caller copies (strings.Clone) what it keeps. Other
 	// scanners, and Find, ignore it.
 	Borrow bool
+	// Refang reads defanged URIs as the URIs they stand for
+	// (doc/spec.md §7b): hxxp, hxxps, hXXp and fxp as schemes; [.], (.),
+	// {.}, [dot] and (dot) as '.'; [:] as ':', [://] as "://", [/] as '/',
+	// [@] and [at] as '@'. The hits are those the text rules find in the
+	// text so read; URI is refanged, Raw, offsets and column are those of
+	// the text as written. Without it a hit holding a defanged form is no
+	// URI, and is not reported. A Scanner over bytes (NewBytesScanner)
+	// then reads them as a stream, and does not release or borrow them.
+	Refang bool
 }
 
 // Hit is one URI found in text (SPEC §2).
@@ -376,7 +386,13 @@ func Find(text []byte, opts Options) []Hit {
 	if !MayHold(text, opts) {
 		return nil
 	}
-	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true}
+	var rf *refanger
+	if opts.Refang {
+		// Read refanged into a copy, no longer than text.
+		rf = newRefanger(bytes.NewReader(text))
+		text, _ = io.ReadAll(rf)
+	}
+	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true, rf: rf}
 	s.init()
 	var hits []Hit
 	for s.Scan() {

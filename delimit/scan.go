@@ -3,9 +3,7 @@ package delimit
 import (
 	"bytes"
 	"io"
-	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // This file is the Scanner (E1–E12): its API, its buffer, which rolls
@@ -79,6 +77,9 @@ type Scanner struct {
 	// borrow: hits share buf instead of copying it (Options.Borrow, for a
 	// Scanner over bytes, whose buf never changes).
 	borrow bool
+	// rf, with Options.Refang, reads the input refanged and maps the hits
+	// back onto it (doc/spec.md §7b).
+	rf *refanger
 }
 
 // NewScanner returns a Scanner reading r with opts (E1–E12).
@@ -97,6 +98,10 @@ func (s *Scanner) Reset(r io.Reader) {
 }
 
 func (s *Scanner) init() {
+	if s.opts.Refang && s.r != nil {
+		s.rf = newRefanger(s.r)
+		s.r = s.rf
+	}
 	s.line = 1
 	s.colon.at, s.lt.at, s.dot.at, s.at.at = -1, -1, -1, -1
 	s.relNext = int(^uint(0) >> 1)
@@ -110,6 +115,10 @@ func (s *Scanner) init() {
 // drop those pages and memory stays bounded (SPEC §8); an error it
 // returns ends the scan as a read error would (see Err).
 func NewBytesScanner(text []byte, opts Options, release func(off int64) error) *Scanner {
+	if opts.Refang {
+		// The refanged text is not text: read it as a stream.
+		return NewScanner(bytes.NewReader(text), opts)
+	}
 	s := &Scanner{opts: opts, buf: text[:len(text):len(text)], n: len(text), eof: true, borrow: opts.Borrow}
 	s.init()
 	if release != nil {
@@ -143,6 +152,9 @@ func (s *Scanner) Scan() bool {
 		if s.pi < len(s.pending) {
 			s.hit = s.pending[s.pi]
 			s.pi++
+			if s.rf != nil {
+				s.rf.mapHit(&s.hit)
+			}
 			return true
 		}
 		s.pending, s.pi = s.pending[:0], 0
@@ -299,6 +311,13 @@ func (s *Scanner) fill(need int) {
 			s.lt.at -= keep
 			s.dot.at -= keep
 			s.at.at -= keep
+			if s.rf != nil { // no hit to come starts before buf[0]
+				lineStart := s.base
+				if !s.opts.NoLines {
+					lineStart = min(s.base, s.lineStart)
+				}
+				s.rf.release(s.base, lineStart)
+			}
 		}
 	}
 	need = min(need, len(s.buf))
@@ -438,88 +457,4 @@ func (s *Scanner) locate(i int) (line, col int) {
 		s.lc = i
 	}
 	return s.line, int(s.base+int64(i)-s.lineStart) + 1
-}
-
-// emitSub reports the hit buf[start:end] whose URI is buf[us:ue]; clean
-// says that the run holds nothing cleanURI would change (!runState.dirty).
-func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags, clean bool) {
-	raw := s.text(start, end)
-	uri := raw[us-start : ue-start]
-	if !clean {
-		uri = cleanURI(uri)
-	}
-	s.emitURI(start, end, raw, uri, kind, flags)
-}
-
-// text returns buf[start:end] as a string: the bytes themselves when the
-// Scanner borrows (Options.Borrow), else a copy.
-func (s *Scanner) text(start, end int) string {
-	if s.borrow && end > start {
-		return unsafe.String(&s.buf[start], end-start)
-	}
-	return string(s.buf[start:end])
-}
-
-// emit reports the hit buf[start:end] whose URI is uri made clean.
-func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
-	s.emitURI(start, end, raw, cleanURI(uri), kind, flags)
-}
-
-func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
-	if s.borrow {
-		flags |= Borrowed
-	}
-	line, col := s.locate(start)
-	s.pending = append(s.pending, Hit{
-		URI: uri, Raw: raw,
-		Start: s.base + int64(start), End: s.base + int64(end),
-		Line: line, Col: col, Kind: kind, Flags: flags,
-	})
-	s.pos, s.floor = end, end
-}
-
-// emitSegs reports the hit buf[start:end] whose URI is its pieces joined,
-// applying the hyphen policy of E8.
-func (s *Scanner) emitSegs(start, end int, kind Kind, segs []seg) {
-	hy := false
-	for _, g := range segs {
-		hy = hy || g.hy
-	}
-	if len(segs) == 1 && !hy {
-		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0, false)
-		return
-	}
-	raw := s.text(start, end)
-	if !hy {
-		s.emit(start, end, raw, s.join(segs, false), kind, 0)
-		return
-	}
-	switch s.opts.Hyphen {
-	case HyphenDrop:
-		s.emit(start, end, raw, s.join(segs, true), kind, HyphenBreak)
-	case HyphenBoth:
-		s.emit(start, end, raw, s.join(segs, false), kind, HyphenBreak)
-		s.emit(start, end, raw, s.join(segs, true), kind, HyphenBreak)
-	default:
-		s.emit(start, end, raw, s.join(segs, false), kind, HyphenBreak)
-	}
-}
-
-// join concatenates the pieces, without the hyphen before a line break when
-// drop is set (E8).
-func (s *Scanner) join(segs []seg, drop bool) string {
-	n := 0
-	for _, g := range segs {
-		n += g.e - g.s
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for _, g := range segs {
-		e := g.e
-		if drop && g.hy {
-			e--
-		}
-		sb.Write(s.buf[g.s:e])
-	}
-	return sb.String()
 }

@@ -52,6 +52,19 @@ type Options struct {
 
 	Delimit delimit.Options // Appendix E options: hyphen policy, abbreviated URLs
 
+	// Unwrap replaces a URI that is a security or tracking wrapper (Safe
+	// Links, URL Defense, Google's /url, ...) by the target written in
+	// it, keeping the wrappers in Hit.Wrapped (doc/spec.md §7b, package
+	// unwrap). A wrapper that cannot be decoded stays, with a note.
+	Unwrap bool
+	// Clean removes tracking parameters (utm_*, fbclid, ...) from each
+	// URI's query, after Unwrap (doc/spec.md §7b, unwrap.Clean).
+	Clean bool
+	// Refang reads defanged URIs (hxxps://evil[.]example/) as the URIs
+	// they stand for, in every format's text (delimit.Options.Refang,
+	// doc/spec.md §7b).
+	Refang bool
+
 	Binary bool // read inputs that look binary instead of skipping them (SPEC §8)
 
 	// MaxDecoded caps the bytes read out of one compressed input or one
@@ -226,6 +239,7 @@ func New(opts Options) (*Extractor, error) {
 		opts.MaxToken = DefaultMaxToken
 	}
 	opts.Delimit.LineBuffered = opts.Delimit.LineBuffered || opts.LineBuffered
+	opts.Delimit.Refang = opts.Delimit.Refang || opts.Refang
 	x := &Extractor{opts: opts, formats: table, readerOpts: reader.Options{
 		Delimit: opts.Delimit, Resolve: opts.Resolve, MaxDecoded: opts.MaxDecoded, MaxToken: opts.MaxToken,
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,

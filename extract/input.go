@@ -10,13 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
-	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/formats"
 	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/internal/limit"
@@ -46,6 +44,7 @@ type job struct {
 	lastRV    *resolve.Resolver
 	stop      error // an error of emit: the job stops
 	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
+	unwrapped bool  // a wrapper could not be removed (noted once)
 }
 
 func (j *job) warn(where string, err error) {
@@ -309,58 +308,6 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 		j.keep(key, rv)
 	}
 	return rv, opts
-}
-
-// report makes h.URI (the reference as found) absolute against base,
-// applies --ascii, --normalize and the filters, and emits the hit.
-func (j *job) report(h *Hit, base string) {
-	if j.stop != nil {
-		return
-	}
-	h.File, h.Base = j.file, base
-	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
-		j.truncate(h)
-	}
-	if h.Truncated && !j.truncated {
-		j.truncated = true
-		j.warn("", errHitTruncated)
-	}
-	rv, opts := j.resolverIn(base, h.Encoding)
-	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
-	if j.x.opts.ASCII {
-		h.URI = resolve.ToASCII(h.URI)
-	}
-	if j.x.opts.Normalize {
-		h.URI = resolve.Normalize(h.URI)
-	}
-	if !j.x.wanted(h) {
-		return
-	}
-	if err := j.emit(h); err != nil {
-		j.stop = err
-	}
-}
-
-// errHitTruncated is the warning for a hit cut at delimit.MaxHit.
-var errHitTruncated = reader.Note(fmt.Errorf("a reference longer than %d bytes was cut there and marked truncated", delimit.MaxHit))
-
-// truncate cuts a hit whose reference or raw text is longer than a hit
-// may be (doc/spec.md §8: 64 KiB, for every format as for text), on a
-// UTF-8 boundary, and marks it Truncated; report warns once per input.
-func (j *job) truncate(h *Hit) {
-	h.URI, h.Raw = cutUTF8(h.URI, delimit.MaxHit), cutUTF8(h.Raw, delimit.MaxHit)
-	h.Truncated = true
-}
-
-// cutUTF8 returns s cut to at most n bytes, not inside a UTF-8 sequence.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // The reader.Sink methods of a job.

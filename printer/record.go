@@ -10,9 +10,11 @@ import "github.com/urix/urix/reader"
 // Empty optional fields are left out; uri, raw, file, line, col, offset,
 // end, kind and resolved are always there.
 type Record struct {
-	URI  string `json:"uri"`  // the absolute (or, unresolved, as-found) URI
-	Raw  string `json:"raw"`  // the text as written in the input
-	File string `json:"file"` // input name as given ("-" for standard input)
+	URI string `json:"uri"` // the absolute (or, unresolved, as-found) URI
+	Raw string `json:"raw"` // the text as written in the input
+	// The wrappers --unwrap removed, outermost first (doc/spec.md §7b).
+	Wrapped []string `json:"wrapped,omitempty"`
+	File    string   `json:"file"` // input name as given ("-" for standard input)
 
 	Line   int   `json:"line"`   // 1-based line of the hit (HTML attributes: of the element)
 	Col    int   `json:"col"`    // 1-based byte column
@@ -49,7 +51,7 @@ type Record struct {
 // RecordOf returns the record of a hit.
 func RecordOf(h *reader.Hit) Record {
 	return Record{
-		URI: h.URI, Raw: h.Raw, File: h.File,
+		URI: h.URI, Raw: h.Raw, Wrapped: h.Wrapped.List(), File: h.File,
 		Line: h.Line, Col: h.Col, Offset: h.Offset, End: h.End,
 		Kind: h.Kind, Element: h.Element, Attr: h.Attr, Header: h.Header,
 		Part: h.Part, Message: h.Message, MessageID: h.MessageID,

@@ -34,6 +34,13 @@ func TestRecordCoversHit(t *testing.T) {
 			t.Errorf("reader.Hit.%s is not in Record (add it, with its JSON name, or to notOutput)", f.Name)
 			continue
 		}
+		if f.Name == "Wrapped" { // a comparable list in a hit, a JSON array in a record
+			h = reader.Hit{Wrapped: reader.MakeWrapped([]string{"x", "y"})}
+			if r := RecordOf(&h); !slices.Equal(r.Wrapped, []string{"x", "y"}) {
+				t.Errorf("RecordOf does not copy Wrapped: %q", r.Wrapped)
+			}
+			continue
+		}
 		if rf.Type != f.Type {
 			t.Errorf("Record.%s is %v, reader.Hit's %v", f.Name, rf.Type, f.Type)
 		}

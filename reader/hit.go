@@ -12,9 +12,12 @@ import (
 // absolute URI, Base, Resolved, File). How a hit is written out is the
 // printer's business (printer.Record is the JSON Lines record).
 type Hit struct {
-	URI  string // the absolute (or, unresolved, as-found) URI
-	Raw  string // the text as written in the input
-	File string // input name as given ("-" for standard input)
+	URI string // the absolute (or, unresolved, as-found) URI
+	Raw string // the text as written in the input
+	// Wrapped holds the wrappers removed by extract.Options.Unwrap,
+	// outermost first, when URI is the target of one (doc/spec.md §7b).
+	Wrapped Wrapped
+	File    string // input name as given ("-" for standard input)
 
 	Line   int   // 1-based line of the hit (HTML attributes: of the element)
 	Col    int   // 1-based byte column
@@ -79,11 +82,13 @@ type Hit struct {
 	Borrowed bool
 }
 
-// Own makes h hold its own copies of URI and Raw where they were Borrowed,
-// so that h may be kept after the call that passed it returns.
+// Own makes h hold its own copies of URI, Raw and Wrapped where they
+// were Borrowed, so that h may be kept after the call that passed it
+// returns.
 func (h *Hit) Own() {
 	if h.Borrowed {
 		h.URI, h.Raw = strings.Clone(h.URI), strings.Clone(h.Raw)
+		h.Wrapped = h.Wrapped.clone()
 		h.Borrowed = false
 	}
 }

@@ -90,6 +90,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	}
 	o.Delimit.Abbrev = v.Bool("abbrev")
 	o.Delimit.Emails = v.Bool("emails")
+	o.Unwrap, o.Clean, o.Refang = v.Bool("unwrap"), v.Bool("clean"), v.Bool("refang")
 	md := markdown.Options{IncludeCode: v.Bool("include-code"), RootDir: v.String("root-dir")}
 
 	var err error

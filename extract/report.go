@@ -1,0 +1,93 @@
+package extract
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/reader"
+	"github.com/urix/urix/resolve"
+	"github.com/urix/urix/unwrap"
+)
+
+// report makes h.URI (the reference as found) absolute against base,
+// applies --ascii, --normalize and the filters, and emits the hit.
+func (j *job) report(h *Hit, base string) {
+	if j.stop != nil {
+		return
+	}
+	h.File, h.Base = j.file, base
+	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
+		j.truncate(h)
+	}
+	if h.Truncated && !j.truncated {
+		j.truncated = true
+		j.warn("", errHitTruncated)
+	}
+	rv, opts := j.resolverIn(base, h.Encoding)
+	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
+	if j.x.opts.Unwrap || j.x.opts.Clean {
+		j.unwrap(h)
+	}
+	if j.x.opts.ASCII {
+		h.URI = resolve.ToASCII(h.URI)
+	}
+	if j.x.opts.Normalize {
+		h.URI = resolve.Normalize(h.URI)
+	}
+	if !j.x.wanted(h) {
+		return
+	}
+	if err := j.emit(h); err != nil {
+		j.stop = err
+	}
+}
+
+// unwrap applies Options.Unwrap and Options.Clean to a hit's absolute
+// URI (doc/spec.md §7b); the hit keeps its position and Raw, the
+// wrapper's. The first wrapper of an input that stays is noted.
+func (j *job) unwrap(h *Hit) {
+	if j.x.opts.Unwrap {
+		target, wrappers, note := unwrap.URL(h.URI)
+		if note != nil && !j.unwrapped {
+			j.unwrapped = true
+			j.warn(lineOf(h), reader.Note(note))
+		}
+		h.URI, h.Wrapped = target, reader.MakeWrapped(wrappers)
+	}
+	if j.x.opts.Clean {
+		h.URI = unwrap.Clean(h.URI)
+	}
+}
+
+// lineOf locates a hit for a warning: "line N", or "" when lines are
+// not counted.
+func lineOf(h *Hit) string {
+	if h.Line == 0 {
+		return ""
+	}
+	return "line " + strconv.Itoa(h.Line)
+}
+
+// errHitTruncated is the warning for a hit cut at delimit.MaxHit.
+var errHitTruncated = reader.Note(fmt.Errorf("a reference longer than %d bytes was cut there and marked truncated", delimit.MaxHit))
+
+// truncate cuts a hit whose reference or raw text is longer than a hit
+// may be (doc/spec.md §8: 64 KiB, for every format as for text), on a
+// UTF-8 boundary, and marks it Truncated; report warns once per input.
+func (j *job) truncate(h *Hit) {
+	h.URI, h.Raw = cutUTF8(h.URI, delimit.MaxHit), cutUTF8(h.Raw, delimit.MaxHit)
+	h.Truncated = true
+}
+
+// cutUTF8 returns s cut to at most n bytes, not inside a UTF-8 sequence.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
