@@ -30,6 +30,11 @@ type Item struct {
 	URI     string
 	Context string // a line of text from where it was found; "" for none
 	Group   string // the heading it is listed under (a file, a MIME part)
+	// Wrapper is the link as written when URI is the target unwrapped
+	// from a security or tracking redirector (doc/spec.md §7b): the list
+	// marks the entry, and the w key shows the wrapper. "" for a link
+	// written as it is.
+	Wrapper string
 	// Header marks a link of a message's header (List-Unsubscribe,
 	// Archived-At): its group comes after every group of body links, and
 	// the first link selected is a body link (doc/spec.md §7).
@@ -117,6 +122,7 @@ type entry struct {
 	count   int
 	hay     string // lower-case URI and context, for the filter
 	uriHay  string // lower-case URI
+	wrapper string // Item.Wrapper of its first occurrence
 }
 
 // Model is the picker's state. Build it with New; it is a value that
@@ -134,6 +140,7 @@ type Model struct {
 	number    string // digits typed for quick selection
 	context   bool   // show the context lines
 	status    string // last outcome, shown above the help line
+	unwrapped bool   // an entry was unwrapped: the help line names w
 
 	opts   Options
 	signal os.Signal // what ended the picker: os.Interrupt for Ctrl-C
@@ -147,6 +154,7 @@ type Model struct {
 func New(items []Item, opts Options) Model {
 	m := Model{opts: opts, context: true, width: 80, height: 24, fg: new(atomic.Bool)}
 	m.entries = entries(items)
+	m.unwrapped = slices.ContainsFunc(m.entries, func(e entry) bool { return e.wrapper != "" })
 	m.refilter()
 	return m
 }
@@ -170,7 +178,7 @@ func entries(items []Item) []entry {
 			groups = append(groups, it.Group)
 			header[it.Group] = it.Header
 		}
-		e := &entry{uri: it.URI, context: it.Context, group: it.Group, count: 1}
+		e := &entry{uri: it.URI, context: it.Context, group: it.Group, count: 1, wrapper: it.Wrapper}
 		seen[it.URI] = e
 		byGroup[it.Group] = append(byGroup[it.Group], e)
 	}
@@ -358,6 +366,13 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "c":
 		m.context = !m.context
 		m.scroll()
+	case "w":
+		m.status = "not unwrapped: written as it is"
+		if m.cursor >= 0 && m.cursor < len(m.visible) {
+			if w := m.entries[m.visible[m.cursor]].wrapper; w != "" {
+				m.status = "unwrapped from " + w
+			}
+		}
 	default:
 		m.move(s)
 	}

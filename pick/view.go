@@ -167,6 +167,10 @@ func (m Model) Render() string {
 	}
 	b.WriteString("\n")
 	help := "↑↓jk PgUp/Dn Home/End  12⏎ opens 12  / filter  ⏎ open  y copy  c context  q quit" // 80 columns
+	if m.unwrapped {
+		// w takes c's place: the wrapper of an unwrapped link matters more.
+		help = "↑↓jk PgUp/Dn Home/End  12⏎ opens 12  / filter  ⏎ open  y copy  w wrapper  q quit"
+	}
 	if m.filtering {
 		help = "type to filter  ↑↓ move  ⏎ open  Esc clear the filter"
 	}
@@ -191,6 +195,9 @@ func (m Model) line(r row, w, numWidth int) string {
 	count := ""
 	if e.count > 1 {
 		count = fmt.Sprintf(" (×%d)", e.count)
+	}
+	if e.wrapper != "" {
+		count += " (unwrapped)"
 	}
 	text := fmt.Sprintf("%s%*d  %s%s", mark, numWidth, e.num, ShortenURI(e.uri, w-indent-runewidth.StringWidth(count)), count)
 	if r.vis == m.cursor {

@@ -89,6 +89,9 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	}
 	po := pickOptionsOf(c)
 	opts.Context = true // the decoded line of each hit, for its context
+	// The picker shows and opens the links their authors meant
+	// (doc/spec.md §7b); --wrapped lists them as written.
+	opts.Unwrap = !po.wrapped
 	x, err := newExtractor(opts)
 	if err != nil {
 		return err
@@ -201,6 +204,9 @@ func pickItems(hits []extract.Hit, src *inputBytes) []pick.Item {
 			g = append(g, "standard input")
 		}
 		items[i] = pick.Item{URI: h.URI, Group: strings.Join(g, " "), Context: contextOf(h, src.bytes(h.File)), Header: h.Kind == "header"}
+		if wl := h.Wrapped.List(); len(wl) > 0 {
+			items[i].Wrapper = wl[0] // the outermost, as written
+		}
 	}
 	return items
 }

@@ -444,3 +444,25 @@ func TestPickSharesTokenBudget(t *testing.T) {
 		}
 	}
 }
+
+// urix pick unwraps by default (doc/spec.md §7b): on the terminal the
+// list shows the Safe Links target, marked, and w shows the wrapper;
+// --wrapped lists the link as written.
+func TestPickUnwraps(t *testing.T) {
+	wrapper := "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fexample.com%2Fq4-report&data=05%7C01&reserved=0"
+	msg := writeFile(t, "msg.eml", "From: a@example.com\nSubject: report\n\nThe report: "+wrapper+"\n")
+	tm := startTerm(t, "pick", msg)
+	tm.waitFor("https://example.com/q4-report (unwrapped)")
+	tm.send("w")
+	tm.waitFor("unwrapped from https://nam12.safelinks")
+	tm.send("q")
+	if code := tm.wait(); code != 0 {
+		t.Errorf("exit status %d after q, want 0", code)
+	}
+	tm.restored()
+	tm = startTerm(t, "pick", "--wrapped", msg)
+	tm.waitFor("https://nam12.safelinks.protection.outlook.com/")
+	tm.send("q")
+	tm.wait()
+	tm.restored()
+}

@@ -160,6 +160,7 @@ var flagTable = []flagSpec{
 	{group: groupFetch, kind: stringsKind, name: "header", aliases: []string{"H"}, usage: "send this header field with http(s) requests, as curl -H; repeatable (e.g. -H 'Accept-Language: fr' -H 'Cookie: session=abc')"},
 	// urix pick
 	{group: groupPick, kind: stringKind, name: "open", usage: "command that opens a URI, run with sh -c; %s is replaced by the quoted URI, else it is appended (e.g. --open 'firefox --new-tab %s')"},
+	{group: groupPick, kind: boolKind, name: "wrapped", usage: "list and open links as written, wrappers and all: urix pick unwraps Safe Links, URL Defense and their like by default, so that Enter opens the target without the organisation's click-time check (e.g. --wrapped to keep it)"},
 	{group: groupPick, kind: boolKind, name: "single", usage: "quit after the first URI opened (e.g. from a mail reader's macro)"},
 	{group: groupPick, kind: boolKind, name: "terminal", usage: "run the opener on the picker's terminal and come back when it ends, as lynx, w3m, elinks, links and browsh are run without it (e.g. --terminal --open 'mybrowser %s')"},
 }

@@ -337,10 +337,11 @@ type pickOptions struct {
 	open     string // --open
 	single   bool   // --single
 	terminal bool   // --terminal
+	wrapped  bool   // --wrapped: links as written, not unwrapped
 }
 
 // pickOptionsOf reads the pick group.
 func pickOptionsOf(c *cli.Command) pickOptions {
 	v := valuesOf(c, groupPick)
-	return pickOptions{open: v.String("open"), single: v.Bool("single"), terminal: v.Bool("terminal")}
+	return pickOptions{open: v.String("open"), single: v.Bool("single"), terminal: v.Bool("terminal"), wrapped: v.Bool("wrapped")}
 }
