@@ -47,3 +47,26 @@ func TestReadersDoNotImportExtract(t *testing.T) {
 		}
 	}
 }
+
+// TestLayersBelowExtract: the format table, the sources and the printer
+// sit beside or below the pipeline (doc/design.md): none of them imports
+// extract or the runner, so a program that prints hits or opens inputs
+// does not link the pipeline, and nothing points back up.
+func TestLayersBelowExtract(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	for _, below := range []string{"formats", "sources", "printer"} {
+		out, err := exec.Command(gobin, "list", "-deps", "github.com/urix/urix/"+below).Output()
+		if err != nil {
+			t.Fatalf("go list -deps: %v", err)
+		}
+		for _, pkg := range strings.Fields(string(out)) {
+			switch pkg {
+			case "github.com/urix/urix/extract", "github.com/urix/urix/runner", "github.com/urix/urix/internal/cli":
+				t.Errorf("%s depends on %s", below, pkg)
+			}
+		}
+	}
+}

@@ -1,17 +1,22 @@
-// Package extract owns the pipeline from inputs to hits (doc/spec.md §1,
-// §5, §7, §8): it opens files, decompresses gzip, decides each input's
-// format by one table (format.go: DefaultFormats, each line built by the
-// format's own package under reader/), establishes the base URI by the
-// Section 5.1 precedence, calls the format's reader through the contract
-// of package reader, makes every reference a reader reports absolute with
-// package resolve, filters, and streams the hits to the caller in input
-// order. It knows no format by name: nested content (a MIME part, a WARC
-// record body) comes back to the same table by media type.
+// Package extract owns the pipeline from inputs to hits (doc/spec.md §5,
+// §7, §8): it decompresses a compressed input, decides each input's
+// format by an extractor's table (package formats), establishes the base
+// URI by the Section 5.1 precedence, calls the format's reader through
+// the contract of package reader, makes every reference a reader reports
+// absolute with package resolve, filters, and streams the hits to the
+// caller in input order. It knows no format by name: nested content (a
+// MIME part, a WARC record body) comes back to the same table by media
+// type. Package sources opens the inputs.
 //
-// It never prints, exits or touches the network: results go to a callback,
-// and problems either come back as errors (the input could not be read) or
-// go to a warning callback (the input was read as well as it could be).
-// A callback that returns an error stops the extraction.
+// The front door is URIs (the URIs of a piece of text, in one call) and
+// an Extractor's Hits, FileHits and InputHits (the hits of any input, as
+// an iterator of hits the caller owns). File, Reader and Input are the
+// zero-copy way: a callback gets each hit, valid until it returns.
+//
+// It never prints, exits or touches the network: problems either come
+// back as errors (the input could not be read) or as warnings (the input
+// was read as well as it could be). A callback that returns an error
+// stops the extraction.
 //
 // Going over many inputs (directories, workers, output order) is package
 // runner's work, built on Extractor.Input.
@@ -119,7 +124,7 @@ const DefaultMaxToken = htmlbase.DefaultMaxToken
 // tokenShare is each worker's MaxToken when jobs inputs are read at once:
 // DefaultMaxToken shared, but at least 1 MiB (doc/spec.md §8). A
 // tokenizer's buffer grows to twice its token, so the workers hold at
-// most 32 MiB of tokens at any -j.
+// most 32 MiB of tokens up to -j 16 (past it, 1 MiB each).
 func tokenShare(jobs int) int {
 	return max(DefaultMaxToken/max(jobs, 1), 1<<20)
 }
@@ -151,7 +156,8 @@ var ErrTooLarge = limit.ErrTooLarge
 var ErrBinary = errors.New("binary file skipped")
 
 // Hit is one URI found in an input, with everything doc/spec.md §7 lists
-// for JSON output (package reader defines it for the readers).
+// for it (package reader defines it for the readers; printer.Record is
+// what urix prints of it).
 type Hit = reader.Hit
 
 // BaseError reports an Options.Base that cannot serve as a base (SPEC B3).
@@ -170,8 +176,9 @@ func (e *BaseError) Error() string {
 func (e *BaseError) Unwrap() error { return e.Err }
 
 // InputError reports an input that could not be read, or not to its end:
-// the hits found before the problem were passed on. It is the error type
-// of package sources, which opens inputs.
+// the hits found before the problem were passed on. It is
+// sources.InputError, the one type for both packages (its message starts
+// "extract: ", as it always has).
 type InputError = sources.InputError
 
 // Warning is a problem that did not stop reading: a damaged MIME part, an

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,4 +100,49 @@ func TestHitsBreakStops(t *testing.T) {
 	if !warned {
 		t.Error("a binary input gave no warning through the iterator")
 	}
+}
+
+// TestHitsBreakOnWarning: leaving the loop on a warning stops the
+// reading too, not only leaving it on a hit.
+func TestHitsBreakOnWarning(t *testing.T) {
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "From a@b Sat Nov 28 00:00:00 2026\nFrom: a@b\nContent-Type: text/plain; charset=no-such-%d\n\nsome text\n\n", i)
+	}
+	mbox := b.String()
+	r := &countingReader{r: strings.NewReader(mbox)}
+	x := mustNew(t, Options{})
+	for _, err := range x.Hits(r, "bad.mbox") {
+		if err == nil || !IsWarning(err) {
+			t.Fatalf("want a warning first, got %v", err)
+		}
+		break
+	}
+	if r.n >= int64(len(mbox)) {
+		t.Errorf("read all %d bytes after the loop was left on the first warning", r.n)
+	}
+}
+
+// TestHitsBodyPanic: a panic in the loop's body is the caller's own: it
+// comes out of the range statement as it was, not as a reader's error.
+func TestHitsBodyPanic(t *testing.T) {
+	defer func() {
+		if v := recover(); v != "mine" {
+			t.Errorf("recovered %v, want the body's own panic", v)
+		}
+	}()
+	for range mustNew(t, Options{}).Hits(strings.NewReader("http://a.example/ http://b.example/"), "-") {
+		panic("mine")
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }

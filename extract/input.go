@@ -45,11 +45,15 @@ type job struct {
 	stop      error // an error of emit: the job stops
 	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
 	unwrapped bool  // a wrapper could not be removed (noted once)
+	halt      *bool // see Extractor.input
 }
 
 func (j *job) warn(where string, err error) {
 	if j.warnFn != nil {
 		j.warnFn(&Warning{File: j.file, Where: where, Err: err})
+	}
+	if j.halt != nil && *j.halt && j.stop == nil {
+		j.stop = errStopped // the caller left the loop on a warning
 	}
 }
 
@@ -80,9 +84,16 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(*Hit) 
 // the format in.MediaType picks, and Options.Base overrides in.Retrieval
 // (B1). A panic while it reads is an *InputError wrapping a *PanicError
 // (doc/spec.md §8).
-func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (err error) {
+func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) error {
+	return x.input(in, emit, warn, nil)
+}
+
+// input is Input; halt, when not nil, is looked at after each warning:
+// once it is true the input stops, as if emit had failed (InputHits, whose
+// caller may leave the loop on a warning).
+func (x *Extractor) input(in Input, emit func(*Hit) error, warn func(error), halt *bool) (err error) {
 	defer recoverInput(in.Name, &err)
-	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count}
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count, halt: halt}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base

@@ -409,7 +409,7 @@ func TestWARCHugeHTTPHeader(t *testing.T) {
 }
 
 // TestWARCCounts: warc.Counts, given Input.Count, counts records, the ones read, revisits
-// and damaged ones; FileInput reads a regular file as File does (the
+// and damaged ones; sources.File reads a regular file as File does (the
 // record a wrong Content-Length swallowed is found again by seeking).
 func TestWARCCounts(t *testing.T) {
 	ok := func(n int) string {

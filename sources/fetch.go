@@ -22,7 +22,7 @@ import (
 // command line's --timeout, --max-size, --max-redirects, --user-agent,
 // -H).
 type FetchOptions struct {
-	Redirects int
+	Redirects int // how many redirects are followed: 0 none (DefaultFetchOptions: 10)
 	// Timeout bounds the whole exchange, body included; for a WARC it
 	// bounds the wait for the response header and then for each read.
 	Timeout   time.Duration
