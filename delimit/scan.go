@@ -3,18 +3,15 @@ package delimit
 import (
 	"bytes"
 	"io"
-	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // This file is the Scanner (E1–E12): its API, its buffer, which rolls
 // unread bytes to its front and reads more (SPEC §8), the search for the
-// next candidate byte, when a candidate can be confirmed from the bytes
-// read so far, and the reporting of hits with their line and column. A
-// candidate ':' is confirmed in scan_colon.go, a '<' (and a quote that
-// runs over lines) in scan_angle.go, an '@' in email.go and a '.' in
-// abbrev.go.
+// next candidate byte, and when a candidate can be confirmed from the
+// bytes read so far. A candidate ':' is confirmed in scan_colon.go, a '<'
+// (and a quote that runs over lines) in scan_angle.go, an '@' in email.go
+// and a '.' in abbrev.go; hits are reported in emit.go.
 
 const (
 	bufSize   = 1 << 20        // the Scanner's buffer
@@ -420,106 +417,4 @@ func (s *Scanner) skip() bool {
 	s.skipping = false
 	s.floor = s.pos
 	return true
-}
-
-// locate returns the 1-based line and byte column of buf[i], counting lines
-// lazily from the last position located. Positions only grow. With
-// Options.NoLines it counts nothing and returns 0, 0.
-func (s *Scanner) locate(i int) (line, col int) {
-	if s.opts.NoLines {
-		return 0, 0
-	}
-	if i > s.lc {
-		part := s.buf[s.lc:i]
-		if k := bytes.Count(part, []byte{'\n'}); k > 0 {
-			s.line += k
-			s.lineStart = s.base + int64(s.lc+bytes.LastIndexByte(part, '\n')+1)
-		}
-		s.lc = i
-	}
-	return s.line, int(s.base+int64(i)-s.lineStart) + 1
-}
-
-// emitSub reports the hit buf[start:end] whose URI is buf[us:ue]; clean
-// says that the run holds nothing cleanURI would change (!runState.dirty).
-func (s *Scanner) emitSub(start, end, us, ue int, kind Kind, flags Flags, clean bool) {
-	raw := s.text(start, end)
-	uri := raw[us-start : ue-start]
-	if !clean {
-		uri = cleanURI(uri)
-	}
-	s.emitURI(start, end, raw, uri, kind, flags)
-}
-
-// text returns buf[start:end] as a string: the bytes themselves when the
-// Scanner borrows (Options.Borrow), else a copy.
-func (s *Scanner) text(start, end int) string {
-	if s.borrow && end > start {
-		return unsafe.String(&s.buf[start], end-start)
-	}
-	return string(s.buf[start:end])
-}
-
-// emit reports the hit buf[start:end] whose URI is uri made clean.
-func (s *Scanner) emit(start, end int, raw, uri string, kind Kind, flags Flags) {
-	s.emitURI(start, end, raw, cleanURI(uri), kind, flags)
-}
-
-func (s *Scanner) emitURI(start, end int, raw, uri string, kind Kind, flags Flags) {
-	if s.borrow {
-		flags |= Borrowed
-	}
-	line, col := s.locate(start)
-	s.pending = append(s.pending, Hit{
-		URI: uri, Raw: raw,
-		Start: s.base + int64(start), End: s.base + int64(end),
-		Line: line, Col: col, Kind: kind, Flags: flags,
-	})
-	s.pos, s.floor = end, end
-}
-
-// emitSegs reports the hit buf[start:end] whose URI is its pieces joined,
-// applying the hyphen policy of E8.
-func (s *Scanner) emitSegs(start, end int, kind Kind, segs []seg) {
-	hy := false
-	for _, g := range segs {
-		hy = hy || g.hy
-	}
-	if len(segs) == 1 && !hy {
-		s.emitSub(start, end, segs[0].s, segs[0].e, kind, 0, false)
-		return
-	}
-	raw := s.text(start, end)
-	if !hy {
-		s.emit(start, end, raw, s.join(segs, false), kind, 0)
-		return
-	}
-	switch s.opts.Hyphen {
-	case HyphenDrop:
-		s.emit(start, end, raw, s.join(segs, true), kind, HyphenBreak)
-	case HyphenBoth:
-		s.emit(start, end, raw, s.join(segs, false), kind, HyphenBreak)
-		s.emit(start, end, raw, s.join(segs, true), kind, HyphenBreak)
-	default:
-		s.emit(start, end, raw, s.join(segs, false), kind, HyphenBreak)
-	}
-}
-
-// join concatenates the pieces, without the hyphen before a line break when
-// drop is set (E8).
-func (s *Scanner) join(segs []seg, drop bool) string {
-	n := 0
-	for _, g := range segs {
-		n += g.e - g.s
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for _, g := range segs {
-		e := g.e
-		if drop && g.hy {
-			e--
-		}
-		sb.Write(s.buf[g.s:e])
-	}
-	return sb.String()
 }
