@@ -30,61 +30,13 @@ func abbrevBefore(b []byte, j int) bool {
 func (s *Scanner) atDot(d int) {
 	b := s.buf[:s.n]
 	s.pos = d + 1
-	lo := max(s.floor, d-63)
-	j := d
-	for j > lo && ctab[b[j-1]]&cLDH != 0 {
-		j--
-	}
-	if j == d || (j > 0 && ctab[b[j-1]]&cLDH != 0) || !abbrevBefore(b, j) {
+	j := abbrevStart(b, max(s.floor, d-63), d)
+	if j < 0 {
 		return
 	}
-	// The host: labels of letters, digits and hyphens.
-	i, labels, last, ok := hostLabels(b, j)
+	i, scheme, ok := abbrevHost(b, j)
 	if !ok {
 		return
-	}
-	host := b[j:i]
-	if labels < 2 || (i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)) {
-		return
-	}
-	// A scheme name followed by "//" (E1), not a host: "www.a.bc://x",
-	// "www.a.bc+x://y".
-	k := i
-	for k < len(b) && k-j < maxLook && ctab[b[k]]&cScheme != 0 {
-		k++
-	}
-	if k < len(b) && b[k] == ':' && hasSlashes(b, k+1) {
-		return
-	}
-	tld := b[last:i]
-	scheme := "http://"
-	www := labels >= 3 && (hasLabel(b[j:i], "www") || hasLabel(b[j:i], "ftp"))
-	if www && hasLabel(b[j:i], "ftp") {
-		scheme = "ftp://"
-	}
-	// An optional port.
-	if i+1 < len(b) && b[i] == ':' && '0' <= b[i+1] && b[i+1] <= '9' {
-		k := i + 1
-		for k < len(b) && '0' <= b[k] && b[k] <= '9' {
-			k++
-		}
-		if k == len(b) || ctab[b[k]]&cURI == 0 || b[k] == '/' {
-			i = k
-		}
-	}
-	if www {
-		for _, c := range tld {
-			if ctab[c]&cAlpha == 0 {
-				return
-			}
-		}
-		if len(tld) < 2 {
-			return
-		}
-	} else {
-		if i >= len(b) || b[i] != '/' || !publicSuffix(host) {
-			return
-		}
 	}
 	var wrap byte
 	nw := 0
@@ -109,6 +61,88 @@ func (s *Scanner) atDot(d int) {
 	}
 	raw := s.text(j, e)
 	s.emit(j, e, raw, scheme+raw, Abbrev, 0)
+}
+
+// abbrevStart returns where the host label that ends at the '.' at d
+// starts, looking back no further than lo, or -1 when it is no host's
+// first label or stands where an abbreviated URL may not start (E11).
+func abbrevStart(b []byte, lo, d int) int {
+	j := d
+	for j > lo && ctab[b[j-1]]&cLDH != 0 {
+		j--
+	}
+	if j == d || (j > 0 && ctab[b[j-1]]&cLDH != 0) || !abbrevBefore(b, j) {
+		return -1
+	}
+	return j
+}
+
+// abbrevHost reads the host of an abbreviated URL at b[j:] and its
+// optional port (E11). It returns where they end and the scheme the URL
+// gets, "ftp://" for an ftp.host, else "http://"; ok is false when the
+// host is none: fewer than two labels, going on with characters no host
+// name has, a scheme name followed by "//", a www.host or ftp.host with
+// fewer than three labels or a last label that is not two or more
+// letters, or a host.tld not followed by a path or whose tld is no real
+// public suffix.
+func abbrevHost(b []byte, j int) (end int, scheme string, ok bool) {
+	i, labels, last, ok := hostLabels(b, j)
+	if !ok || labels < 2 || hostGoesOn(b, i) || schemeNameAt(b, j, i) {
+		return i, "", false
+	}
+	host, tld := b[j:i], b[last:i]
+	scheme = "http://"
+	www := labels >= 3 && (hasLabel(host, "www") || hasLabel(host, "ftp"))
+	if www && hasLabel(host, "ftp") {
+		scheme = "ftp://"
+	}
+	i = portEnd(b, i)
+	if www {
+		return i, scheme, len(tld) >= 2 && allLetters(tld)
+	}
+	return i, scheme, i < len(b) && b[i] == '/' && publicSuffix(host)
+}
+
+// hostGoesOn reports whether the host name that ends at b[i] goes on with
+// what no host name holds ('@', '_', a non-ASCII byte) or what hostLabels
+// stopped at (E11).
+func hostGoesOn(b []byte, i int) bool {
+	return i < len(b) && (b[i] == '@' || b[i] == '_' || ctab[b[i]]&cLDH != 0 || b[i] >= utf8.RuneSelf)
+}
+
+// schemeNameAt reports whether the host at b[j:i] is a scheme name
+// followed by "//" (E1), not a host: "www.a.bc://x", "www.a.bc+x://y".
+func schemeNameAt(b []byte, j, i int) bool {
+	k := i
+	for k < len(b) && k-j < maxLook && ctab[b[k]]&cScheme != 0 {
+		k++
+	}
+	return k < len(b) && b[k] == ':' && hasSlashes(b, k+1)
+}
+
+// portEnd returns the end of an optional port after the host that ends at
+// b[i] (E11): ':' and digits that end the URI's run or precede its path.
+func portEnd(b []byte, i int) int {
+	if i+1 < len(b) && b[i] == ':' && '0' <= b[i+1] && b[i+1] <= '9' {
+		k := i + 1
+		for k < len(b) && '0' <= b[k] && b[k] <= '9' {
+			k++
+		}
+		if k == len(b) || ctab[b[k]]&cURI == 0 || b[k] == '/' {
+			return k
+		}
+	}
+	return i
+}
+
+// allLetters reports whether label holds only ASCII letters.
+func allLetters(label []byte) bool {
+	for _, c := range label {
+		if ctab[c]&cAlpha == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // publicSuffix reports whether the last label of host is a real public

@@ -1,12 +1,32 @@
 package delimit
 
 import (
+	"bytes"
 	"strings"
 	"unsafe"
 )
 
-// Reporting a hit: its URI from the pieces of the run, its Raw, position
-// and flags (E5, E7, E8); a defanged one is dropped (doc/spec.md §7b).
+// This file reports the Scanner's hits: their text, their URI (joined
+// from its pieces over line breaks, E5, E6, E8), line and column; a
+// defanged one is dropped (doc/spec.md §7b).
+
+// locate returns the 1-based line and byte column of buf[i], counting lines
+// lazily from the last position located. Positions only grow. With
+// Options.NoLines it counts nothing and returns 0, 0.
+func (s *Scanner) locate(i int) (line, col int) {
+	if s.opts.NoLines {
+		return 0, 0
+	}
+	if i > s.lc {
+		part := s.buf[s.lc:i]
+		if k := bytes.Count(part, []byte{'\n'}); k > 0 {
+			s.line += k
+			s.lineStart = s.base + int64(s.lc+bytes.LastIndexByte(part, '\n')+1)
+		}
+		s.lc = i
+	}
+	return s.line, int(s.base+int64(i)-s.lineStart) + 1
+}
 
 // emitSub reports the hit buf[start:end] whose URI is buf[us:ue]; clean
 // says that the run holds nothing cleanURI would change (!runState.dirty).

@@ -2,8 +2,8 @@ package delimit
 
 import "bytes"
 
-// E1a: scheme names that are words or code. See the package doc, "Noise
-// rules of E1a", for the reasons.
+// E1a: scheme names that are words or code. doc/spec.md, rule E1a, gives
+// the reasons and the syntax each scheme written without "//" must fit.
 
 // glued reports whether the scheme starting at b[j] is glued to the token
 // before it by '/', '=', ':', '-' or '.' ("//go:build", "--filter=blob:none",

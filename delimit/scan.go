@@ -8,11 +8,10 @@ import (
 
 // This file is the Scanner (E1–E12): its API, its buffer, which rolls
 // unread bytes to its front and reads more (SPEC §8), the search for the
-// next candidate byte, when a candidate can be confirmed from the bytes
-// read so far, and the reporting of hits with their line and column. A
-// candidate ':' is confirmed in scan_colon.go, a '<' (and a quote that
-// runs over lines) in scan_angle.go, an '@' in email.go and a '.' in
-// abbrev.go.
+// next candidate byte, and when a candidate can be confirmed from the
+// bytes read so far. A candidate ':' is confirmed in scan_colon.go, a '<'
+// (and a quote that runs over lines) in scan_angle.go, an '@' in email.go
+// and a '.' in abbrev.go; hits are reported in emit.go.
 
 const (
 	bufSize   = 1 << 20        // the Scanner's buffer
@@ -439,22 +438,4 @@ func (s *Scanner) skip() bool {
 	s.skipping = false
 	s.floor = s.pos
 	return true
-}
-
-// locate returns the 1-based line and byte column of buf[i], counting lines
-// lazily from the last position located. Positions only grow. With
-// Options.NoLines it counts nothing and returns 0, 0.
-func (s *Scanner) locate(i int) (line, col int) {
-	if s.opts.NoLines {
-		return 0, 0
-	}
-	if i > s.lc {
-		part := s.buf[s.lc:i]
-		if k := bytes.Count(part, []byte{'\n'}); k > 0 {
-			s.line += k
-			s.lineStart = s.base + int64(s.lc+bytes.LastIndexByte(part, '\n')+1)
-		}
-		s.lc = i
-	}
-	return s.line, int(s.base+int64(i)-s.lineStart) + 1
 }

@@ -62,7 +62,7 @@ func (s *Scanner) quoteLines(q, j, c, e int, class sspClass, rule sspRule, st *r
 		if newURIAt(b, i) {
 			return false
 		}
-		if hex > 0 && (i+hex > len(b) || !isHex(b[i]) || hex == 2 && !isHex(b[i+1])) {
+		if hex > 0 && !hexDue(b, i, hex) {
 			return false
 		}
 		e2, trunc := st.scan(b, i, len(b))
@@ -118,154 +118,201 @@ func (s *Scanner) atAngle(a int) {
 	if a+1 >= s.n || ctab[s.buf[a+1]]&(cAlpha|cSpace) == 0 {
 		return
 	}
-	b := s.buf[:min(s.n, a+maxAngle)]
-	lines := 0
-	var prefix []byte
-	havePrefix := false
-	// space skips whitespace, line breaks and the quote prefix after a
-	// break (E7); it returns -1 past the line limit, whether it passed a
-	// line break, and marks a piece ending in '-' before a break (E8).
-	space := func(i int, segs []seg) (int, bool) {
-		nl := false
-		for i < len(b) && ctab[b[i]]&cSpace != 0 {
-			if b[i] != '\n' {
-				i++
-				continue
-			}
-			nl = true
-			if lines++; lines >= maxLines {
-				return -1, nl
-			}
-			if n := len(segs); n > 0 && segs[n-1].e > segs[n-1].s && b[segs[n-1].e-1] == '-' {
-				segs[n-1].hy = true
-			}
-			if !havePrefix {
-				prefix, havePrefix = quotePrefix(s.buf, a, s.base == 0), true
-			}
-			i = skipPrefix(b, i+1, prefix)
-		}
-		return i, nl
-	}
-	i, _ := space(a+1, nil)
-	if i < 0 {
+	g := angle{b: s.buf[:min(s.n, a+maxAngle)], a: a, text: s.buf, atStart: s.base == 0}
+	j, c := g.scheme()
+	if j < 0 {
 		return
+	}
+	g.segs, g.from = s.segs[:0], j
+	defer func() { s.segs = g.segs[:0] }()
+	e := g.run(c + 1)
+	if e < 0 || g.st.printf { // "<http://a/%s>": a printf format (E3)
+		return
+	}
+	if e > g.from {
+		g.segs = append(g.segs, seg{s: g.from, e: e})
+	}
+	if !pastSlashes(g.b, g.segs, c) {
+		return
+	}
+	s.emitSegs(a, e+1, Angle, g.segs)
+}
+
+// angle is an angle hit being confirmed (E5, E7, E8).
+type angle struct {
+	b       []byte // the bytes the hit may span (maxAngle)
+	a       int    // the '<'
+	text    []byte // the Scanner's buffer, for the quote prefix
+	atStart bool   // text[0] is the start of the input
+
+	lines      int    // line breaks passed
+	prefix     []byte // the quote prefix of the first line (E7)
+	havePrefix bool
+	segs       []seg    // the pieces of the URI so far
+	from       int      // where the current piece starts
+	hex        int      // hex digits of a %HH escape still due after a line break
+	st         runState // the run of URI characters
+}
+
+// space skips whitespace, line breaks and the quote prefix after a break
+// (E7); it returns -1 past the line limit, whether it passed a line break,
+// and marks a piece ending in '-' before a break (E8).
+func (g *angle) space(i int) (int, bool) {
+	b := g.b
+	nl := false
+	for i < len(b) && ctab[b[i]]&cSpace != 0 {
+		if b[i] != '\n' {
+			i++
+			continue
+		}
+		nl = true
+		if g.lines++; g.lines >= maxLines {
+			return -1, nl
+		}
+		if n := len(g.segs); n > 0 && g.segs[n-1].e > g.segs[n-1].s && b[g.segs[n-1].e-1] == '-' {
+			g.segs[n-1].hy = true
+		}
+		if !g.havePrefix {
+			g.prefix, g.havePrefix = quotePrefix(g.text, g.a, g.atStart), true
+		}
+		i = skipPrefix(b, i+1, g.prefix)
+	}
+	return i, nl
+}
+
+// scheme reads what follows the '<' up to the scheme's colon (E5, E9):
+// whitespace, an optional "URL:" and whitespace, then a registered scheme,
+// any scheme followed by "//", or after "URL:" any scheme ("<xsl:output>",
+// "<o:p>", "<user:password>" are not URIs), and a scheme-specific part
+// that does not start with whitespace ("<Color.RED: 1>", Python's enum
+// repr) nor a second colon ("<OT::Value>", a C++ or Perl name). It returns
+// where the scheme starts and where its colon is, or -1, -1.
+func (g *angle) scheme() (j, c int) {
+	b := g.b
+	i, _ := g.space(g.a + 1)
+	if i < 0 {
+		return -1, -1
 	}
 	url := false
 	if i+4 <= len(b) && isURLPrefix(b[i:i+4]) {
-		if i, _ = space(i+4, nil); i < 0 {
-			return
+		if i, _ = g.space(i + 4); i < 0 {
+			return -1, -1
 		}
 		url = true
 	}
-	j := i
+	j = i
 	if j >= len(b) || ctab[b[j]]&cAlpha == 0 {
-		return
+		return -1, -1
 	}
 	for i < len(b) && ctab[b[i]]&cScheme != 0 {
 		i++
 	}
 	if i >= len(b) || b[i] != ':' || isURLPrefix(b[j:i+1]) {
-		return // E9: "URL:" is a prefix, never the scheme
+		return -1, -1 // E9: "URL:" is a prefix, never the scheme
 	}
-	c := i
-	// E5: a registered scheme, any scheme with "//", or any after "URL:"
-	// ("<xsl:output>", "<o:p>", "<user:password>" are not URIs).
+	c = i
 	if !url && !hasSlashes(b, c+1) && lookupScheme(b[j:c]) == 0 {
-		return
+		return -1, -1
 	}
-	i++
-	// The scheme-specific part starts right after the colon: not with
-	// whitespace ("<Color.RED: 1>", Python's enum repr) nor with a second
-	// colon ("<OT::Value>", a C++ or Perl name).
-	if i >= len(b) || b[i] == ':' || ctab[b[i]]&cSpace != 0 {
-		return
+	if i++; i >= len(b) || b[i] == ':' || ctab[b[i]]&cSpace != 0 {
+		return -1, -1
 	}
-	segs := s.segs[:0]
-	defer func() { s.segs = segs[:0] }()
-	st := runState{}
-	from := j
-	hex := 0 // hex digits of a %HH escape still due after a line break
-	for {
-		if i >= len(b) {
-			return
+	return j, c
+}
+
+// run reads the URI from i up to the closing '>' and returns where that
+// is, or -1 when the hit fails (E3, E5).
+func (g *angle) run(i int) int {
+	b := g.b
+	for i >= 0 && i < len(b) && b[i] != '>' {
+		if ctab[b[i]]&cSpace != 0 {
+			i = g.gap(i)
+		} else if w := g.st.width(b, i); w > 0 {
+			i += w
+		} else {
+			i = g.broken(i)
 		}
-		x := b[i]
-		if x == '>' {
-			break
-		}
-		if ctab[x]&cSpace != 0 {
-			if i > from {
-				segs = append(segs, seg{s: from, e: i})
-			}
-			var nl bool
-			if i, nl = space(i, segs); i < 0 {
-				return
-			}
-			from = i
-			if i < len(b) && b[i] == '>' && hex == 0 {
-				break // blanks before the closing bracket
-			}
-			// Whitespace inside a line is not removed ("<mailto:a at
-			// b.org>"), and a new scheme:// on the next line is another
-			// URI.
-			if !nl || newURIAt(b, i) {
-				return
-			}
-			if hex > 0 {
-				if i+hex > len(b) || !isHex(b[i]) || hex == 2 && !isHex(b[i+1]) {
-					return
-				}
-				hex = 0
-			}
-			continue
-		}
-		w := st.width(b, i)
-		if w == 0 {
-			// E8: a typesetter's hyphen before a line break is dropped.
-			if h := softHyphen(b, i); h > 0 && lineBreak(b, i+h) >= 0 {
-				if i > from {
-					segs = append(segs, seg{s: from, e: i})
-				}
-				i += h
-				from = i
-				continue
-			}
-			// A line break inside a %HH escape ("%\n 20", "%2\n 0").
-			if x != '%' {
-				return
-			}
-			k := i + 1
-			if k < len(b) && isHex(b[k]) {
-				k++
-			}
-			if k >= len(b) || ctab[b[k]]&cSpace == 0 {
-				return
-			}
-			hex = 2 - (k - i - 1)
-			w = k - i
-		}
-		i += w
 	}
-	if st.printf {
-		return // "<http://a/%s>": a printf format (E3)
+	if i >= len(b) {
+		return -1
 	}
-	if i > from {
-		segs = append(segs, seg{s: from, e: i})
+	return i
+}
+
+// gap passes the whitespace at i and returns where the URI goes on, or -1
+// (E5, E7): whitespace is removed before the closing bracket or where it
+// holds a line break, not inside a line ("<mailto:a at b.org>"); a new
+// scheme:// on the next line is another URI, and the hex digits a %HH
+// escape still needs must follow the break.
+func (g *angle) gap(i int) int {
+	b := g.b
+	if i > g.from {
+		g.segs = append(g.segs, seg{s: g.from, e: i})
 	}
-	// E12: a scheme alone ("<http:>") or with slashes only ("<http://>").
-	rest := false
+	i, nl := g.space(i)
+	if i < 0 {
+		return -1
+	}
+	g.from = i
+	if i < len(b) && b[i] == '>' && g.hex == 0 {
+		return i // blanks before the closing bracket
+	}
+	if !nl || newURIAt(b, i) {
+		return -1
+	}
+	if g.hex > 0 {
+		if !hexDue(b, i, g.hex) {
+			return -1
+		}
+		g.hex = 0
+	}
+	return i
+}
+
+// broken handles a byte at i that ends a run of URI characters: a
+// typesetter's hyphen before a line break, which is dropped (E8), or a
+// '%' whose escape a line break splits ("%\n 20", "%2\n 0", E5). It
+// returns where the URI goes on, or -1.
+func (g *angle) broken(i int) int {
+	b := g.b
+	if h := softHyphen(b, i); h > 0 && lineBreak(b, i+h) >= 0 {
+		if i > g.from {
+			g.segs = append(g.segs, seg{s: g.from, e: i})
+		}
+		g.from = i + h
+		return i + h
+	}
+	if b[i] != '%' {
+		return -1
+	}
+	k := i + 1
+	if k < len(b) && isHex(b[k]) {
+		k++
+	}
+	if k >= len(b) || ctab[b[k]]&cSpace == 0 {
+		return -1
+	}
+	g.hex = 2 - (k - i - 1)
+	return k
+}
+
+// hexDue reports whether b[i:] starts with the n (1 or 2) hex digits that
+// a %HH escape split by a line break still needs (E5).
+func hexDue(b []byte, i, n int) bool {
+	return i+n <= len(b) && isHex(b[i]) && (n == 1 || isHex(b[i+1]))
+}
+
+// pastSlashes reports whether the pieces hold more than slashes after the
+// colon at c (E12: "<http:>" and "<http://>" are a scheme alone).
+func pastSlashes(b []byte, segs []seg, c int) bool {
 	for _, g := range segs {
 		for k := max(g.s, c+1); k < g.e; k++ {
 			if b[k] != '/' {
-				rest = true
-				break
+				return true
 			}
 		}
 	}
-	if !rest {
-		return
-	}
-	s.emitSegs(a, i+1, Angle, segs)
+	return false
 }
 
 // newURIAt reports whether b[i:] starts with a scheme followed by "://"

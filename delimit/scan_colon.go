@@ -10,24 +10,60 @@ import (
 // hit in quotes, and a bare hit that a typesetter's hyphen at the end of a
 // line continues on the next (E8).
 
+// colonHit is what atColon has learned about a candidate hit around a ':'
+// (E1–E4, E9) as it confirms it.
+type colonHit struct {
+	j         int      // where the scheme starts
+	cs        int      // the colon before the scheme-specific part that is checked
+	start     int      // where the hit starts: j, or before "URL:" (E9)
+	name      []byte   // the scheme, in lower case
+	class     sspClass // the syntax its scheme-specific part must have (E2)
+	rule      sspRule  // the scheme's own syntax when written without "//" (E1a)
+	emptyAuth bool     // "scheme:///path": an empty authority (E2)
+	wrap      byte     // the Markdown emphasis wrapper before the hit (E4)
+	nw        int      // how many times wrap is written
+}
+
 // atColon confirms a bare or quoted hit around the ':' at c (E1–E4, E6, E9).
 func (s *Scanner) atColon(c int) {
 	b := s.buf[:s.n]
 	s.pos = c + 1
-	// Skip: the scheme-specific part starts right after ':' (E2, E12: "Note: see").
+	if !sspFollows(b, c) {
+		return
+	}
+	j := schemeStart(b, max(s.floor, c-maxLook), c)
+	if j < 0 {
+		return
+	}
+	var low [maxLook]byte
+	h := colonHit{j: j, cs: c}
+	if w := string(b[j:c]); w == "https" || w == "http" {
+		h.name, h.class = b[j:c], sspAuthority // most hits: no lookup
+	} else {
+		h.name = lowerName(b[j:c], &low)
+		h.class = schemeClass(h.name)
+	}
+	if !h.written(b, c) || !h.sspStarts(b) {
+		return
+	}
+	s.colonRun(b, c, &h)
+}
+
+// sspFollows reports whether a scheme-specific part may start right after
+// the colon at c (E2, E12: "Note: see"): a URI character, but not a second
+// ':' ("DNS::Resolver", "std::string": a C++, Perl or Rust name).
+func sspFollows(b []byte, c int) bool {
 	if c+1 >= len(b) {
-		return
+		return false
 	}
-	if x := b[c+1]; x < utf8.RuneSelf && ctab[x]&cURI == 0 {
-		return
-	}
-	// "DNS::Resolver", "std::string": a C++, Perl or Rust name, not a URI.
-	if b[c+1] == ':' {
-		return
-	}
-	// Confirm: a scheme at a word start right before ':' (E1), registered
-	// or followed by "//", and for an opaque one the E1a noise rules.
-	lo := max(s.floor, c-maxLook)
+	x := b[c+1]
+	return x >= utf8.RuneSelf || ctab[x]&cURI != 0 && x != ':'
+}
+
+// schemeStart returns where the scheme that ends at the colon at c starts,
+// looking back no further than lo, or -1 (E1): a letter at a word start,
+// after any '+', '-' or '.' that cannot start a scheme.
+func schemeStart(b []byte, lo, c int) int {
 	j := c
 	for j > lo && ctab[b[j-1]]&cScheme != 0 {
 		j--
@@ -36,140 +72,170 @@ func (s *Scanner) atColon(c int) {
 		j++
 	}
 	if j == c || ctab[b[j]]&cAlpha == 0 || !wordStart(b, j) {
-		return
+		return -1
 	}
-	var low [maxLook]byte
-	var name []byte
-	var class sspClass
-	if w := string(b[j:c]); w == "https" || w == "http" {
-		name, class = b[j:c], sspAuthority // most hits: no lookup
-	} else {
-		name = lowerName(b[j:c], &low)
-		class = schemeClass(name)
-	}
-	var rule sspRule
-	cs := c // the colon before the scheme-specific part that is checked
-	emptyAuth := false
+	return j
+}
+
+// written decides, from what follows the colon at c, how the scheme is
+// written and so which syntax its scheme-specific part must have (E1, E1a,
+// E2): followed by "//", as a wrapper of another URI, or without "//" as
+// prose writes a few schemes; an authority scheme needs "//". It reports
+// whether a hit may follow.
+func (h *colonHit) written(b []byte, c int) bool {
 	switch {
 	case hasSlashes(b, c+1):
-		// E1: any scheme of two or more characters followed by "//"
-		// ("C://" is a drive, "%s://" a format).
-		if class == 0 {
-			// "credential.https://h": a registered scheme after a
-			// dot in an unregistered name starts the URI.
-			if d := bytes.LastIndexByte(name, '.'); d >= 0 && d+1 < len(name) && ctab[name[d+1]]&cAlpha != 0 {
-				if k := schemeClass(name[d+1:]); k != 0 {
-					j, name, class = j+d+1, name[d+1:], k
-				}
+		return h.slashed(b, c)
+	case h.class == sspAuthority:
+		return false // E2: an authority scheme needs "//"
+	case wrapper(h.name):
+		k, inner := innerURI(b, c+1)
+		if k < 0 || !hasSlashes(b, k+1) && (glued(b, h.j) || allCaps(b[h.j:c])) {
+			return false // E1a: without "//" anywhere, as any other scheme
+		}
+		h.cs, h.class = k, inner
+		return true
+	}
+	return h.prose(b, c)
+}
+
+// slashed decides the syntax of a scheme followed by "//" (E1): any scheme
+// of two or more characters ("C://" is a drive, "%s://" a format).
+func (h *colonHit) slashed(b []byte, c int) bool {
+	if h.class == 0 {
+		// "credential.https://h": a registered scheme after a dot in an
+		// unregistered name starts the URI.
+		if d := bytes.LastIndexByte(h.name, '.'); d >= 0 && d+1 < len(h.name) && ctab[h.name[d+1]]&cAlpha != 0 {
+			if k := schemeClass(h.name[d+1:]); k != 0 {
+				h.j, h.name, h.class = h.j+d+1, h.name[d+1:], k
 			}
 		}
-		if class == 0 && (c-j < 2 || webGlued(name)) {
-			return
-		}
-		switch {
-		case class == sspFile:
-		case class != sspAuthority && c+4 < len(b) && b[c+3] == '/' && pathChar(b[c+4]):
-			// "webpack:///./src/x.ts": a scheme that is not registered
-			// with an authority may have an empty one and a path (E2)
-			// that starts as a name does ("drv:///(hp/)?hpijs.drv/" in
-			// a regular expression does not).
-			class, emptyAuth = sspFile, true
-		default:
-			class = sspAuthority
-		}
-	case class == sspAuthority:
-		return // E2: an authority scheme needs "//"
-	case wrapper(name):
-		k, inner := innerURI(b, c+1)
-		if k < 0 || !hasSlashes(b, k+1) && (glued(b, j) || allCaps(b[j:c])) {
-			return // E1a: without "//" anywhere, as any other scheme
-		}
-		cs, class = k, inner
+	}
+	if h.class == 0 && (c-h.j < 2 || webGlued(h.name)) {
+		return false
+	}
+	switch {
+	case h.class == sspFile:
+	case h.class != sspAuthority && c+4 < len(b) && b[c+3] == '/' && pathChar(b[c+4]):
+		// "webpack:///./src/x.ts": a scheme that is not registered with
+		// an authority may have an empty one and a path (E2) that starts
+		// as a name does ("drv:///(hp/)?hpijs.drv/" in a regular
+		// expression does not).
+		h.class, h.emptyAuth = sspFile, true
 	default:
-		// E1a: without "//", never a scheme glued to the token before it,
-		// and only the schemes written so in prose, each with its syntax;
-		// an all-capitals one ("MAILTO:", "URN:ISBN:") only with that
-		// syntax ("INFO:demo", "NOTE:" are labels).
-		if class == 0 || glued(b, j) {
-			return
-		}
-		if class == sspOpaque {
-			rule = proseRule(name)
-		}
-		if rule == nil && (class == sspOpaque || allCaps(b[j:c])) {
-			return
-		}
+		h.class = sspAuthority
 	}
-	// E2 before scanning, so that a failing candidate costs little.
-	switch class {
+	return true
+}
+
+// prose decides whether a scheme written without "//" may start a hit
+// (E1a): never one glued to the token before it, and only the schemes
+// written so in prose, each with its syntax; an all-capitals one
+// ("MAILTO:", "URN:ISBN:") only with that syntax ("INFO:demo", "NOTE:" are
+// labels).
+func (h *colonHit) prose(b []byte, c int) bool {
+	if h.class == 0 || glued(b, h.j) {
+		return false
+	}
+	if h.class == sspOpaque {
+		h.rule = proseRule(h.name)
+	}
+	return h.rule != nil || h.class != sspOpaque && !allCaps(b[h.j:c])
+}
+
+// sspStarts checks the start of the scheme-specific part against its
+// class (E2) before the run is scanned, so that a failing candidate costs
+// little.
+func (h *colonHit) sspStarts(b []byte) bool {
+	switch h.class {
 	case sspAuthority:
-		if !sspOK(class, b[cs+1:min(len(b), cs+4)]) {
-			return
-		}
+		return sspOK(h.class, b[h.cs+1:min(len(b), h.cs+4)])
 	case sspFile:
-		if cs+1 >= len(b) || b[cs+1] != '/' {
-			return
-		}
+		return h.cs+1 < len(b) && b[h.cs+1] == '/'
 	}
-	start := j
-	if j-4 >= s.floor && isURLPrefix(b[j-4:j]) && wordStart(b, j-4) {
-		start = j - 4 // E9
+	return true
+}
+
+// colonRun scans the run of URI characters after the colon at c of the
+// scheme h has confirmed and reports the hit it makes (E3, E4, E9): cut at
+// MaxHit, in a TeX macro argument, in quotes (E6) or bare.
+func (s *Scanner) colonRun(b []byte, c int, h *colonHit) {
+	h.start = h.j
+	if h.j-4 >= s.floor && isURLPrefix(b[h.j-4:h.j]) && wordStart(b, h.j-4) {
+		h.start = h.j - 4 // E9
 	}
-	wrap, nw := emphasisWrap(b, s.floor, start)
-	quoted := start > s.floor && b[start-1] == '"'
-	braced := start > s.floor && b[start-1] == '{'
+	h.wrap, h.nw = emphasisWrap(b, s.floor, h.start)
+	quoted := h.start > s.floor && b[h.start-1] == '"'
+	braced := h.start > s.floor && b[h.start-1] == '{'
 	st := runState{bare: true, tex: braced}
-	e, trunc := st.scan(b, c+1, start+MaxHit)
+	e, trunc := st.scan(b, c+1, h.start+MaxHit)
 	if trunc {
-		s.emitSub(start, e, j, e, Space, Truncated, !st.dirty)
+		s.emitSub(h.start, e, h.j, e, Space, Truncated, !st.dirty)
 		s.skipping = true
 		return
 	}
 	// A '%' and a letter that is no %HH escape ("rfc%d.txt") is a
 	// printf directive: the text is a format, not a URI.
-	if st.printf {
-		return
-	}
-	// 'data:text/javascript,import { x }': a data: URI in quotes whose
-	// data goes on past a blank is code, not a URI.
-	if start > s.floor && (b[start-1] == '\'' || b[start-1] == '`') && string(name) == "data" && e < len(b) && b[e] == ' ' && b[e-1] != b[start-1] {
+	if st.printf || s.dataCode(b, h, e) {
 		return
 	}
 	// "\url{http://a/b}", "{http://prefix.example/ns:}": a TeX macro
 	// argument ends at its closing brace, which delimits as a quote does.
 	if braced && e < len(b) && b[e] == '}' {
-		if ssp := texClean(b[cs+1:e], &st); len(ssp) > 0 && fits(class, rule, ssp) {
-			s.emitSub(start, e, j, e, Space, 0, !st.dirty)
+		if ssp := texClean(b[h.cs+1:e], &st); len(ssp) > 0 && fits(h.class, h.rule, ssp) {
+			s.emitSub(h.start, e, h.j, e, Space, 0, !st.dirty)
 		}
 		return
 	}
-	if quoted {
-		if e < len(b) && b[e] == '"' {
-			ue := quoteEnd(b, cs+1, e)
-			if fits(class, rule, b[cs+1:ue]) {
-				s.emitSub(start-1, e+1, j, ue, Quote, 0, !st.dirty)
-			}
-			return
-		}
-		qs := st
-		if s.quoteLines(start-1, j, cs, e, class, rule, &qs) {
-			return
-		}
+	if quoted && s.inQuotes(b, e, h, st) {
+		return
 	}
+	s.bare(b, e, h, st)
+}
+
+// dataCode reports whether the run ending at e is a data: URI in single
+// quotes or backquotes whose data goes on past a blank
+// ('data:text/javascript,import { x }'): code, not a URI.
+func (s *Scanner) dataCode(b []byte, h *colonHit, e int) bool {
+	start := h.start
+	return start > s.floor && (b[start-1] == '\'' || b[start-1] == '`') && string(h.name) == "data" &&
+		e < len(b) && b[e] == ' ' && b[e-1] != b[start-1]
+}
+
+// inQuotes confirms a hit right after a '"' whose run ends at e (E6):
+// closed by a quote there, or continued over the next lines up to one. It
+// reports whether the hit is decided; if not, it is read as a bare one.
+func (s *Scanner) inQuotes(b []byte, e int, h *colonHit, st runState) bool {
+	if e < len(b) && b[e] == '"' {
+		ue := quoteEnd(b, h.cs+1, e)
+		if fits(h.class, h.rule, b[h.cs+1:ue]) {
+			s.emitSub(h.start-1, e+1, h.j, ue, Quote, 0, !st.dirty)
+		}
+		return true
+	}
+	return s.quoteLines(h.start-1, h.j, h.cs, e, h.class, h.rule, &st)
+}
+
+// bare confirms a bare hit whose run ends at e (E4, E8): cut before
+// AsciiDoc link text, joined over a typesetter's hyphen at the end of its
+// line, trimmed of trailing punctuation, and its scheme-specific part
+// checked (E1a, E2).
+func (s *Scanner) bare(b []byte, e int, h *colonHit, st runState) {
+	cs, j := h.cs, h.j
 	cut := bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
-	if cut == e && softHyphen(b, e) > 0 && s.bareJoin(start, j, cs, e, class, rule, wrap, nw, st) {
+	if cut == e && softHyphen(b, e) > 0 && s.bareJoin(h, e, st) {
 		return
 	}
-	e = j + trimTrailing(b[j:cut], wrap, nw)
-	if e <= cs+1 || !fits(class, rule, texClean(b[cs+1:e], &st)) {
+	e = j + trimTrailing(b[j:cut], h.wrap, h.nw)
+	if e <= cs+1 || !fits(h.class, h.rule, texClean(b[cs+1:e], &st)) {
 		return
 	}
 	// An empty authority and a '(' left open: a regular expression cut
 	// at its '|' ("drv:///sample.drv/epson(9|24).ppd").
-	if emptyAuth && bytes.Count(b[j:e], []byte{'('}) > bytes.Count(b[j:e], []byte{')'}) {
+	if h.emptyAuth && bytes.Count(b[j:e], []byte{'('}) > bytes.Count(b[j:e], []byte{')'}) {
 		return
 	}
-	s.emitSub(start, e, j, e, Space, 0, !st.dirty)
+	s.emitSub(h.start, e, j, e, Space, 0, !st.dirty)
 }
 
 // texClean returns the scheme-specific part ssp of a run in a TeX macro
@@ -201,22 +267,23 @@ func softHyphen(b []byte, i int) int {
 	return 0
 }
 
-// bareJoin confirms a bare hit whose run, from the scheme at j, ends at e
+// bareJoin confirms a bare hit whose run, from the scheme of h, ends at e
 // with a typesetter's hyphen (U+2010 or U+00AD) at the very end of its line,
 // as groff breaks long URLs in man pages (E8): the next line, after its
 // indentation, continues the URI with a letter or digit and does not start
 // a new scheme://; the hyphen and the whitespace are dropped, for as many
 // lines as end so (8 lines, 4 KiB). It reports whether it emitted a hit.
-func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wrap byte, nw int, st runState) bool {
+func (s *Scanner) bareJoin(h *colonHit, e int, st runState) bool {
+	start, j, cs := h.start, h.j, h.cs
 	b := s.buf[:min(s.n, start+maxAngle)]
 	segs := append(s.segs[:0], seg{s: j, e: e})
 	defer func() { s.segs = segs[:0] }()
 	for lines := 1; lines < maxLines; lines++ {
-		h := softHyphen(b, e)
-		if h == 0 {
+		hy := softHyphen(b, e)
+		if hy == 0 {
 			break
 		}
-		i := e + h
+		i := e + hy
 		if i < len(b) && b[i] == '\r' {
 			i++
 		}
@@ -243,9 +310,9 @@ func (s *Scanner) bareJoin(start, j, cs, e int, class sspClass, rule sspRule, wr
 	joined := []byte(s.join(segs, false))
 	from := cs + 1 - j
 	n := bracketCut(joined, from, pathStart(joined, from, len(joined)), len(joined))
-	n = trimTrailing(joined[:n], wrap, nw)
+	n = trimTrailing(joined[:n], h.wrap, h.nw)
 	last := &segs[len(segs)-1]
-	if len(joined)-n >= last.e-last.s || !fits(class, rule, texClean(joined[from:n], &st)) {
+	if len(joined)-n >= last.e-last.s || !fits(h.class, h.rule, texClean(joined[from:n], &st)) {
 		return false
 	}
 	last.e -= len(joined) - n

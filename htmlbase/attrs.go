@@ -178,24 +178,8 @@ func splitList(s []byte, emit func(u []byte)) {
 // is not followed by '=' (as in "0;urls.html"), the whole text is the URL,
 // where the standard would drop those letters.
 func refreshURL(s []byte) ([]byte, bool) {
-	i := 0
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	j := i
-	for j < len(s) && isDigit(s[j]) {
-		j++
-	}
-	if j == i && (j >= len(s) || s[j] != '.') {
-		return nil, false
-	}
-	for j < len(s) && (isDigit(s[j]) || s[j] == '.') {
-		j++
-	}
-	if j >= len(s) {
-		return nil, false
-	}
-	if c := s[j]; c != ';' && c != ',' && !isSpace(c) {
+	j, ok := refreshTime(s)
+	if !ok {
 		return nil, false
 	}
 	for j < len(s) && isSpace(s[j]) {
@@ -210,20 +194,7 @@ func refreshURL(s []byte) ([]byte, bool) {
 	if j >= len(s) {
 		return nil, false
 	}
-	u := s[j:]
-	if hasPrefixFold(u, "url") {
-		k := 3
-		for k < len(u) && isSpace(u[k]) {
-			k++
-		}
-		if k < len(u) && u[k] == '=' {
-			k++
-			for k < len(u) && isSpace(u[k]) {
-				k++
-			}
-			u = u[k:]
-		}
-	}
+	u := skipURLEquals(s[j:])
 	if len(u) > 0 && (u[0] == '"' || u[0] == '\'') {
 		q := u[0]
 		u = u[1:]
@@ -232,4 +203,51 @@ func refreshURL(s []byte) ([]byte, bool) {
 		}
 	}
 	return u, true
+}
+
+// refreshTime reads the time at the start of a refresh value, after
+// whitespace: digits and dots, starting with a digit or a dot followed by
+// more, then ';', ',' or whitespace. It returns where that separator is.
+func refreshTime(s []byte) (int, bool) {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	if j == i && (j >= len(s) || s[j] != '.') {
+		return 0, false
+	}
+	for j < len(s) && (isDigit(s[j]) || s[j] == '.') {
+		j++
+	}
+	if j >= len(s) {
+		return 0, false
+	}
+	if c := s[j]; c != ';' && c != ',' && !isSpace(c) {
+		return 0, false
+	}
+	return j, true
+}
+
+// skipURLEquals returns u after a leading "url" and "=" (any case,
+// whitespace around '='), or u whole when it does not start so.
+func skipURLEquals(u []byte) []byte {
+	if !hasPrefixFold(u, "url") {
+		return u
+	}
+	k := 3
+	for k < len(u) && isSpace(u[k]) {
+		k++
+	}
+	if k >= len(u) || u[k] != '=' {
+		return u
+	}
+	k++
+	for k < len(u) && isSpace(u[k]) {
+		k++
+	}
+	return u[k:]
 }

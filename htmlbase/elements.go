@@ -165,75 +165,61 @@ const (
 // one, whose links are its href and xlink:href.
 func linkAttr(id elem, foreign bool, key []byte) (string, attrKind) {
 	if foreign {
-		switch string(key) {
-		case "href", "xlink:href":
-			if id == eBase {
-				return "", akNone // not a link, and not the document's base (H2)
-			}
-			return string(key), akURL
-		case "style":
-			return "style", akCSS
-		}
-		return "", akNone
+		return foreignLinkAttr(id, key)
 	}
+	var name string
+	var kind attrKind
+	var on elemSet // the elements on which the attribute bears links
 	switch string(key) {
 	case "href":
-		switch id {
-		case eA, eArea, eLink:
-			return "href", akURL
-		}
+		name, kind, on = "href", akURL, 1<<eA|1<<eArea|1<<eLink
 	case "src":
-		switch id {
-		case eImg, eScript, eIframe, eFrame, eEmbed, eSource, eTrack, eAudio, eVideo, eInput:
-			return "src", akURL
-		}
+		name, kind, on = "src", akURL, 1<<eImg|1<<eScript|1<<eIframe|1<<eFrame|1<<eEmbed|1<<eSource|1<<eTrack|1<<eAudio|1<<eVideo|1<<eInput
 	case "srcset":
-		if id == eImg || id == eSource {
-			return "srcset", akSrcset
-		}
+		name, kind, on = "srcset", akSrcset, 1<<eImg|1<<eSource
 	case "imagesrcset":
-		if id == eLink {
-			return "imagesrcset", akSrcset
-		}
+		name, kind, on = "imagesrcset", akSrcset, 1<<eLink
 	case "poster":
-		if id == eVideo {
-			return "poster", akURL
-		}
+		name, kind, on = "poster", akURL, 1<<eVideo
 	case "action":
-		if id == eForm {
-			return "action", akURL
-		}
+		name, kind, on = "action", akURL, 1<<eForm
 	case "formaction":
-		if id == eButton || id == eInput {
-			return "formaction", akURL
-		}
+		name, kind, on = "formaction", akURL, 1<<eButton|1<<eInput
 	case "cite":
-		switch id {
-		case eBlockquote, eQ, eDel, eIns:
-			return "cite", akURL
-		}
+		name, kind, on = "cite", akURL, 1<<eBlockquote|1<<eQ|1<<eDel|1<<eIns
 	case "data":
-		if id == eObject {
-			return "data", akURL
-		}
+		name, kind, on = "data", akURL, 1<<eObject
 	case "longdesc":
-		switch id {
-		case eImg, eFrame, eIframe:
-			return "longdesc", akURL
-		}
+		name, kind, on = "longdesc", akURL, 1<<eImg|1<<eFrame|1<<eIframe
 	case "background":
-		switch id {
-		case eBody, eTable, eTd, eTh:
-			return "background", akURL
-		}
+		name, kind, on = "background", akURL, 1<<eBody|1<<eTable|1<<eTd|1<<eTh
 	case "manifest":
-		if id == eHTML {
-			return "manifest", akURL
-		}
+		name, kind, on = "manifest", akURL, 1<<eHTML
 	case "ping":
-		if id == eA || id == eArea {
-			return "ping", akList
+		name, kind, on = "ping", akList, 1<<eA|1<<eArea
+	case "style":
+		return "style", akCSS // on any element
+	}
+	if !on.has(id) {
+		return "", akNone
+	}
+	return name, kind
+}
+
+// elemSet is a set of elements.
+type elemSet uint64
+
+func (s elemSet) has(id elem) bool { return s&(1<<id) != 0 }
+
+// foreignLinkAttr is linkAttr for an SVG or MathML element: href and
+// xlink:href, but for a foreign <base>, and style.
+func foreignLinkAttr(id elem, key []byte) (string, attrKind) {
+	switch string(key) {
+	case "href", "xlink:href":
+		if id == eBase {
+			return "", akNone // not a link, and not the document's base (H2)
 		}
+		return string(key), akURL
 	case "style":
 		return "style", akCSS
 	}

@@ -92,13 +92,6 @@ func popSegment(b []byte, start, w int) int {
 	return start
 }
 
-// appendRemoveDots2396 appends to dst the path p with its dot segments
-// removed as steps 6c to 6g of Section 5.2 of the seeds do.
-func appendRemoveDots2396(dst []byte, p string) []byte {
-	start := len(dst)
-	return removeDots2396(append(dst, p...), start)
-}
-
 // removeDots2396 removes the dot segments of the path b[start:] in place
 // as steps 6c to 6g of Section 5.2 of the seeds do: "./" and a final "."
 // are removed, "<segment>/../" and a final "<segment>/.." are removed

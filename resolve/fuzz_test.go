@@ -226,3 +226,10 @@ func removeDots2396Naive(p string) string {
 	}
 	return root + p
 }
+
+// appendRemoveDots2396 appends to dst the path p with its dot segments
+// removed as steps 6c to 6g of Section 5.2 of the seeds do.
+func appendRemoveDots2396(dst []byte, p string) []byte {
+	start := len(dst)
+	return removeDots2396(append(dst, p...), start)
+}

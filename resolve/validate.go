@@ -103,87 +103,144 @@ var (
 // (IRIs) are not allowed: convert with ToASCII first.
 func Validate(s string) error {
 	r := Parse(s)
-	pos := 0
-	fail := func(at int, rule string) error { return &SyntaxError{Input: s, Pos: at, Rule: rule} }
+	v := validator{s: s}
+	if err := v.scheme(&r); err != nil {
+		return err
+	}
+	if r.HasAuthority {
+		if err := v.authority(&r); err != nil {
+			return err
+		}
+	}
+	if err := v.path(&r); err != nil {
+		return err
+	}
+	return v.queryAndFragment(&r)
+}
+
+// validator checks the components of a parsed reference one after the
+// other against their rules of Appendix A, keeping where the next one
+// starts in the string.
+type validator struct {
+	s   string
+	pos int
+}
+
+func (v *validator) fail(at int, rule string) error {
+	return &SyntaxError{Input: v.s, Pos: at, Rule: rule}
+}
+
+// check scans part, which starts at s[at], against c: nil, or an error
+// naming rule, or "escaped" for a '%' that is no escape.
+func (v *validator) check(at int, part string, c *class, rule string) error {
+	if bad := scan(v.s, at, part, c); bad >= 0 {
+		return v.fail(bad, ruleAt(v.s, bad, rule))
+	}
+	return nil
+}
+
+// scheme checks what comes before the first ':' of a reference without a
+// scheme: a scheme that does not start with a letter ("1a:b") or a colon
+// a relative path cannot hold in its first segment.
+func (v *validator) scheme(r *Reference) error {
 	if r.HasScheme {
-		pos = len(r.Scheme) + 1
-	} else if i := strings.IndexByte(r.Path, ':'); i > 0 && !r.HasAuthority && !strings.ContainsRune(r.Path[:i], '/') {
-		// A ':' in the first segment: either a scheme that does not
-		// start with a letter ("1a:b") or a colon a relative path cannot
-		// hold.
+		v.pos = len(r.Scheme) + 1
+		return nil
+	}
+	if i := strings.IndexByte(r.Path, ':'); i > 0 && !r.HasAuthority && !strings.ContainsRune(r.Path[:i], '/') {
 		if n := strings.IndexFunc(r.Path[:i], func(c rune) bool {
 			return !(c < 0x80 && (isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'))
 		}); n < 0 && !isAlpha(r.Path[0]) {
-			return fail(0, "scheme")
+			return v.fail(0, "scheme")
 		}
 	}
-	if r.HasAuthority {
-		pos += 2
-		if r.HasUserinfo {
-			if at := scan(s, pos, r.Userinfo, &userinfoClass); at >= 0 {
-				return fail(at, ruleAt(s, at, "userinfo"))
-			}
-			pos += len(r.Userinfo) + 1
+	return nil
+}
+
+// authority checks the userinfo, the host and the port.
+func (v *validator) authority(r *Reference) error {
+	v.pos += 2
+	if r.HasUserinfo {
+		if err := v.check(v.pos, r.Userinfo, &userinfoClass, "userinfo"); err != nil {
+			return err
 		}
-		if strings.HasPrefix(r.Host, "[") {
-			inner := strings.TrimSuffix(r.Host[1:], "]")
-			if at := scan(s, pos+1, inner, &ipv6Class); at >= 0 {
-				return fail(at, "IPv6reference")
-			}
-			if !strings.HasSuffix(r.Host, "]") {
-				return fail(pos+len(r.Host), "IPv6reference")
-			}
-		} else if at := scan(s, pos, r.Host, &hostClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "host"))
-		}
-		pos += len(r.Host)
-		if r.HasPort {
-			if at := scan(s, pos+1, r.Port, &digitClass); at >= 0 {
-				return fail(at, "port")
-			}
-			pos += 1 + len(r.Port)
-		}
+		v.pos += len(r.Userinfo) + 1
 	}
+	if err := v.host(r.Host); err != nil {
+		return err
+	}
+	v.pos += len(r.Host)
+	if r.HasPort {
+		if at := scan(v.s, v.pos+1, r.Port, &digitClass); at >= 0 {
+			return v.fail(at, "port")
+		}
+		v.pos += 1 + len(r.Port)
+	}
+	return nil
+}
+
+// host checks a host name, an IPv4 address or a reg_name, or an IPv6
+// literal in brackets (RFC 2732).
+func (v *validator) host(host string) error {
+	if !strings.HasPrefix(host, "[") {
+		return v.check(v.pos, host, &hostClass, "host")
+	}
+	inner := strings.TrimSuffix(host[1:], "]")
+	if at := scan(v.s, v.pos+1, inner, &ipv6Class); at >= 0 {
+		return v.fail(at, "IPv6reference")
+	}
+	if !strings.HasSuffix(host, "]") {
+		return v.fail(v.pos+len(host), "IPv6reference")
+	}
+	return nil
+}
+
+// path checks the path: the opaque part of an absolute URI without a
+// slash, a relative path (its first segment, then the rest), or an
+// absolute path.
+func (v *validator) path(r *Reference) error {
+	pos, p := v.pos, r.Path
 	switch {
-	case r.HasScheme && !r.HasAuthority && (r.Path == "" || r.Path[0] != '/'):
-		// absoluteURI = scheme ":" opaque_part; opaque_part = uric_no_slash *uric
-		if r.Path == "" && !r.HasQuery {
-			return fail(pos, "opaque_part")
-		}
-		if r.Path != "" && !uricNoSlash.has(r.Path[0]) && r.Path[0] != '%' {
-			return fail(pos, "opaque_part")
-		}
-		if at := scan(s, pos, r.Path, &uricClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "opaque_part"))
-		}
-	case r.Path != "" && r.Path[0] != '/':
+	case r.HasScheme && !r.HasAuthority && (p == "" || p[0] != '/'):
+		return v.opaquePart(r)
+	case p != "" && p[0] != '/':
 		// rel_path = rel_segment [ abs_path ]
-		seg := r.Path
+		seg := p
 		if i := strings.IndexByte(seg, '/'); i >= 0 {
 			seg = seg[:i]
 		}
-		if at := scan(s, pos, seg, &relSegmentClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "rel_segment"))
+		if err := v.check(pos, seg, &relSegmentClass, "rel_segment"); err != nil {
+			return err
 		}
-		if at := scan(s, pos+len(seg), r.Path[len(seg):], &pathClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "abs_path"))
-		}
-	default:
-		if at := scan(s, pos, r.Path, &pathClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "abs_path"))
-		}
+		return v.check(pos+len(seg), p[len(seg):], &pathClass, "abs_path")
 	}
-	pos += len(r.Path)
+	return v.check(pos, p, &pathClass, "abs_path")
+}
+
+// opaquePart checks absoluteURI = scheme ":" opaque_part, where
+// opaque_part = uric_no_slash *uric.
+func (v *validator) opaquePart(r *Reference) error {
+	p := r.Path
+	if p == "" && !r.HasQuery {
+		return v.fail(v.pos, "opaque_part")
+	}
+	if p != "" && !uricNoSlash.has(p[0]) && p[0] != '%' {
+		return v.fail(v.pos, "opaque_part")
+	}
+	return v.check(v.pos, p, &uricClass, "opaque_part")
+}
+
+// queryAndFragment checks the query and the fragment, after the path.
+func (v *validator) queryAndFragment(r *Reference) error {
+	v.pos += len(r.Path)
 	if r.HasQuery {
-		if at := scan(s, pos+1, r.Query, &uricClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "query"))
+		if err := v.check(v.pos+1, r.Query, &uricClass, "query"); err != nil {
+			return err
 		}
-		pos += 1 + len(r.Query)
+		v.pos += 1 + len(r.Query)
 	}
 	if r.HasFragment {
-		if at := scan(s, pos+1, r.Fragment, &uricClass); at >= 0 {
-			return fail(at, ruleAt(s, at, "fragment"))
-		}
+		return v.check(v.pos+1, r.Fragment, &uricClass, "fragment")
 	}
 	return nil
 }

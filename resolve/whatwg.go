@@ -98,7 +98,7 @@ func getParser() *wparser {
 // putParser gives p back, unless a long URL has grown its buffers.
 func putParser(p *wparser) {
 	if cap(p.path)+cap(p.query)+cap(p.frag)+cap(p.user)+cap(p.pass) <= 16<<10 {
-		p.base, p.enc = nil, nil // keep no base alive
+		p.base, p.enc, p.in = nil, nil, "" // keep no base nor input alive
 		parsers.Put(p)
 	}
 }

@@ -159,81 +159,107 @@ func appendNCR(dst []byte, r rune) []byte {
 // steps. JIS X 0208 codes come from x/text's EUC-JP encoder, whose two
 // bytes are those codes plus 0x80.
 func appendISO2022JP(dst []byte, s string, set uint8) []byte {
-	const (
-		ascii = iota
-		roman
-		jis0208
-	)
-	state := ascii
-	esc := func(a, b byte) { // ESC a b
-		dst = append(dst, "%1B"...)
-		dst = appendPctByte(dst, a, set)
-		dst = appendPctByte(dst, b, set)
-	}
-	var (
-		tr  transform.Transformer
-		buf [8]byte
-		src [utf8.UTFMax]byte
-	)
+	e := iso2022JP{dst: dst, set: set}
 	for _, r := range s {
-		for {
-			switch {
-			case (state == ascii || state == roman) && (r == 0x0E || r == 0x0F || r == 0x1B):
-				dst = appendNCR(dst, 0xFFFD)
-			case state == ascii && r < utf8.RuneSelf:
-				dst = appendPctByte(dst, byte(r), set)
-			case state == roman && (r < utf8.RuneSelf && r != 0x5C && r != 0x7E || r == 0xA5 || r == 0x203E):
-				c := byte(r)
-				switch r {
-				case 0xA5:
-					c = 0x5C
-				case 0x203E:
-					c = 0x7E
-				}
-				dst = appendPctByte(dst, c, set)
-			case r < utf8.RuneSelf: // in Roman or JIS X 0208: back to ASCII first
-				state = ascii
-				esc('(', 'B')
-				continue
-			case r == 0xA5 || r == 0x203E: // to Roman first
-				state = roman
-				esc('(', 'J')
-				continue
-			default:
-				if r == 0x2212 {
-					r = 0xFF0D
-				}
-				if 0xFF61 <= r && r <= 0xFF9F {
-					r = isoKatakana[r-0xFF61]
-				}
-				if tr == nil {
-					tr = japanese.EUCJP.NewEncoder()
-				}
-				tr.Reset()
-				n, _, err := tr.Transform(buf[:], src[:utf8.EncodeRune(src[:], r)], true)
-				if err != nil || n != 2 || buf[0] < 0xA1 || buf[1] < 0xA1 {
-					if state == jis0208 {
-						state = ascii
-						esc('(', 'B')
-						continue
-					}
-					dst = appendNCR(dst, r)
-					break
-				}
-				if state != jis0208 {
-					state = jis0208
-					esc('$', 'B')
-				}
-				dst = appendPctByte(dst, buf[0]-0x80, set)
-				dst = appendPctByte(dst, buf[1]-0x80, set)
-			}
-			break
+		for e.encode(r) {
 		}
 	}
-	if state != ascii {
-		esc('(', 'B')
+	if e.state != isoASCII {
+		e.escape(isoASCII)
 	}
-	return dst
+	return e.dst
+}
+
+// The ISO-2022-JP encoder's states.
+const (
+	isoASCII = iota
+	isoRoman
+	isoJIS0208
+)
+
+// iso2022JP is the state of the ISO-2022-JP encoder, writing to dst.
+type iso2022JP struct {
+	dst   []byte
+	set   uint8
+	state int
+	tr    transform.Transformer // EUC-JP, made on first use
+	buf   [8]byte
+	src   [utf8.UTFMax]byte
+}
+
+// escape switches to state, writing its escape sequence.
+func (e *iso2022JP) escape(state int) {
+	seq := "(B"
+	switch state {
+	case isoRoman:
+		seq = "(J"
+	case isoJIS0208:
+		seq = "$B"
+	}
+	e.state = state
+	e.dst = append(e.dst, "%1B"...)
+	e.dst = appendPctByte(e.dst, seq[0], e.set)
+	e.dst = appendPctByte(e.dst, seq[1], e.set)
+}
+
+// encode is the encoder's handler for the code point r. It reports
+// whether r must be handled again, in the state it switched to ("prepend
+// code point to ioQueue").
+func (e *iso2022JP) encode(r rune) bool {
+	switch {
+	case (e.state == isoASCII || e.state == isoRoman) && (r == 0x0E || r == 0x0F || r == 0x1B):
+		e.dst = appendNCR(e.dst, 0xFFFD)
+	case e.state == isoASCII && r < utf8.RuneSelf:
+		e.dst = appendPctByte(e.dst, byte(r), e.set)
+	case e.state == isoRoman && (r < utf8.RuneSelf && r != 0x5C && r != 0x7E || r == 0xA5 || r == 0x203E):
+		c := byte(r)
+		switch r {
+		case 0xA5:
+			c = 0x5C
+		case 0x203E:
+			c = 0x7E
+		}
+		e.dst = appendPctByte(e.dst, c, e.set)
+	case r < utf8.RuneSelf: // in Roman or JIS X 0208: back to ASCII first
+		e.escape(isoASCII)
+		return true
+	case r == 0xA5 || r == 0x203E: // to Roman first
+		e.escape(isoRoman)
+		return true
+	default:
+		return e.encodeJIS0208(r)
+	}
+	return false
+}
+
+// encodeJIS0208 encodes r as a JIS X 0208 code, or as an error when it has
+// none; like encode it reports whether r must be handled again.
+func (e *iso2022JP) encodeJIS0208(r rune) bool {
+	if r == 0x2212 {
+		r = 0xFF0D
+	}
+	if 0xFF61 <= r && r <= 0xFF9F {
+		r = isoKatakana[r-0xFF61]
+	}
+	if e.tr == nil {
+		e.tr = japanese.EUCJP.NewEncoder()
+	}
+	e.tr.Reset()
+	n, _, err := e.tr.Transform(e.buf[:], e.src[:utf8.EncodeRune(e.src[:], r)], true)
+	if err != nil || n != 2 || e.buf[0] < 0xA1 || e.buf[1] < 0xA1 {
+		if e.state == isoJIS0208 {
+			e.escape(isoASCII)
+			return true
+		}
+		e.dst = appendNCR(e.dst, r)
+		return false
+	}
+	if e.state != isoJIS0208 {
+		e.escape(isoJIS0208)
+	}
+	e.dst = appendPctByte(e.dst, e.buf[0]-0x80, e.set)
+	e.dst = appendPctByte(e.dst, e.buf[1]-0x80, e.set)
+	return false
 }
 
 // isoKatakana is the Encoding Standard's index ISO-2022-JP katakana: the

@@ -6,15 +6,18 @@ import (
 )
 
 // This file is the basic URL parser's state machine (URL Standard section
-// 4.4): the state of a run, the preparation of the input (steps 1 to 3)
-// and the states themselves. It is a transcription of the standard; the
-// parts that only the URL API's setters use (state override) are left
-// out, and validation errors that do not make parsing fail are not
-// reported.
+// 4.4): the state of a run, the preparation of the input (steps 1 to 3),
+// the loop that runs one state per code point, and the states that read
+// the scheme and a relative reference's start; the authority and file
+// states are in whatwg_authority.go, the path, query and fragment ones in
+// whatwg_path.go. It is a transcription of the standard, one method per
+// state; the parts that only the URL API's setters use (state override)
+// are left out, and validation errors that do not make parsing fail are
+// not reported.
 
 // wparser holds the state of one run of the basic URL parser: the URL
 // being built (section 4.1), its components percent-encoded as they will
-// be serialized.
+// be serialized, and where the state machine stands in the input.
 type wparser struct {
 	base *URL
 	enc  *queryEncoding // nil: UTF-8
@@ -35,6 +38,17 @@ type wparser struct {
 	// The path state's buffer is written in place, after a "/" at the
 	// end of path: segStart is where it starts, or -1 when it is empty.
 	segStart int
+
+	// The state machine: the input, the pointer into it, the state, and
+	// the standard's buffer and flags. The states that buffer input as it
+	// is keep only where the buffer starts in the input.
+	in            string
+	i             int
+	state         int
+	bufStart      int
+	atSignSeen    bool
+	insideBracket bool
+	passwordSeen  bool
 }
 
 // States of the basic URL parser (section 4.4). The state override ones
@@ -63,6 +77,38 @@ const (
 )
 
 const eof = -1
+
+// step says how the state machine goes on after a state has run.
+type step bool
+
+const (
+	next  step = false // on to the next code point
+	again step = true  // "decrease pointer by 1": the same code point, in the new state
+)
+
+// states holds the method of each state, by its number.
+var states = [...]func(p *wparser, c rune) (step, error){
+	stSchemeStart:                   (*wparser).schemeStartState,
+	stScheme:                        (*wparser).schemeState,
+	stNoScheme:                      (*wparser).noSchemeState,
+	stSpecialRelativeOrAuthority:    (*wparser).specialRelativeOrAuthorityState,
+	stPathOrAuthority:               (*wparser).pathOrAuthorityState,
+	stRelative:                      (*wparser).relativeState,
+	stRelativeSlash:                 (*wparser).relativeSlashState,
+	stSpecialAuthoritySlashes:       (*wparser).specialAuthoritySlashesState,
+	stSpecialAuthorityIgnoreSlashes: (*wparser).specialAuthorityIgnoreSlashesState,
+	stAuthority:                     (*wparser).authorityState,
+	stHost:                          (*wparser).hostState,
+	stPort:                          (*wparser).portState,
+	stFile:                          (*wparser).fileState,
+	stFileSlash:                     (*wparser).fileSlashState,
+	stFileHost:                      (*wparser).fileHostState,
+	stPathStart:                     (*wparser).pathStartState,
+	stPath:                          (*wparser).pathState,
+	stOpaquePath:                    (*wparser).opaquePathState,
+	stQuery:                         (*wparser).queryState,
+	stFragment:                      (*wparser).fragmentState,
+}
 
 // trimControlSpace removes leading and trailing C0 control or space
 // (section 4.4 step 1.3).
@@ -130,362 +176,185 @@ func (p *wparser) copyQuery(b *URL) {
 	p.hasQuery = b.hasQuery
 }
 
+// startQuery and startFragment set the URL's query or fragment to the
+// empty string and go to the query or fragment state.
+func (p *wparser) startQuery() {
+	p.query, p.hasQuery, p.state = p.query[:0], true, stQuery
+}
+
+func (p *wparser) startFragment() {
+	p.frag, p.hasFrag, p.state = p.frag[:0], true, stFragment
+}
+
+// isSlash reports whether c is "/", or "\" in a special URL, which means
+// the same.
+func (p *wparser) isSlash(c rune) bool {
+	return c == '/' || c == '\\' && p.special
+}
+
+// endsHost reports whether c ends the authority, host, port or a path
+// segment: the end of the input, a slash, "?" or "#".
+func (p *wparser) endsHost(c rune) bool {
+	return c == eof || p.isSlash(c) || c == '?' || c == '#'
+}
+
 // parse runs the basic URL parser (section 4.4) on input against base
 // (nil: none) with enc as the encoding of the query (nil: UTF-8), on a
-// parser from getParser.
+// parser from getParser: the state of the moment reads the code point c
+// at the pointer, until the input ends or a state fails.
 func (p *wparser) parse(input string, base *URL, enc *queryEncoding) error {
 	p.base, p.enc, p.port, p.segStart = base, enc, -1, -1
-	in := removeTabNewline(trimControlSpace(toScalarString(input)))
-	state := stSchemeStart
-	var (
-		bufStart      int // where the buffer starts in in, for states that buffer input as it is
-		atSignSeen    bool
-		insideBracket bool
-		passwordSeen  bool
-	)
-	for i := 0; ; {
+	p.in = removeTabNewline(trimControlSpace(toScalarString(input)))
+	p.i, p.state = 0, stSchemeStart
+	for {
 		c, size := rune(eof), 0
-		if i < len(in) {
-			c, size = rune(in[i]), 1
+		if p.i < len(p.in) {
+			c, size = rune(p.in[p.i]), 1
 			if c >= utf8.RuneSelf {
-				c, size = utf8.DecodeRuneInString(in[i:])
+				c, size = utf8.DecodeRuneInString(p.in[p.i:])
 			}
 		}
-		// slash: c is "/", or "\" in a special URL, which means the same.
-		slash := c == '/' || c == '\\' && p.special
-		again := false // "decrease pointer by 1": run c again
-		switch state {
-		case stSchemeStart:
-			if c < utf8.RuneSelf && c >= 0 && isAlpha(byte(c)) {
-				bufStart, state = i, stScheme
-			} else {
-				state, again = stNoScheme, true
-			}
-
-		case stScheme:
-			switch {
-			case c >= 0 && c < utf8.RuneSelf && (isAlpha(byte(c)) || isDigit(byte(c)) || c == '+' || c == '-' || c == '.'):
-			case c == ':':
-				p.setScheme(asciiLower(in[bufStart:i]))
-				switch {
-				case p.scheme == "file":
-					state = stFile
-				case p.special && base != nil && base.scheme == p.scheme:
-					state = stSpecialRelativeOrAuthority
-				case p.special:
-					state = stSpecialAuthoritySlashes
-				case i+1 < len(in) && in[i+1] == '/':
-					state = stPathOrAuthority
-					i++
-				default:
-					p.path, p.opaque = p.path[:0], true
-					state = stOpaquePath
-				}
-			default:
-				// Not a scheme: start over without one.
-				state, i, again = stNoScheme, 0, true
-			}
-
-		case stNoScheme:
-			switch {
-			case base == nil || base.opaque && c != '#':
-				return failure("missing-scheme-non-relative-URL")
-			case base.opaque && c == '#':
-				p.setScheme(base.scheme)
-				p.copyPath(base)
-				p.copyQuery(base)
-				p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-			case base.scheme != "file":
-				state, again = stRelative, true
-			default:
-				state, again = stFile, true
-			}
-
-		case stSpecialRelativeOrAuthority:
-			if c == '/' && i+1 < len(in) && in[i+1] == '/' {
-				state = stSpecialAuthorityIgnoreSlashes
-				i++
-			} else {
-				state, again = stRelative, true
-			}
-
-		case stPathOrAuthority:
-			if c == '/' {
-				state, bufStart = stAuthority, i+1
-			} else {
-				state, again = stPath, true
-			}
-
-		case stRelative:
-			p.setScheme(base.scheme)
-			slash = c == '/' || c == '\\' && p.special
-			if slash {
-				state = stRelativeSlash
-				break
-			}
-			p.copyAuthority(base)
-			p.copyPath(base)
-			p.copyQuery(base)
-			switch c {
-			case '?':
-				p.query, p.hasQuery, state = p.query[:0], true, stQuery
-			case '#':
-				p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-			case eof:
-			default:
-				p.query, p.hasQuery = p.query[:0], false
-				p.shorten()
-				state, again = stPath, true
-			}
-
-		case stRelativeSlash:
-			switch {
-			case p.special && slash:
-				state = stSpecialAuthorityIgnoreSlashes
-			case c == '/':
-				state, bufStart = stAuthority, i+1
-			default:
-				p.copyAuthority(base)
-				state, again = stPath, true
-			}
-
-		case stSpecialAuthoritySlashes:
-			if c == '/' && i+1 < len(in) && in[i+1] == '/' {
-				state = stSpecialAuthorityIgnoreSlashes
-				i++
-			} else {
-				state, again = stSpecialAuthorityIgnoreSlashes, true
-			}
-
-		case stSpecialAuthorityIgnoreSlashes:
-			if c != '/' && c != '\\' {
-				state, bufStart, again = stAuthority, i, true
-			}
-
-		case stAuthority:
-			switch {
-			case c == '@':
-				if atSignSeen {
-					p.appendUserinfo("%40", passwordSeen)
-				}
-				atSignSeen = true
-				buf := in[bufStart:i]
-				if !passwordSeen {
-					if j := strings.IndexByte(buf, ':'); j >= 0 {
-						p.appendUserinfo(buf[:j], false)
-						buf, passwordSeen = buf[j+1:], true
-					}
-				}
-				p.appendUserinfo(buf, passwordSeen)
-				bufStart = i + 1
-			case c == eof || slash || c == '?' || c == '#':
-				if atSignSeen && bufStart == i {
-					return failure("host-missing")
-				}
-				// Back to the start of the buffer, which is the host.
-				i, state, again = bufStart, stHost, true
-			}
-
-		case stHost:
-			switch {
-			case c == ':' && !insideBracket:
-				if bufStart == i {
-					return failure("host-missing")
-				}
-				h, err := parseHost(in[bufStart:i], !p.special)
-				if err != nil {
-					return err
-				}
-				p.host, p.hasHost = h, true
-				state, bufStart = stPort, i+1
-			case c == eof || slash || c == '?' || c == '#':
-				if p.special && bufStart == i {
-					return failure("host-missing")
-				}
-				h, err := parseHost(in[bufStart:i], !p.special)
-				if err != nil {
-					return err
-				}
-				p.host, p.hasHost = h, true
-				state, again = stPathStart, true
-			case c == '[':
-				insideBracket = true
-			case c == ']':
-				insideBracket = false
-			}
-
-		case stPort:
-			switch {
-			case c >= '0' && c <= '9':
-			case c == eof || slash || c == '?' || c == '#':
-				if digits := in[bufStart:i]; digits != "" {
-					port := 0
-					for j := 0; j < len(digits) && port <= 0xFFFF; j++ {
-						port = port*10 + int(digits[j]-'0')
-					}
-					if port > 0xFFFF {
-						return failure("port-out-of-range")
-					}
-					if _, def := specialPort(p.scheme); port == def {
-						port = -1
-					}
-					p.port = port
-				}
-				state, again = stPathStart, true
-			default:
-				return failure("port-invalid")
-			}
-
-		case stFile:
-			p.setScheme("file")
-			p.host, p.hasHost = "", true
-			switch {
-			case c == '/' || c == '\\':
-				state = stFileSlash
-			case base != nil && base.scheme == "file":
-				p.host, p.hasHost = base.host, base.hasHost
-				p.copyPath(base)
-				p.copyQuery(base)
-				switch c {
-				case '?':
-					p.query, p.hasQuery, state = p.query[:0], true, stQuery
-				case '#':
-					p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-				case eof:
-				default:
-					p.query, p.hasQuery = p.query[:0], false
-					if !startsWithDrive(in[i:]) {
-						p.shorten()
-					} else {
-						p.path = p.path[:0] // a drive letter quirk
-					}
-					state, again = stPath, true
-				}
-			default:
-				state, again = stPath, true
-			}
-
-		case stFileSlash:
-			if c == '/' || c == '\\' {
-				state, bufStart = stFileHost, i+1
-				break
-			}
-			if base != nil && base.scheme == "file" {
-				p.host, p.hasHost = base.host, base.hasHost
-				if !startsWithDrive(in[i:]) {
-					if d := firstSegment(base.path); isNormalizedDrive([]byte(d)) {
-						p.path = append(append(p.path[:0], '/'), d...)
-					}
-				}
-			}
-			state, again = stPath, true
-
-		case stFileHost:
-			switch c {
-			case eof, '/', '\\', '?', '#':
-				buf := in[bufStart:i]
-				switch {
-				case isDrive([]byte(buf)):
-					// A drive letter quirk: the buffer is the path's
-					// first segment.
-					p.openSegment()
-					p.path = append(p.path, buf...)
-					state, again = stPath, true
-				case buf == "":
-					p.host, p.hasHost = "", true
-					state, again = stPathStart, true
-				default:
-					h, err := parseHost(buf, !p.special)
-					if err != nil {
-						return err
-					}
-					if h == "localhost" {
-						h = ""
-					}
-					p.host, p.hasHost = h, true
-					state, again = stPathStart, true
-				}
-			}
-
-		case stPathStart:
-			switch {
-			case p.special:
-				state = stPath
-				if c != '/' && c != '\\' {
-					again = true
-				}
-			case c == '?':
-				p.query, p.hasQuery, state = p.query[:0], true, stQuery
-			case c == '#':
-				p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-			case c != eof:
-				state = stPath
-				if c != '/' {
-					again = true
-				}
-			}
-
-		case stPath:
-			if c == eof || slash || c == '?' || c == '#' {
-				p.endSegment(slash)
-				switch c {
-				case '?':
-					p.query, p.hasQuery, state = p.query[:0], true, stQuery
-				case '#':
-					p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-				}
-				break
-			}
-			// Read the rest of the segment at once.
-			j := i
-			for j < len(in) && in[j] != '/' && in[j] != '?' && in[j] != '#' && !(in[j] == '\\' && p.special) {
-				j++
-			}
-			p.openSegment()
-			p.path = appendPct(p.path, in[i:j], setPath)
-			i, again = j, true
-
-		case stOpaquePath:
-			switch c {
-			case '?':
-				p.query, p.hasQuery, state = p.query[:0], true, stQuery
-			case '#':
-				p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-			case eof:
-			default:
-				j := i
-				for j < len(in) && in[j] != '?' && in[j] != '#' {
-					j++
-				}
-				p.appendOpaquePath(in[i:j], j < len(in))
-				i, again = j, true
-			}
-
-		case stQuery:
-			j := i + strings.IndexByte(in[i:], '#')
-			if j < i {
-				j = len(in)
-			}
-			p.query = p.appendQuery(p.query, in[i:j])
-			if j < len(in) { // "#"
-				p.frag, p.hasFrag, state = p.frag[:0], true, stFragment
-				i, again = j+1, true
-			} else {
-				i, again = j, c != eof
-			}
-
-		case stFragment:
-			if c != eof {
-				p.frag = appendPct(p.frag, in[i:], setFragment)
-				i, again = len(in), true
-			}
+		s, err := states[p.state](p, c)
+		if err != nil {
+			return err
 		}
-		if again {
+		if s == again {
 			continue
 		}
 		if c == eof {
 			return nil
 		}
-		i += size
+		p.i += size
 	}
+}
+
+// schemeStartState is the scheme start state: a scheme starts with an
+// ASCII alpha; without one, the input has no scheme.
+func (p *wparser) schemeStartState(c rune) (step, error) {
+	if c < utf8.RuneSelf && c >= 0 && isAlpha(byte(c)) {
+		p.bufStart, p.state = p.i, stScheme
+		return next, nil
+	}
+	p.state = stNoScheme
+	return again, nil
+}
+
+// schemeState is the scheme state: ASCII alphanumerics, "+", "-" and "."
+// up to ":", which decides the state that reads what follows; anything
+// else means there was no scheme, and the input is read again from its
+// start.
+func (p *wparser) schemeState(c rune) (step, error) {
+	switch {
+	case c >= 0 && c < utf8.RuneSelf && (isAlpha(byte(c)) || isDigit(byte(c)) || c == '+' || c == '-' || c == '.'):
+	case c == ':':
+		p.setScheme(asciiLower(p.in[p.bufStart:p.i]))
+		switch {
+		case p.scheme == "file":
+			p.state = stFile
+		case p.special && p.base != nil && p.base.scheme == p.scheme:
+			p.state = stSpecialRelativeOrAuthority
+		case p.special:
+			p.state = stSpecialAuthoritySlashes
+		case p.i+1 < len(p.in) && p.in[p.i+1] == '/':
+			p.state = stPathOrAuthority
+			p.i++
+		default:
+			p.path, p.opaque = p.path[:0], true
+			p.state = stOpaquePath
+		}
+	default:
+		// Not a scheme: start over without one.
+		p.state, p.i = stNoScheme, 0
+		return again, nil
+	}
+	return next, nil
+}
+
+// noSchemeState is the no scheme state: a relative reference needs a
+// base, and against an opaque one only a fragment is one.
+func (p *wparser) noSchemeState(c rune) (step, error) {
+	base := p.base
+	switch {
+	case base == nil || base.opaque && c != '#':
+		return next, failure("missing-scheme-non-relative-URL")
+	case base.opaque && c == '#':
+		p.setScheme(base.scheme)
+		p.copyPath(base)
+		p.copyQuery(base)
+		p.startFragment()
+		return next, nil
+	case base.scheme != "file":
+		p.state = stRelative
+	default:
+		p.state = stFile
+	}
+	return again, nil
+}
+
+// specialRelativeOrAuthorityState is the special relative or authority
+// state: "//" starts an authority, anything else is relative.
+func (p *wparser) specialRelativeOrAuthorityState(c rune) (step, error) {
+	if c == '/' && p.i+1 < len(p.in) && p.in[p.i+1] == '/' {
+		p.state = stSpecialAuthorityIgnoreSlashes
+		p.i++
+		return next, nil
+	}
+	p.state = stRelative
+	return again, nil
+}
+
+// pathOrAuthorityState is the path or authority state: after
+// "scheme:/", a second "/" starts an authority.
+func (p *wparser) pathOrAuthorityState(c rune) (step, error) {
+	if c == '/' {
+		p.state, p.bufStart = stAuthority, p.i+1
+		return next, nil
+	}
+	p.state = stPath
+	return again, nil
+}
+
+// relativeState is the relative state: the URL takes the base's scheme,
+// and unless a slash follows, its authority, path and query, which the
+// reference then replaces from the query, the fragment or the path on.
+func (p *wparser) relativeState(c rune) (step, error) {
+	base := p.base
+	p.setScheme(base.scheme)
+	if p.isSlash(c) {
+		p.state = stRelativeSlash
+		return next, nil
+	}
+	p.copyAuthority(base)
+	p.copyPath(base)
+	p.copyQuery(base)
+	switch c {
+	case '?':
+		p.startQuery()
+	case '#':
+		p.startFragment()
+	case eof:
+	default:
+		p.query, p.hasQuery = p.query[:0], false
+		p.shorten()
+		p.state = stPath
+		return again, nil
+	}
+	return next, nil
+}
+
+// relativeSlashState is the relative slash state: a second slash starts
+// an authority; else the reference is a path against the base's
+// authority.
+func (p *wparser) relativeSlashState(c rune) (step, error) {
+	switch {
+	case p.special && p.isSlash(c):
+		p.state = stSpecialAuthorityIgnoreSlashes
+	case c == '/':
+		p.state, p.bufStart = stAuthority, p.i+1
+	default:
+		p.copyAuthority(p.base)
+		p.state = stPath
+		return again, nil
+	}
+	return next, nil
 }

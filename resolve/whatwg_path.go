@@ -5,7 +5,8 @@ import "strings"
 // This file is the path handling of the basic URL parser (URL Standard
 // sections 4.2 and 4.4): shortening a path, Windows drive letters, single-
 // and double-dot segments, the path state's segment buffer and the opaque
-// path.
+// path, and the states from the path start state on (path, opaque path,
+// query, fragment).
 
 // shorten is "shorten a URL's path" (section 4.2): drop the last segment,
 // unless the path of a file URL is only a normalized drive letter.
@@ -121,4 +122,105 @@ func (p *wparser) appendOpaquePath(s string, more bool) {
 		return
 	}
 	p.path = appendPct(p.path, s, setC0)
+}
+
+// pathStartState is the path start state: a special URL's path starts
+// with a slash, which is read here; a URL that is not special may have a
+// query or fragment and no path.
+func (p *wparser) pathStartState(c rune) (step, error) {
+	switch {
+	case p.special:
+		p.state = stPath
+		if c != '/' && c != '\\' {
+			return again, nil
+		}
+	case c == '?':
+		p.startQuery()
+	case c == '#':
+		p.startFragment()
+	case c != eof:
+		p.state = stPath
+		if c != '/' {
+			return again, nil
+		}
+	}
+	return next, nil
+}
+
+// pathState is the path state: a segment is read at once up to a slash,
+// "?", "#" or the end, which ends it.
+func (p *wparser) pathState(c rune) (step, error) {
+	slash := p.isSlash(c)
+	if c == eof || slash || c == '?' || c == '#' {
+		p.endSegment(slash)
+		switch c {
+		case '?':
+			p.startQuery()
+		case '#':
+			p.startFragment()
+		}
+		return next, nil
+	}
+	// Read the rest of the segment at once.
+	in, j := p.in, p.i
+	for j < len(in) && in[j] != '/' && in[j] != '?' && in[j] != '#' && !(in[j] == '\\' && p.special) {
+		j++
+	}
+	p.openSegment()
+	p.path = appendPct(p.path, in[p.i:j], setPath)
+	p.i = j
+	return again, nil
+}
+
+// opaquePathState is the opaque path state: everything up to "?" or "#",
+// read at once.
+func (p *wparser) opaquePathState(c rune) (step, error) {
+	switch c {
+	case '?':
+		p.startQuery()
+	case '#':
+		p.startFragment()
+	case eof:
+	default:
+		in, j := p.in, p.i
+		for j < len(in) && in[j] != '?' && in[j] != '#' {
+			j++
+		}
+		p.appendOpaquePath(in[p.i:j], j < len(in))
+		p.i = j
+		return again, nil
+	}
+	return next, nil
+}
+
+// queryState is the query state: everything up to "#", read at once and
+// percent-encoded in the query's encoding.
+func (p *wparser) queryState(c rune) (step, error) {
+	in, i := p.in, p.i
+	j := i + strings.IndexByte(in[i:], '#')
+	if j < i {
+		j = len(in)
+	}
+	p.query = p.appendQuery(p.query, in[i:j])
+	if j < len(in) { // "#"
+		p.startFragment()
+		p.i = j + 1
+		return again, nil
+	}
+	p.i = j
+	if c == eof {
+		return next, nil
+	}
+	return again, nil
+}
+
+// fragmentState is the fragment state: the rest of the input, read at
+// once.
+func (p *wparser) fragmentState(c rune) (step, error) {
+	if c != eof {
+		p.frag = appendPct(p.frag, p.in[p.i:], setFragment)
+		p.i = len(p.in)
+		return again, nil
+	}
+	return next, nil
 }

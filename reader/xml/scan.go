@@ -20,8 +20,8 @@ import (
 // character references are expanded. Text that cannot hold a hit (no ':'
 // or '&' in prose) is not decoded, and nothing is copied that is not
 // reported. A document declared in another encoding is converted to
-// UTF-8 first (charset.go). encoding/xml (xmlReader.run) is the test
-// oracle of this tokenizer.
+// UTF-8 first (charset.go). encoding/xml is the test oracle of this
+// tokenizer (oracle_test.go).
 //
 // Like encoding/xml when not strict, it takes an attribute value unquoted
 // or missing, an unknown entity or a lone '&' as text, and an end tag

@@ -96,9 +96,8 @@ func isUnquotedValueByte(c byte) bool {
 
 func isXMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// xmlSource feeds encoding/xml byte by byte (it then reads no further
-// ahead than it has parsed) and keeps the bytes of the current token, so
-// that positions inside it can be found.
+// xmlSource reads the input for the tokenizer (scan.go) and keeps the
+// bytes of the current token, so that positions inside it can be found.
 type xmlSource struct {
 	r    *bufio.Reader
 	buf  []byte // the bytes from offset base on
@@ -114,22 +113,6 @@ type xmlSource struct {
 	// lines of base and at, for columns in input bytes.
 	conv             *transcoder
 	baseRawLS, rawLS int64
-}
-
-func (s *xmlSource) ReadByte() (byte, error) {
-	c, err := s.r.ReadByte()
-	if err == nil {
-		s.buf = append(s.buf, c)
-		s.n++
-	}
-	return c, err
-}
-
-func (s *xmlSource) Read(p []byte) (int, error) {
-	n, err := s.r.Read(p)
-	s.buf = append(s.buf, p[:n]...)
-	s.n += int64(n)
-	return n, err
 }
 
 // drop forgets the bytes before offset off.

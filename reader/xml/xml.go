@@ -6,9 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/urix/urix/delimit"
@@ -64,8 +62,8 @@ var Format = &reader.Format{
 // A document nested deeper than MaxDepth or with more than
 // MaxElements elements fails with ErrTooDeep or
 // ErrTooManyElements; a malformed one is read up to the error, which is
-// returned. Memory is bounded by the largest single token, which
-// encoding/xml holds whole.
+// returned. Memory is bounded by the largest single token, which the
+// tokenizer holds whole.
 
 const (
 	MaxDepth = 1000
@@ -107,7 +105,6 @@ type xmlReader struct {
 	s      reader.Sink
 	c      *reader.Content
 	src    *xmlSource
-	d      *xml.Decoder
 	stack  []xmlElem
 	count  int
 	held   int // open elements that collect their text
@@ -155,44 +152,6 @@ func Read(c *reader.Content, s reader.Sink) error {
 		}
 	}
 	return x.runFast()
-}
-
-func (x *xmlReader) run() error {
-	for x.s.Err() == nil {
-		start := x.d.InputOffset()
-		if !x.holding() {
-			x.src.drop(start)
-		}
-		tok, err := x.d.Token()
-		if err != nil {
-			if err == io.EOF {
-				if len(x.stack) > 0 && x.d.InputOffset() > 0 {
-					return errors.New("xml: unexpected end of input inside <" + x.stack[len(x.stack)-1].name + ">")
-				}
-				return nil
-			}
-			return err
-		}
-		end := x.d.InputOffset()
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if len(x.stack) >= MaxDepth {
-				return ErrTooDeep
-			}
-			if x.count++; x.count > MaxElements {
-				return ErrTooManyElements
-			}
-			x.startElement(t, start, end)
-		case xml.EndElement:
-			if len(x.stack) > 0 {
-				x.endElement(&x.stack[len(x.stack)-1])
-				x.stack = x.stack[:len(x.stack)-1]
-			}
-		case xml.CharData:
-			x.charData(t, start, end)
-		}
-	}
-	return nil
 }
 
 // holding reports whether an open element collects its text, whose

@@ -312,6 +312,46 @@ func htmlStart(l []byte, allow7, lf bool) int {
 	if len(l) < 2 || l[0] != '<' {
 		return 0
 	}
+	if kind := htmlStartFixed(l); kind > 0 {
+		return kind
+	}
+	// kind 7 first, as goldmark: a complete tag alone on the line
+	k := 1
+	closing := l[k] == '/'
+	if closing {
+		k++
+		for k < len(l) && l[k] == ' ' {
+			k++
+		}
+	}
+	n := k
+	if k >= len(l) || !isLetter(l[k]) {
+		return 0
+	}
+	for k < len(l) && (isAlnum(l[k]) || l[k] == '-') {
+		k++
+	}
+	name := strings.ToLower(string(l[n:k]))
+	if alone, hasAttr := tagAlone(l, k, lf); alone {
+		if blockTags[name] {
+			return 6
+		}
+		if allow7 && name != "script" && name != "style" && name != "pre" && !(closing && hasAttr) {
+			return 7
+		}
+	}
+	if blockTags[name] && blockNameEnds(l, k, lf) {
+		return 6
+	}
+	return 0
+}
+
+// htmlStartFixed returns the kind (1 to 5) of the HTML block that line l
+// starts with a fixed string, or 0: "<script", "<pre", "<style" or
+// "<textarea" (any case) followed by whitespace, '>', "/>" or the end
+// (1), a comment (2), a processing instruction (3), a declaration (4),
+// CDATA (5).
+func htmlStartFixed(l []byte) int {
 	low := bytes.ToLower(l[:min(len(l), 12)])
 	for _, t := range []string{"script", "pre", "style", "textarea"} {
 		if bytes.HasPrefix(low[1:], []byte(t)) {
@@ -332,25 +372,16 @@ func htmlStart(l []byte, allow7, lf bool) int {
 	case bytes.HasPrefix(l, []byte("<![CDATA[")):
 		return 5
 	}
-	// kind 7 first, as goldmark: a complete tag alone on the line
-	k := 1
-	closing := l[k] == '/'
-	if closing {
-		k++
-		for k < len(l) && l[k] == ' ' {
-			k++
-		}
-	}
-	n := k
-	if k >= len(l) || !isLetter(l[k]) {
-		return 0
-	}
-	for k < len(l) && (isAlnum(l[k]) || l[k] == '-') {
-		k++
-	}
-	name := strings.ToLower(string(l[n:k]))
+	return 0
+}
+
+// tagAlone reports whether the tag whose name ends at l[k] is complete
+// and alone on line l: attributes, an optional '/', '>', then only
+// spaces (kind 7, and kind 6 as goldmark reads it); hasAttr says it has
+// attributes.
+func tagAlone(l []byte, k int, lf bool) (alone, hasAttr bool) {
 	a := scanAttrs(l, k, nil)
-	hasAttr := a > k
+	hasAttr = a > k
 	e := a
 	for e < len(l) && l[e] == ' ' {
 		e++
@@ -358,29 +389,21 @@ func htmlStart(l []byte, allow7, lf bool) int {
 	if e < len(l) && l[e] == '/' {
 		e++
 	}
-	if e < len(l) && l[e] == '>' {
+	if e >= len(l) || l[e] != '>' {
+		return false, hasAttr
+	}
+	e++
+	for e < len(l) && l[e] == ' ' {
 		e++
-		for e < len(l) && l[e] == ' ' {
-			e++
-		}
-		if e == len(l) || lf && e == len(l)-1 && l[e] == '\r' {
-			if blockTags[name] {
-				return 6
-			}
-			if allow7 && name != "script" && name != "style" && name != "pre" && !(closing && hasAttr) {
-				return 7
-			}
-		}
 	}
-	// kind 6
-	if !blockTags[name] {
-		return 0
-	}
-	if k == len(l) || l[k] == ' ' || l[k] == '>' || l[k] == '/' && k+1 < len(l) && l[k+1] == '>' ||
-		lf && k == len(l)-1 && l[k] == '\r' {
-		return 6
-	}
-	return 0
+	return e == len(l) || lf && e == len(l)-1 && l[e] == '\r', hasAttr
+}
+
+// blockNameEnds reports whether the name of a kind 6 tag, which ends at
+// l[k], is followed by a space, '>', "/>" or the end of the line.
+func blockNameEnds(l []byte, k int, lf bool) bool {
+	return k == len(l) || l[k] == ' ' || l[k] == '>' || l[k] == '/' && k+1 < len(l) && l[k+1] == '>' ||
+		lf && k == len(l)-1 && l[k] == '\r'
 }
 
 // htmlEnds reports whether line l ends an HTML block of kind 1 to 5.

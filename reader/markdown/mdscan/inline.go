@@ -157,76 +157,94 @@ func (s *scanner) inlines(lines []seg) {
 			i = j
 			continue
 		}
-		if s.opts.Linkify && len(in.brackets) == 0 && (b[i] == '@' || in.trigger(i)) {
-			if e := s.linkify(i); e > 0 {
-				i = e
-				in.lastEnd, in.textFrom = i, i
-				continue
-			}
-		}
-		switch c := b[i]; c {
-		case '\\':
-			if i+1 < len(b) && isPunct(b[i+1]) {
-				in.escaped = i + 1
-				i += 2
-				continue
-			}
-		case '\n':
-			in.text(s, i)
-			in.textFrom = i + 1
-			if len(in.brackets) == 0 && len(in.events) > 0 {
-				s.flush()
-			}
-		case '`':
-			i = s.codeSpan(i)
-			continue
-		case '<':
-			if n, email := autolink(b[i:]); n > 0 {
-				in.text(s, i)
-				st, en := in.srcOf(i+1), in.srcOf(i+n-1)
-				in.events = append(in.events, Event{Kind: Autolink, Start: st, End: en, Dest: string(s.src[st:en]), Email: email, Pos: st})
-				i += n
-				in.lastEnd, in.textFrom = i, i
-				continue
-			}
-			if n := in.rawHTML(i, s); n > 0 {
-				in.text(s, i)
-				in.events = append(in.events, Event{Kind: RawHTML, Start: in.srcOf(i), End: in.srcOf(i+n-1) + 1, Pos: in.srcOf(i)})
-				i += n
-				in.lastEnd, in.textFrom = i, i
-				continue
-			}
-		case '!':
-			if i+1 < len(b) && b[i+1] == '[' && len(in.brackets) < MaxBrackets {
-				in.text(s, i)
-				in.brackets = append(in.brackets, bracket{pos: i, start: i + 2, image: true})
-				i += 2
-				in.textFrom = i
-				continue
-			}
-		case '[':
-			if len(in.brackets) >= MaxBrackets {
-				break // text: see MaxBrackets
-			}
-			in.text(s, i)
-			in.brackets = append(in.brackets, bracket{pos: i, start: i + 1})
-			i++
-			in.textFrom = i
-			continue
-		case ']':
-			if len(in.brackets) > 0 {
-				in.text(s, i)
-				i = s.closeBracket(i)
-				in.textFrom = i
-				continue
-			}
-		}
-		i++
+		i = s.inlineAt(i)
 	}
 	in.text(s, len(b))
 	s.flush()
 	end := in.srcOf(max(len(b)-1, 0)) // the block's last byte (its text ends at its line break)
 	s.event(Event{Kind: End, Start: end, End: end, Pos: end})
+}
+
+// inlineAt reads what starts at buf[i], a byte the scan stops at: an
+// extended autolink (Linkify), an escape, a line break, a code span, an
+// autolink or raw HTML, a bracket that opens or closes a link or image. It
+// returns where the scan goes on.
+func (s *scanner) inlineAt(i int) int {
+	in := &s.in
+	b := in.buf
+	if s.opts.Linkify && len(in.brackets) == 0 && (b[i] == '@' || in.trigger(i)) {
+		if e := s.linkify(i); e > 0 {
+			in.lastEnd, in.textFrom = e, e
+			return e
+		}
+	}
+	switch b[i] {
+	case '\\':
+		if i+1 < len(b) && isPunct(b[i+1]) {
+			in.escaped = i + 1
+			return i + 2
+		}
+	case '\n':
+		in.text(s, i)
+		in.textFrom = i + 1
+		if len(in.brackets) == 0 && len(in.events) > 0 {
+			s.flush()
+		}
+	case '`':
+		return s.codeSpan(i)
+	case '<':
+		if e := s.angled(i); e > 0 {
+			return e
+		}
+	case '!':
+		if i+1 < len(b) && b[i+1] == '[' && len(in.brackets) < MaxBrackets {
+			return in.openBracket(s, i, 2, true)
+		}
+	case '[':
+		if len(in.brackets) < MaxBrackets { // else text: see MaxBrackets
+			return in.openBracket(s, i, 1, false)
+		}
+	case ']':
+		if len(in.brackets) > 0 {
+			in.text(s, i)
+			i = s.closeBracket(i)
+			in.textFrom = i
+			return i
+		}
+	}
+	return i + 1
+}
+
+// angled reads an autolink or raw HTML at the '<' at buf[i] and returns
+// where it ends, or 0 when there is none.
+func (s *scanner) angled(i int) int {
+	in := &s.in
+	b := in.buf
+	if n, email := autolink(b[i:]); n > 0 {
+		in.text(s, i)
+		st, en := in.srcOf(i+1), in.srcOf(i+n-1)
+		in.events = append(in.events, Event{Kind: Autolink, Start: st, End: en, Dest: string(s.src[st:en]), Email: email, Pos: st})
+		i += n
+		in.lastEnd, in.textFrom = i, i
+		return i
+	}
+	if n := in.rawHTML(i, s); n > 0 {
+		in.text(s, i)
+		in.events = append(in.events, Event{Kind: RawHTML, Start: in.srcOf(i), End: in.srcOf(i+n-1) + 1, Pos: in.srcOf(i)})
+		i += n
+		in.lastEnd, in.textFrom = i, i
+		return i
+	}
+	return 0
+}
+
+// openBracket opens a link ("[", n 1) or an image ("![", n 2) at buf[i]
+// and returns where its text starts.
+func (in *inline) openBracket(s *scanner, i, n int, image bool) int {
+	in.text(s, i)
+	in.brackets = append(in.brackets, bracket{pos: i, start: i + n, image: image})
+	in.textFrom = i + n
+	return i + n
 }
 
 // text reports the text from textFrom up to buf[i], when not empty.
@@ -311,257 +329,4 @@ func (s *scanner) codeSpan(i int) int {
 	}
 	in.lastEnd, in.textFrom = q+n, q+n
 	return q + n
-}
-
-// closeBracket reads the ']' at buf[i], with an open bracket, and
-// returns where reading goes on.
-func (s *scanner) closeBracket(i int) int {
-	in := &s.in
-	b := in.buf
-	op := in.brackets[len(in.brackets)-1]
-	in.brackets = in.brackets[:len(in.brackets)-1]
-	active := op.image || len(in.brackets) >= in.water
-	in.water = min(in.water, len(in.brackets))
-	if !active {
-		return i + 1
-	}
-	after := i + 1
-	if after < len(b) && b[after] == '(' {
-		if end, ds, de, ok := in.inlineLink(after, s); ok {
-			var e Event
-			if ds < 0 {
-				st := in.srcOf(op.pos) // goldmark: no destination, the link's start
-				e = Event{Start: st, End: st}
-			} else {
-				st, en := in.srcOf(ds), in.srcOf(de)
-				e = Event{Start: st, End: en, Dest: s.decode(s.src[st:en])}
-			}
-			s.link(op, e, end)
-			return end
-		}
-	}
-	if after < len(b) && b[after] == '[' {
-		if q := in.scanLabel(after+1, true); q >= 0 {
-			label := b[after+1 : q]
-			if isBlank(label) {
-				label = b[op.start:i]
-			}
-			return s.refLink(op, label, i, q+1)
-		}
-	}
-	return s.refLink(op, b[op.start:i], i, i+1)
-}
-
-// refLink reports the reference link or image that opener op, closed at
-// buf[i], makes with label's definition, ending before buf[end], and
-// returns where reading goes on: end, or i+1 when the label is too long
-// (999 bytes, CommonMark §4.7) or has no definition.
-func (s *scanner) refLink(op bracket, label []byte, i, end int) int {
-	if len(label) > 999 {
-		return i + 1
-	}
-	d, ok := s.lookup(label)
-	if !ok {
-		return i + 1
-	}
-	s.link(op, Event{Start: d.start, End: d.end, Dest: d.dest}, end)
-	return end
-}
-
-// link reports the link or image that opener op starts and buf[end]
-// ends.
-func (s *scanner) link(op bracket, e Event, end int) {
-	in := &s.in
-	e.Kind, e.Pos = Link, in.srcOf(op.pos)
-	if op.image {
-		e.Kind = Image
-		in.images = append(in.images, [2]int{e.Pos, in.srcOf(end - 1)})
-	} else {
-		in.water = len(in.brackets)
-	}
-	in.events = append(in.events, e)
-	in.lastEnd = end
-}
-
-// inlineLink reads "(destination title)" at buf[p], as goldmark reads
-// it: the end, and the destination's span (-1 when empty).
-func (in *inline) inlineLink(p int, s *scanner) (end, ds, de int, ok bool) {
-	b := in.buf
-	j, _ := skipSpace(b, p+1)
-	if j < len(b) && b[j] == ')' {
-		return j + 1, -1, -1, true
-	}
-	ds, de, j, ok = in.dest(j, true)
-	if !ok {
-		return 0, 0, 0, false
-	}
-	j, _ = skipSpace(b, j)
-	if j < len(b) && b[j] == ')' {
-		return j + 1, ds, de, true
-	}
-	if j >= len(b) || b[j] != '"' && b[j] != '\'' && b[j] != '(' {
-		return 0, 0, 0, false
-	}
-	c := in.titleClose(j+1, b[j])
-	if c < 0 {
-		return 0, 0, 0, false
-	}
-	j, _ = skipSpace(b, c+1)
-	if j < len(b) && b[j] == ')' {
-		return j + 1, ds, de, true
-	}
-	return 0, 0, 0, false
-}
-
-// dest reads a link destination at buf[j]: its span and the end.
-func (in *inline) dest(j int, useMemo bool) (ds, de, end int, ok bool) {
-	b := in.buf
-	if j >= len(b) {
-		return 0, 0, 0, false
-	}
-	if b[j] == '<' {
-		k := in.nextGT(j + 1)
-		if k < 0 {
-			return 0, 0, 0, false
-		}
-		return j + 1, k, k + 1, true
-	}
-	e := in.destEnd(j, useMemo)
-	return j, e, e, e > j
-}
-
-// nextGT returns the first unescaped '>' on the line from buf[p], or -1.
-func (in *inline) nextGT(p int) int {
-	b := in.buf
-	at, ok := in.gt.get(p)
-	if !ok {
-		k := p
-		for k < len(b) && b[k] != '>' && b[k] != '\n' {
-			in.steps++
-			if b[k] == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
-				k++
-			}
-			k++
-		}
-		in.gt = memo{p, k}
-		at = k
-	}
-	if at >= len(b) || b[at] != '>' {
-		return -1
-	}
-	return at
-}
-
-// destEnd returns the end of a destination not in <...> starting at
-// buf[j]: parentheses balanced, up to white space. A scan remembers,
-// for every '(' it passes, where a destination after it would end.
-func (in *inline) destEnd(j int, useMemo bool) int {
-	if useMemo && j > 0 && in.buf[j-1] == '(' {
-		if e, ok := in.parens[j-1]; ok {
-			return e
-		}
-	}
-	if in.parens == nil {
-		in.parens = map[int]int{}
-	}
-	b := in.buf
-	var open []int
-	k := j
-scan:
-	for k < len(b) {
-		if !destStop[b[k]] {
-			// the common case: a run of bytes that neither escape,
-			// nest nor end
-			e := k + 1
-			for e < len(b) && !destStop[b[e]] {
-				e++
-			}
-			in.steps += e - k
-			k = e
-			continue
-		}
-		in.steps++
-		switch c := b[k]; {
-		case c == '\\' && k+1 < len(b) && isPunct(b[k+1]):
-			k += 2
-			continue
-		case c == '(':
-			open = append(open, k)
-		case c == ')':
-			if len(open) == 0 {
-				break scan
-			}
-			in.parens[open[len(open)-1]] = k
-			open = open[:len(open)-1]
-		case isSpace(c):
-			break scan
-		}
-		k++
-	}
-	for _, o := range open {
-		in.parens[o] = k
-	}
-	return k
-}
-
-// titleClose returns the offset of the unescaped closer of a title
-// opened by c before buf[p], or -1; a title in parentheses cannot hold
-// an unescaped '('.
-func (in *inline) titleClose(p int, c byte) int {
-	m := &in.dq
-	switch c {
-	case '\'':
-		m = &in.sq
-	case '(':
-		m = &in.paren
-	}
-	at, ok := m.get(p)
-	if !ok {
-		b := in.buf
-		k := p
-		for k < len(b) {
-			in.steps++
-			d := b[k]
-			if d == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
-				k += 2
-				continue
-			}
-			if c == '(' && (d == '(' || d == ')') || c != '(' && d == c {
-				break
-			}
-			k++
-		}
-		*m = memo{p, k}
-		at = k
-	}
-	if at >= len(in.buf) || c == '(' && in.buf[at] == '(' {
-		return -1
-	}
-	return at
-}
-
-// scanLabel returns the offset of the unescaped ']' that closes a label
-// opened before buf[p], or -1 when an unescaped '[' or the end comes
-// first.
-func (in *inline) scanLabel(p int, useMemo bool) int {
-	at, ok := in.label.get(p)
-	if !ok || !useMemo {
-		b := in.buf
-		k := p
-		for k < len(b) && b[k] != '[' && b[k] != ']' {
-			in.steps++
-			if b[k] == '\\' && k+1 < len(b) && isPunct(b[k+1]) {
-				k++
-			}
-			k++
-		}
-		if useMemo {
-			in.label = memo{p, k}
-		}
-		at = k
-	}
-	if at >= len(in.buf) || in.buf[at] == '[' {
-		return -1
-	}
-	return at
 }

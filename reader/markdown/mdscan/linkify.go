@@ -102,16 +102,7 @@ trim:
 func (s *scanner) email(at int) int {
 	in := &s.in
 	b := in.buf
-	q, escapes := at, false
-	for q > in.textFrom {
-		if emailChar(b[q-1]) {
-			q--
-		} else if b[q-1] == '\\' && q < at && isPunct(b[q]) && oddRun(b, in.textFrom, q-1) {
-			q, escapes = q-1, true // "foo\+@bar.example": the escaped '+' is text
-		} else {
-			break
-		}
-	}
+	q, escapes := localPart(b, in.textFrom, at)
 	end := domainRun(b, at+1, len(b))
 	s.steps += at - q + end - at
 	if q < at && b[q] == '_' && b[end-1] == '_' {
@@ -126,21 +117,9 @@ func (s *scanner) email(at int) int {
 	if q == at || !validDomain(b, at+1, end) {
 		return 0
 	}
-	proto := ""
-	if q > in.textFrom && b[q-1] == ':' {
-		for _, p := range [...]string{"mailto", "xmpp"} {
-			k := q - 1 - len(p)
-			if k >= in.textFrom && string(b[k:q-1]) == p && (k == in.textFrom || !isAlnum(b[k-1])) {
-				proto, q = p, k
-				break
-			}
-		}
-	}
+	proto, q := emailScheme(b, in.textFrom, q)
 	if proto == "xmpp" && end+1 < len(b) && b[end] == '/' {
-		r := end + 1
-		for r < len(b) && (isAlnum(b[r]) || b[r] == '@' || b[r] == '.') {
-			r++
-		}
+		r := xmppResource(b, end)
 		s.steps += r - end
 		for r > end+1 && b[r-1] == '.' {
 			r--
@@ -157,6 +136,50 @@ func (s *scanner) email(at int) int {
 	st := in.srcOf(q)
 	in.events = append(in.events, Event{Kind: ExtAutolink, Start: st, End: st + end - q, Dest: dest, Email: proto == "", Pos: st})
 	return end
+}
+
+// localPart returns where the local part of the address whose '@' is at
+// b[at] starts, read back no further than b[from]: emailChar bytes, and
+// escaped punctuation ("foo\+@bar.example": the escaped '+' is text,
+// and escapes is set).
+func localPart(b []byte, from, at int) (q int, escapes bool) {
+	q = at
+	for q > from {
+		if emailChar(b[q-1]) {
+			q--
+		} else if b[q-1] == '\\' && q < at && isPunct(b[q]) && oddRun(b, from, q-1) {
+			q, escapes = q-1, true
+		} else {
+			break
+		}
+	}
+	return q, escapes
+}
+
+// emailScheme returns "mailto" or "xmpp" when that scheme and ':' are
+// written right before the local part at b[q], not after a letter or
+// digit, and where the link then starts; else "" and q.
+func emailScheme(b []byte, from, q int) (string, int) {
+	if q <= from || b[q-1] != ':' {
+		return "", q
+	}
+	for _, p := range [...]string{"mailto", "xmpp"} {
+		k := q - 1 - len(p)
+		if k >= from && string(b[k:q-1]) == p && (k == from || !isAlnum(b[k-1])) {
+			return p, k
+		}
+	}
+	return "", q
+}
+
+// xmppResource returns the end of the run of letters, digits, '@' and
+// '.' after the '/' at b[end] that follows an xmpp: address.
+func xmppResource(b []byte, end int) int {
+	r := end + 1
+	for r < len(b) && (isAlnum(b[r]) || b[r] == '@' || b[r] == '.') {
+		r++
+	}
+	return r
 }
 
 // oddRun reports whether the run of backslashes ending at b[i], and
