@@ -28,6 +28,7 @@ func init() {
 		Case{"pdf-no-endstream", ".pdf", "n/270 pages in reverse file order, content without /Length or endstream", pdfNoEndstream},
 		Case{"pdf-no-endobj", ".pdf", "n/260 pages, content without /Length, endstream or endobj", pdfNoEndobj},
 		Case{"pdf-form-fanout", ".pdf", "n/160 pages drawing a form that draws 10 forms, 8 levels deep", pdfFormFanout},
+		Case{"pdf-shared-content", ".pdf", "n/130 pages sharing one content stream that inflates to 8 MiB of operators", pdfSharedContent},
 		Case{"zip-pdf-fanout", ".zip", "a zip of four pdf-form-fanout cases of n/4 bytes", zipPDFFanout},
 	)
 }
@@ -264,7 +265,7 @@ func pdfNoEndstream(w *bufio.Writer, n int) {
 	for i := 0; i < k; i++ {
 		c, pg := 4+2*i, 5+2*i
 		p.offs[c] = p.n
-		p.raw(fmt.Sprintf("%d 0 obj\n<< /Filter /None >>\nstream\nBT /F1 12 Tf 72 700 Td (page %d http://no-endstream.example/%d) Tj ET\nendobj\n", c, i, i))
+		p.raw(fmt.Sprintf("%d 0 obj\n<< /Kind /Content >>\nstream\nBT /F1 12 Tf 72 700 Td (page %d http://no-endstream.example/%d) Tj ET\nendobj\n", c, i, i))
 		p.obj(pg, fmt.Sprintf("<< /Type /Page /Parent 2 0 R /Contents %d 0 R %s >>", c, pdfRes))
 		kids = append(kids, pg)
 	}
@@ -310,6 +311,26 @@ func pdfFormFanout(w *bufio.Writer, n int) {
 	for i := 0; i < max(1, n/160); i++ {
 		num := 20 + i
 		p.obj(num, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R "+res+" >>")
+		kids = append(kids, num)
+	}
+	p.pages(kids, "")
+}
+
+// pdfSharedContent: every page's content is the same stream, a few KB
+// that inflate to 8 MiB of drawing and text operators.
+func pdfSharedContent(w *bufio.Writer, n int) {
+	p := newPDF(w)
+	p.font()
+	var c bytes.Buffer
+	c.WriteString("BT /F1 12 Tf 72 700 Td (shared http://shared.example/) Tj ET\n")
+	for c.Len() < 8<<20-64 {
+		c.WriteString("1 0 0 1 5 5 cm 0 0 10 10 re f BT (x) Tj ET\n")
+	}
+	p.stream(4, "/Filter /FlateDecode", deflate(c.Bytes()))
+	var kids []int
+	for i := 0; i < max(1, n/130); i++ {
+		num := 5 + i
+		p.obj(num, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "+pdfRes+" >>")
 		kids = append(kids, num)
 	}
 	p.pages(kids, "")

@@ -23,7 +23,7 @@ const (
 	maxTotal  = 256 << 20
 )
 
-var errBudget = errors.New("decoded data exceeds the document's limit (compression bomb?)")
+var errBudget = &limitError{"decoded data exceeds the document's limit (compression bomb?)"}
 
 // decode returns a stream's data, decrypted and decoded.
 func (d *doc) decode(st *stream) ([]byte, error) { return d.decodeRaw(st, true, maxStream) }
@@ -33,6 +33,9 @@ func (d *doc) decode(st *stream) ([]byte, error) { return d.decodeRaw(st, true, 
 func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 	if st.len < 0 {
 		return nil, errors.New("bad stream length")
+	}
+	if err := d.spend(workStream); err != nil {
+		return nil, err
 	}
 	var r io.Reader = io.NewSectionReader(st.src.r, st.off, st.len)
 	if decrypt && d.crypt != nil && st.num != 0 && st.d["Type"] != name("XRef") {
@@ -79,6 +82,7 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 	var buf bytes.Buffer
 	_, err := buf.ReadFrom(limit.Reader(r, capn, errBudget))
 	d.budget -= int64(buf.Len())
+	d.spend(int64(buf.Len()))
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && err != zlibChecksum {
 		if errors.Is(err, errBudget) {
 			return buf.Bytes(), fmt.Errorf("stream of object %d: %w", st.num, err)
@@ -266,6 +270,14 @@ func (l *rlReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// maxRow caps the bytes of one predictor row (doc/spec.md §8): the
+// decoder holds two, and the widest image row a page's text needs is far
+// less (a stream with a predictor is an image, an object stream or a
+// cross-reference stream).
+const maxRow = 1 << 20
+
+var errRow = &limitError{fmt.Sprintf("a predictor row of more than %d MiB: the stream is not decoded", maxRow>>20)}
+
 // predictor undoes a PNG or TIFF predictor (ISO 32000-1 clause 7.4.4.4).
 func (d *doc) predictor(r io.Reader, p dict) (io.Reader, error) {
 	pred, _ := d.int(p["Predictor"])
@@ -287,6 +299,9 @@ func (d *doc) predictor(r io.Reader, p dict) (io.Reader, error) {
 	}
 	bpp := int((colors*bpc + 7) / 8)
 	row := int((colors*bpc*columns + 7) / 8)
+	if row > maxRow {
+		return nil, errRow
+	}
 	return &predReader{r: bufio.NewReader(r), tiff: pred == 2, bpp: bpp, bpc: int(bpc), colors: int(colors), prev: make([]byte, row), cur: make([]byte, row+1)}, nil
 }
 

@@ -29,10 +29,10 @@ type stream struct {
 // Limits of the parser (doc/spec.md §8): every object of a hostile file is
 // bounded in depth and in the number of its elements.
 const (
-	maxDepth    = 64       // array and dictionary nesting
-	maxElems    = 1 << 20  // elements of one object, all nesting levels
-	maxString   = 16 << 20 // bytes of one string
-	windowBytes = 16 << 10 // bytes a src reads at a time
+	maxDepth    = 64            // array and dictionary nesting
+	maxElems    = 1 << 20       // elements of one object, all nesting levels
+	maxString   = maxObjectCost // bytes of one string
+	windowBytes = 16 << 10      // bytes a src reads at a time
 )
 
 var errSyntax = errors.New("syntax error")
@@ -80,6 +80,7 @@ type lexer struct {
 	s     *src
 	pos   int64
 	elems int
+	cost  int       // of the object being read (cache.go)
 	word  [256]byte // scratch of regularBytes
 }
 
@@ -203,10 +204,15 @@ func parseDecimal(b []byte) (f float64, ok bool) {
 
 // next reads one object: a number, a name, a string, an array, a
 // dictionary, a reference "N G R", or a keyword. io.EOF at the end.
+// The object's cost (cache.go) is in l.cost after.
 func (l *lexer) next() (any, error) {
-	l.elems = 0
+	l.elems, l.cost = 0, 0
 	return l.object(0)
 }
+
+// errObjectCost is the error of an object that parses to more than
+// maxObjectCost bytes.
+var errObjectCost = &limitError{fmt.Sprintf("an object parses to more than %d MiB: it is not read", maxObjectCost>>20)}
 
 func (l *lexer) object(depth int) (any, error) {
 	if depth > maxDepth {
@@ -215,6 +221,9 @@ func (l *lexer) object(depth int) (any, error) {
 	if l.elems++; l.elems > maxElems {
 		return nil, errors.New("object has too many elements")
 	}
+	if l.cost > maxObjectCost {
+		return nil, errObjectCost
+	}
 	l.skip()
 	c := l.s.at(l.pos)
 	switch {
@@ -222,34 +231,26 @@ func (l *lexer) object(depth int) (any, error) {
 		return nil, io.EOF
 	case c == '/':
 		l.pos++
-		return l.name(), nil
+		n := l.name()
+		l.cost += costStr + len(n)
+		return n, nil
 	case c == '(':
 		l.pos++
-		return l.literal()
+		s, err := l.literal()
+		l.cost += costStr + len(s)
+		return s, err
 	case c == '<':
 		if l.s.at(l.pos+1) == '<' {
 			l.pos += 2
 			return l.dict(depth)
 		}
 		l.pos++
-		return l.hex()
+		s, err := l.hex()
+		l.cost += costStr + len(s)
+		return s, err
 	case c == '[':
 		l.pos++
-		var a array
-		for {
-			l.skip()
-			if c := l.s.at(l.pos); c == ']' {
-				l.pos++
-				return a, nil
-			} else if c < 0 {
-				return a, io.ErrUnexpectedEOF
-			}
-			v, err := l.object(depth + 1)
-			if err != nil {
-				return a, err
-			}
-			a = append(a, v)
-		}
+		return l.array(depth)
 	case c == ']' || c == ')' || c == '>' || c == '{' || c == '}':
 		l.pos++
 		return keyword(rune(c)), nil
@@ -259,6 +260,33 @@ func (l *lexer) object(depth int) (any, error) {
 		l.pos++
 		return keyword(rune(c)), nil
 	}
+	l.cost += costValue
+	return l.token(wb)
+}
+
+// array reads the elements of an array after its "[".
+func (l *lexer) array(depth int) (array, error) {
+	var a array
+	for {
+		l.skip()
+		if c := l.s.at(l.pos); c == ']' {
+			l.pos++
+			return a, nil
+		} else if c < 0 {
+			return a, io.ErrUnexpectedEOF
+		}
+		v, err := l.object(depth + 1)
+		if err != nil {
+			return a, err
+		}
+		a = append(a, v)
+		l.cost += costElem
+	}
+}
+
+// token reads a run of regular characters: a boolean, null, a keyword, a
+// number or a reference.
+func (l *lexer) token(wb []byte) (any, error) {
 	switch string(wb) {
 	case "true":
 		return true, nil
@@ -280,19 +308,7 @@ func (l *lexer) object(depth int) (any, error) {
 		isInt = err == nil
 	}
 	if isInt {
-		// "N G R" is a reference.
-		save := l.pos
-		l.skip()
-		if c := l.s.at(l.pos); c >= '0' && c <= '9' {
-			gen, ok := parseInt(l.regularBytes())
-			l.skip()
-			if ok && gen >= 0 && gen < 1<<31 && l.s.at(l.pos) == 'R' && !isRegular(l.s.at(l.pos+1)) && n >= 0 && n < 1<<31 {
-				l.pos++
-				return ref{int(n), int(gen)}, nil
-			}
-		}
-		l.pos = save
-		return n, nil
+		return l.intOrRef(n), nil
 	}
 	if f, ok := parseDecimal(wb); ok {
 		return f, nil
@@ -302,6 +318,23 @@ func (l *lexer) object(depth int) (any, error) {
 		return f, nil
 	}
 	return keyword(w), nil
+}
+
+// intOrRef is n, or the reference "n G R" when a generation and "R"
+// follow.
+func (l *lexer) intOrRef(n int64) any {
+	save := l.pos
+	l.skip()
+	if c := l.s.at(l.pos); c >= '0' && c <= '9' {
+		gen, ok := parseInt(l.regularBytes())
+		l.skip()
+		if ok && gen >= 0 && gen < 1<<31 && l.s.at(l.pos) == 'R' && !isRegular(l.s.at(l.pos+1)) && n >= 0 && n < 1<<31 {
+			l.pos++
+			return ref{int(n), int(gen)}
+		}
+	}
+	l.pos = save
+	return n
 }
 
 // parseReal reads a real number as PDF writes it ("-.5", "3.", also
@@ -409,7 +442,7 @@ func (l *lexer) literal() (str, error) {
 			}
 		}
 		if len(b) >= maxString {
-			return str(b), errors.New("string too long")
+			return str(b), errObjectCost
 		}
 		b = append(b, byte(c))
 	}
@@ -438,7 +471,7 @@ func (l *lexer) hex() (str, error) {
 			hi = v
 		} else {
 			if len(b) >= maxString {
-				return str(b), errors.New("string too long")
+				return str(b), errObjectCost
 			}
 			b = append(b, byte(hi<<4|v))
 			hi = -1
@@ -448,6 +481,7 @@ func (l *lexer) hex() (str, error) {
 
 func (l *lexer) dict(depth int) (dict, error) {
 	d := dict{}
+	l.cost += costDict
 	for {
 		l.skip()
 		c := l.s.at(l.pos)
@@ -478,5 +512,6 @@ func (l *lexer) dict(depth int) (dict, error) {
 			continue
 		}
 		d[key] = v
+		l.cost += costEntry
 	}
 }

@@ -48,8 +48,8 @@ func (r *run) pages(cat dict) error {
 
 // page reads one page.
 func (r *run) page(n, num int, pg, res dict) {
-	r.seen = map[string]bool{}
-	defer func() { r.seen = nil }()
+	r.seen, r.onPage = map[string]bool{}, n
+	defer func() { r.seen, r.onPage = nil, 0 }()
 	for _, a := range r.d.resolveArray(pg["Annots"]) {
 		if r.annots++; r.annots > maxAnnots {
 			if !r.capWarn {
@@ -80,9 +80,10 @@ func (r *run) page(n, num int, pg, res dict) {
 	}
 	text, off, err := r.pageText(pg, res)
 	if len(text) > 0 {
+		r.d.spend(int64(len(text))) // a page past the budget is the last
 		r.textHits(text, n, off+r.shift)
 	}
-	if err != nil {
+	if err != nil && !r.d.capped(err) {
 		r.s.Warn(where(n), fmt.Errorf("pdf: %v", err))
 	}
 }

@@ -150,11 +150,14 @@ func readDoc(c *reader.Content, s reader.Sink, o Options) error {
 	if m := s.Options().MaxDecoded; m > 0 && m < budget {
 		budget = m
 	}
-	d, err := open(newSrc(io.NewSectionReader(ra, shift, size-shift), size-shift), budget)
+	r := &run{c: c, s: s, shift: shift, base: c.Base, noText: o.NoText}
+	d, err := open(newSrc(io.NewSectionReader(ra, shift, size-shift), size-shift), budget, func(err error) {
+		s.Warn(where(r.onPage), fmt.Errorf("pdf: %w", err))
+	})
 	if err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}
-	r := &run{d: d, c: c, s: s, shift: shift, base: c.Base, noText: o.NoText}
+	r.d = d
 	err = r.document()
 	s.Count("pdf.pages", int64(r.npages))
 	return err
@@ -171,6 +174,7 @@ type run struct {
 	base    string
 	annots  int
 	npages  int
+	onPage  int             // the page being read, 0 for none
 	seen    map[string]bool // the URIs the current page's annotations gave
 	capWarn bool
 	noText  bool       // Options.NoText

@@ -15,7 +15,8 @@ func (d *doc) rebuild() error {
 	}
 	d.rebuilt = true
 	d.xref = map[int]xent{}
-	clear(d.cache)
+	d.cache.reset()
+	d.starts = nil
 	var trailers []int64
 	const chunk = 1 << 16
 	buf := make([]byte, chunk+64)

@@ -86,16 +86,18 @@ func (p *pageText) content(st *stream) ([]byte, error) {
 	return b, err
 }
 
-var errPageContent = fmt.Errorf("page content past %d MiB: the rest is not read", maxContent>>20)
+var errPageContent = &limitError{fmt.Sprintf("page content past %d MiB: the rest is not read", maxContent>>20)}
 
-// run interprets one content stream with its resources.
+// run interprets one content stream with its resources. Its bytes are
+// charged to the document's work (limits.go).
 func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*stream]bool) error {
-	l := &lexer{s: memSrc(data)}
-	var ops []any
-	var stack []gstate
-	var tm, tlm matrix
+	if err := p.d.spend(workLex * int64(len(data))); err != nil {
+		return err
+	}
+	in := &interp{p: p, l: &lexer{s: memSrc(data)}, res: res, gs: gs, depth: depth, active: active}
+	held := 0 // the cost of the operands in ops
 	for {
-		v, err := l.next()
+		v, err := in.l.next()
 		if err != nil {
 			if err == io.EOF {
 				return nil
@@ -104,133 +106,200 @@ func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*
 		}
 		kw, ok := v.(keyword)
 		if !ok {
-			if len(ops) >= maxOperands {
-				ops = ops[:0]
+			if len(in.ops) >= maxOperands || held > maxObjectCost {
+				in.ops, held = in.ops[:0], 0
 			}
-			ops = append(ops, v)
+			in.ops = append(in.ops, v)
+			held += in.l.cost
 			continue
 		}
-		if k := arity(kw); k > 0 && len(ops) > k {
-			ops = ops[len(ops)-k:] // the operator's own operands are the last
+		if k := arity(kw); k > 0 && len(in.ops) > k {
+			in.ops = in.ops[len(in.ops)-k:] // the operator's own operands are the last
 		}
-		num := func(i int) float64 {
-			if i < len(ops) {
-				switch x := ops[i].(type) {
-				case int64:
-					return float64(x)
-				case float64:
-					return x
-				}
-			}
-			return 0
+		if err := in.op(kw); err != nil {
+			return err
 		}
-		switch kw {
-		case "q":
-			if len(stack) < 256 {
-				stack = append(stack, gs)
-			}
-		case "Q":
-			if n := len(stack); n > 0 {
-				gs = stack[n-1]
-				stack = stack[:n-1]
-			}
-		case "cm":
-			if len(ops) >= 6 {
-				gs.ctm = matrix{num(0), num(1), num(2), num(3), num(4), num(5)}.mul(gs.ctm)
-			}
-		case "BT":
-			tm, tlm = identity, identity
-		case "Tf":
-			if len(ops) >= 2 {
-				fn, _ := ops[0].(name)
-				gs.font = p.font(res, fn)
-				gs.size = num(1)
-			}
-		case "Tc":
-			gs.tc = num(0)
-		case "Tw":
-			gs.tw = num(0)
-		case "Tz":
-			gs.tz = num(0) / 100
-		case "TL":
-			gs.tl = num(0)
-		case "Ts":
-			gs.rise = num(0)
-		case "Td", "TD":
-			if len(ops) >= 2 {
-				tlm = matrix{1, 0, 0, 1, num(0), num(1)}.mul(tlm)
-				tm = tlm
-				if kw == "TD" {
-					gs.tl = -num(1)
-				}
-			}
-		case "Tm":
-			if len(ops) >= 6 {
-				tlm = matrix{num(0), num(1), num(2), num(3), num(4), num(5)}
-				tm = tlm
-			}
-		case "T*":
-			tlm = matrix{1, 0, 0, 1, 0, -gs.tl}.mul(tlm)
-			tm = tlm
-		case "Tj", "'", "\"":
-			if kw != "Tj" {
-				tlm = matrix{1, 0, 0, 1, 0, -gs.tl}.mul(tlm)
-				tm = tlm
-			}
-			if kw == "\"" && len(ops) >= 3 {
-				gs.tw, gs.tc = num(0), num(1)
-			}
-			if len(ops) > 0 {
-				if s, ok := ops[len(ops)-1].(str); ok {
-					p.show(s, &tm, &gs)
-				}
-			}
-		case "TJ":
-			if len(ops) > 0 {
-				if a, ok := ops[0].(array); ok {
-					for _, x := range a {
-						switch v := x.(type) {
-						case str:
-							p.show(v, &tm, &gs)
-						case int64, float64:
-							n := 0.0
-							if i, ok := v.(int64); ok {
-								n = float64(i)
-							} else {
-								n = v.(float64)
-							}
-							tm = matrix{1, 0, 0, 1, -n / 1000 * gs.size * gs.tz, 0}.mul(tm)
-						}
-					}
-				}
-			}
-		case "ID":
-			skipInlineImage(l)
-		case "Do":
-			if len(ops) > 0 && depth < maxFormDepth && p.forms < maxForms {
-				fn, _ := ops[0].(name)
-				st, ok := p.d.resolve(p.d.resolveDict(res["XObject"])[fn]).(*stream)
-				if ok && st.d["Subtype"] == name("Form") && !active[st] {
-					p.forms++
-					data, err := p.content(st)
-					if err != nil {
-						return err
-					}
-					fres := p.d.resolveDict(st.d["Resources"])
-					if fres == nil {
-						fres = res
-					}
-					active[st] = true
-					err = p.run(data, fres, gs, depth+1, active)
-					delete(active, st)
-					if err != nil {
-						return err
-					}
-				}
-			}
-		}
-		ops = ops[:0]
+		in.ops, held = in.ops[:0], 0
 	}
+}
+
+// interp is the state of one content stream being run.
+type interp struct {
+	p       *pageText
+	l       *lexer
+	res     dict
+	gs      gstate
+	stack   []gstate
+	tm, tlm matrix
+	ops     []any // the operands of the next operator
+	depth   int   // of forms
+	active  map[*stream]bool
+}
+
+// num is operand i as a number, 0 for none.
+func (in *interp) num(i int) float64 {
+	if i < len(in.ops) {
+		switch x := in.ops[i].(type) {
+		case int64:
+			return float64(x)
+		case float64:
+			return x
+		}
+	}
+	return 0
+}
+
+// op runs one operator with its operands.
+func (in *interp) op(kw keyword) error {
+	switch kw {
+	case "q", "Q", "cm":
+		in.graphics(kw)
+	case "BT", "Td", "TD", "Tm", "T*":
+		in.position(kw)
+	case "Tf", "Tc", "Tw", "Tz", "TL", "Ts":
+		in.textState(kw)
+	case "Tj", "'", "\"", "TJ":
+		in.show(kw)
+	case "ID":
+		skipInlineImage(in.l)
+	case "Do":
+		return in.draw()
+	}
+	return nil
+}
+
+func (in *interp) graphics(kw keyword) {
+	switch kw {
+	case "q":
+		if len(in.stack) < 256 {
+			in.stack = append(in.stack, in.gs)
+		}
+	case "Q":
+		if n := len(in.stack); n > 0 {
+			in.gs = in.stack[n-1]
+			in.stack = in.stack[:n-1]
+		}
+	case "cm":
+		if len(in.ops) >= 6 {
+			in.gs.ctm = matrix{in.num(0), in.num(1), in.num(2), in.num(3), in.num(4), in.num(5)}.mul(in.gs.ctm)
+		}
+	}
+}
+
+// position runs the text-positioning operators.
+func (in *interp) position(kw keyword) {
+	switch kw {
+	case "BT":
+		in.tm, in.tlm = identity, identity
+	case "Td", "TD":
+		if len(in.ops) >= 2 {
+			in.tlm = matrix{1, 0, 0, 1, in.num(0), in.num(1)}.mul(in.tlm)
+			in.tm = in.tlm
+			if kw == "TD" {
+				in.gs.tl = -in.num(1)
+			}
+		}
+	case "Tm":
+		if len(in.ops) >= 6 {
+			in.tlm = matrix{in.num(0), in.num(1), in.num(2), in.num(3), in.num(4), in.num(5)}
+			in.tm = in.tlm
+		}
+	case "T*":
+		in.nextLine()
+	}
+}
+
+func (in *interp) nextLine() {
+	in.tlm = matrix{1, 0, 0, 1, 0, -in.gs.tl}.mul(in.tlm)
+	in.tm = in.tlm
+}
+
+func (in *interp) textState(kw keyword) {
+	gs := &in.gs
+	switch kw {
+	case "Tf":
+		if len(in.ops) >= 2 {
+			fn, _ := in.ops[0].(name)
+			gs.font = in.p.font(in.res, fn)
+			gs.size = in.num(1)
+		}
+	case "Tc":
+		gs.tc = in.num(0)
+	case "Tw":
+		gs.tw = in.num(0)
+	case "Tz":
+		gs.tz = in.num(0) / 100
+	case "TL":
+		gs.tl = in.num(0)
+	case "Ts":
+		gs.rise = in.num(0)
+	}
+}
+
+// show runs the text-showing operators.
+func (in *interp) show(kw keyword) {
+	if kw == "TJ" {
+		if len(in.ops) > 0 {
+			if a, ok := in.ops[0].(array); ok {
+				in.showArray(a)
+			}
+		}
+		return
+	}
+	if kw != "Tj" {
+		in.nextLine()
+	}
+	if kw == "\"" && len(in.ops) >= 3 {
+		in.gs.tw, in.gs.tc = in.num(0), in.num(1)
+	}
+	if len(in.ops) > 0 {
+		if s, ok := in.ops[len(in.ops)-1].(str); ok {
+			in.p.show(s, &in.tm, &in.gs)
+		}
+	}
+}
+
+func (in *interp) showArray(a array) {
+	for _, x := range a {
+		switch v := x.(type) {
+		case str:
+			in.p.show(v, &in.tm, &in.gs)
+		case int64, float64:
+			n := 0.0
+			if i, ok := v.(int64); ok {
+				n = float64(i)
+			} else {
+				n = v.(float64)
+			}
+			in.tm = matrix{1, 0, 0, 1, -n / 1000 * in.gs.size * in.gs.tz, 0}.mul(in.tm)
+		}
+	}
+}
+
+// draw runs a form XObject (Do).
+func (in *interp) draw() error {
+	p := in.p
+	if len(in.ops) == 0 || in.depth >= maxFormDepth || p.forms >= maxForms {
+		return nil
+	}
+	fn, _ := in.ops[0].(name)
+	st, ok := p.d.resolve(p.d.resolveDict(in.res["XObject"])[fn]).(*stream)
+	if !ok || st.d["Subtype"] != name("Form") || in.active[st] {
+		return nil
+	}
+	p.forms++
+	data, err := p.content(st)
+	if err != nil {
+		return err
+	}
+	fres := p.d.resolveDict(st.d["Resources"])
+	if fres == nil {
+		fres = in.res
+	}
+	in.active[st] = true
+	err = p.run(data, fres, in.gs, in.depth+1, in.active)
+	delete(in.active, st)
+	return err
 }
 
 // arity is the number of operands of the operators run reads (ISO

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 )
 
@@ -13,7 +12,6 @@ const (
 	maxObjects    = 1 << 20 // cross-reference entries of a document
 	maxXrefChain  = 256     // sections of an incrementally updated file
 	maxRefChain   = 32      // references to references
-	maxCache      = 4096    // parsed objects kept
 	maxObjStmObjs = 1 << 16 // objects of one object stream
 )
 
@@ -31,39 +29,37 @@ type doc struct {
 	s       *src
 	xref    map[int]xent
 	trailer dict
-	cache   map[int]any
+	cache   *objCache
 	loading map[int]bool
 	crypt   *crypt
-	encNum  int // the encryption dictionary's object, whose strings are not encrypted
-	budget  int64
+	encNum  int   // the encryption dictionary's object, whose strings are not encrypted
+	budget  int64 // decoded bytes the document may still decode
+	work    int64 // units of work it may still do (limits.go)
+	warned  map[*limitError]bool
+	warn    func(error) // warns of a cap, once each (capped)
 	rebuilt bool
 	objstm  *objStm         // the object stream read last
 	stms    map[int]*objStm // decoded object streams, up to maxStmCache bytes
 	stmSize int
-	endMemo struct{ from, at int64 } // the last search for "endstream"
-	fonts   map[ref]*font            // fonts loaded, for every page (maxFontCache)
-	fontMem int                      // their ToUnicode entries
+	// starts are the offsets of the objects of the table, sorted: a
+	// stream without a valid /Length ends before the next one; nil
+	// until needed, and while the table is read.
+	starts  []int64
+	inXref  bool
+	fonts   map[ref]*font // fonts loaded, for every page (maxFontCache)
+	fontMem int           // their ToUnicode entries
 	// inflaters are the Flate readers no stream is reading.
 	inflaters []*inflater
 }
 
-// objStm is a decoded object stream: its data, and for each object its
-// number (high 32 bits) and offset in data.
-type objStm struct {
-	num  int
-	data []byte
-	offs []int64
-}
-
-// maxStmCache caps the bytes of decoded object streams kept: pages use
-// objects of several streams in turn.
-const maxStmCache = 8 << 20
-
 // open reads the cross-reference sections of a document, and rebuilds
 // them by scanning the file when they are damaged.
-func open(s *src, budget int64) (*doc, error) {
-	d := &doc{s: s, xref: map[int]xent{}, cache: map[int]any{}, loading: map[int]bool{}, budget: budget}
+func open(s *src, budget int64, warn func(error)) (*doc, error) {
+	d := &doc{s: s, xref: map[int]xent{}, cache: newObjCache(maxCacheCost), loading: map[int]bool{}, budget: budget, warn: warn}
+	d.work = workBase + workRatio*s.size
+	d.inXref = true
 	err := d.readXref()
+	d.inXref = false
 	if err != nil || d.trailer["Root"] == nil {
 		if rerr := d.rebuild(); rerr != nil {
 			return nil, rerr // what the scan found says more than the table's fault
@@ -79,7 +75,7 @@ func open(s *src, budget int64) (*doc, error) {
 		}
 		d.crypt = c
 		// What was read before the key was known is read again.
-		clear(d.cache)
+		d.cache.reset()
 		d.stms, d.stmSize, d.objstm = nil, 0, nil
 	}
 	return d, nil
@@ -262,207 +258,6 @@ func (d *doc) xrefStream(l *lexer) (dict, error) {
 		}
 	}
 	return st.d, nil
-}
-
-// parseIndirect parses "N G obj ..." at off; want is the number expected
-// (-1: any).
-func (d *doc) parseIndirect(off int64, want int) (any, int, error) {
-	l := &lexer{s: d.s, pos: off}
-	n, _ := l.next()
-	g, _ := l.next()
-	kw, _ := l.next()
-	num, ok1 := n.(int64)
-	gen, ok2 := g.(int64)
-	if !ok1 || !ok2 || kw != keyword("obj") || (want >= 0 && int(num) != want) {
-		return nil, 0, fmt.Errorf("no object %d at offset %d", want, off)
-	}
-	v, err := l.next()
-	if err != nil && err != io.EOF {
-		return nil, 0, err
-	}
-	if dd, ok := v.(dict); ok {
-		p := l.pos
-		if k, _ := l.next(); k == keyword("stream") {
-			// The data starts after the end of line that follows.
-			if l.s.at(l.pos) == '\r' {
-				l.pos++
-			}
-			if l.s.at(l.pos) == '\n' {
-				l.pos++
-			}
-			st := &stream{d: dd, src: d.s, off: l.pos, num: int(num), gen: int(gen)}
-			st.len = d.streamLen(st)
-			v = st
-		} else {
-			l.pos = p
-		}
-	}
-	if d.crypt != nil && int(num) != d.encNum {
-		v = d.crypt.decryptStrings(v, int(num), int(gen), 0)
-	}
-	return v, int(num), nil
-}
-
-// streamLen is /Length when "endstream" follows it, else the distance to
-// the next "endstream" (a wrong /Length is common).
-func (d *doc) streamLen(st *stream) int64 {
-	if n, ok := d.resolve(st.d["Length"]).(int64); ok && n >= 0 && st.off+n <= d.s.size {
-		l := &lexer{s: d.s, pos: st.off + n}
-		l.skip()
-		if l.regular() == "endstream" {
-			return n
-		}
-	}
-	end := d.findEndstream(st.off)
-	if end > st.off && d.s.at(end-1) == '\n' {
-		end--
-	}
-	if end > st.off && d.s.at(end-1) == '\r' {
-		end--
-	}
-	return end - st.off
-}
-
-// findEndstream is the offset of the first "endstream" at or after from,
-// the file's size for none. The last answer is kept: streams searched in
-// file order make one pass over the file, not one each.
-func (d *doc) findEndstream(from int64) int64 {
-	if m := d.endMemo; m.at != 0 && from >= m.from && from <= m.at {
-		return m.at
-	}
-	const pat = "endstream"
-	at := d.s.size
-	buf := make([]byte, 1<<16)
-	for p := from; p < d.s.size; p += int64(len(buf) - len(pat)) {
-		n, _ := d.s.r.ReadAt(buf, p)
-		if i := bytes.Index(buf[:n], []byte(pat)); i >= 0 {
-			at = p + int64(i)
-			break
-		}
-		if n < len(buf) {
-			break
-		}
-	}
-	d.endMemo.from, d.endMemo.at = from, at
-	return at
-}
-
-// object returns object num, parsed (cached).
-func (d *doc) object(num int) (any, error) {
-	if v, ok := d.cache[num]; ok {
-		return v, nil
-	}
-	e, ok := d.xref[num]
-	if !ok || e.kind == 0 {
-		return nil, nil
-	}
-	if d.loading[num] {
-		return nil, errors.New("object refers to itself")
-	}
-	d.loading[num] = true
-	defer delete(d.loading, num)
-	var v any
-	var err error
-	switch e.kind {
-	case 1:
-		v, _, err = d.parseIndirect(e.off, num)
-		if err != nil && !d.rebuilt {
-			delete(d.loading, num)
-			if rerr := d.rebuild(); rerr == nil {
-				return d.object(num)
-			}
-		}
-	case 2:
-		v, err = d.fromObjStm(int(e.off), e.idx, num)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if len(d.cache) >= maxCache {
-		clear(d.cache)
-	}
-	d.cache[num] = v
-	return v, nil
-}
-
-// loadObjStm decodes object stream num and reads its header.
-func (d *doc) loadObjStm(num int, st *stream) error {
-	if o := d.stms[num]; o != nil {
-		d.objstm = o
-		return nil
-	}
-	data, err := d.decode(st)
-	if err != nil {
-		return err
-	}
-	n, _ := st.d["N"].(int64)
-	first, _ := st.d["First"].(int64)
-	if n < 0 || n > maxObjStmObjs || first < 0 || first > int64(len(data)) {
-		return errors.New("bad object stream")
-	}
-	l := &lexer{s: memSrc(data)}
-	offs := make([]int64, 0, n)
-	for i := int64(0); i < n; i++ {
-		a, _ := l.next()
-		b, _ := l.next()
-		on, ok1 := a.(int64)
-		oo, ok2 := b.(int64)
-		if !ok1 || !ok2 || on < 0 || on >= 1<<31 || oo < 0 || first+oo > int64(len(data)) {
-			break
-		}
-		offs = append(offs, on<<32|(first+oo))
-	}
-	o := &objStm{num: num, data: data, offs: offs}
-	if d.stms == nil || d.stmSize+len(data) > maxStmCache {
-		d.stms, d.stmSize = map[int]*objStm{}, 0
-	}
-	d.stms[num] = o
-	d.stmSize += len(data)
-	d.objstm = o
-	return nil
-}
-
-// fromObjStm returns the idx-th object of object stream sn (ISO 32000-1 clause 7.5.7).
-func (d *doc) fromObjStm(sn, idx, num int) (any, error) {
-	if sn == num {
-		return nil, errors.New("object stream contains itself")
-	}
-	if d.objstm == nil || d.objstm.num != sn {
-		if o := d.stms[sn]; o != nil {
-			d.objstm = o
-		} else {
-			v, err := d.object(sn)
-			if err != nil {
-				return nil, err
-			}
-			st, ok := v.(*stream)
-			if !ok {
-				return nil, fmt.Errorf("object %d: no object stream %d", num, sn)
-			}
-			if err := d.loadObjStm(sn, st); err != nil {
-				return nil, err
-			}
-		}
-	}
-	offs := d.objstm.offs
-	if idx >= len(offs) || int(offs[idx]>>32) != num {
-		idx = -1
-		for i, o := range offs {
-			if int(o>>32) == num {
-				idx = i
-			}
-		}
-		if idx < 0 {
-			return nil, fmt.Errorf("object %d not in object stream %d", num, sn)
-		}
-	}
-	data := d.objstm.data
-	l := &lexer{s: memSrc(data), pos: offs[idx] & (1<<32 - 1)}
-	v, err := l.next()
-	if err == io.EOF {
-		err = nil
-	}
-	return v, err
 }
 
 // offset is the byte offset of object num in the file (of its object

@@ -1,0 +1,61 @@
+package pdf
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Work bounded by the input (doc/spec.md §8): everything a document
+// makes the reader do beyond reading its bytes once is charged to a
+// budget of workBase plus workRatio units a byte of the document: an
+// object parsed its cost (cache.go), a stream decoded its bytes and
+// workStream more, a byte searched for a stream's end one unit,
+// a byte of content interpreted workLex (the slowest work: a unit is
+// then about the time of a byte inflated), a byte of page text one.
+// Past it the rest of the document is not read, with one warning: a
+// document's work is linear in its size, whatever its forms draw or its
+// pages share. workBase lets the smallest document have one page of
+// maxContent.
+const (
+	workBase   = 96 << 20
+	workRatio  = 64
+	workStream = 2 << 10
+	workLex    = 8
+)
+
+// limitError is the error of a cap: a document warns of each once.
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+
+var errWork = &limitError{fmt.Sprintf("work past %d times the document's size: the rest is not read", workRatio)}
+
+// spend charges n units of work; errWork once the budget is spent.
+func (d *doc) spend(n int64) error {
+	if d.work -= n; d.work < 0 {
+		d.work = -1
+		return errWork
+	}
+	return nil
+}
+
+// capped warns of err, once a document for each cap (a limitError it
+// wraps); other errors are not its business. It reports whether err is
+// a cap's.
+func (d *doc) capped(err error) bool {
+	var le *limitError
+	if !errors.As(err, &le) {
+		return false
+	}
+	if d.warned[le] {
+		return true
+	}
+	if d.warned == nil {
+		d.warned = map[*limitError]bool{}
+	}
+	d.warned[le] = true
+	if d.warn != nil {
+		d.warn(err)
+	}
+	return true
+}
