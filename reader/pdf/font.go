@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -24,15 +23,14 @@ type font struct {
 	cidW    map[uint32]float64
 	dw      float64
 	noWidth bool // no widths known: a guess is used
+	mem     int  // the cost of uni (cmap.go)
+	cut     bool // uni stopped at maxCMapCost
 }
 
 type codeRange struct {
 	n      int
 	lo, hi uint32
 }
-
-// maxCMap caps the entries of one ToUnicode CMap.
-const maxCMap = 1 << 17
 
 // glyph is one code of a shown string.
 type glyph struct {
@@ -43,12 +41,20 @@ type glyph struct {
 
 // loadFont reads a font dictionary.
 func (d *doc) loadFont(fd dict) *font {
+	if d.spend(workStream) != nil {
+		return nil
+	}
 	f := &font{dw: 1000}
 	sub, _ := d.resolve(fd["Subtype"]).(name)
 	if st, ok := d.resolve(fd["ToUnicode"]).(*stream); ok {
-		if data, err := d.decode(st); err == nil {
-			f.parseCMap(data)
+		data, err := d.decode(st)
+		if err == nil {
+			err = d.spend(workLex * int64(len(data)))
 		}
+		if err == nil && !f.parseCMap(data) {
+			err = errCMap
+		}
+		d.capped(err)
 	}
 	if sub == "Type0" {
 		f.cid = true
@@ -170,95 +176,6 @@ func (f *font) codeLen(s str) int {
 	return f.lens[0].n
 }
 
-// parseCMap reads the code space ranges and bfchar/bfrange mappings of a
-// ToUnicode CMap.
-func (f *font) parseCMap(data []byte) {
-	f.uni = map[uint32]string{}
-	l := &lexer{s: memSrc(data)}
-	var ops []any
-	for {
-		v, err := l.next()
-		if err != nil {
-			return
-		}
-		kw, ok := v.(keyword)
-		if !ok {
-			if len(ops) < 3*maxCMap {
-				ops = append(ops, v)
-			}
-			continue
-		}
-		switch kw {
-		case "endcodespacerange":
-			for i := 0; i+1 < len(ops); i += 2 {
-				lo, _ := ops[i].(str)
-				hi, _ := ops[i+1].(str)
-				if len(lo) >= 1 && len(lo) <= 4 && len(hi) == len(lo) {
-					f.lens = append(f.lens, codeRange{len(lo), beUint(lo), beUint(hi)})
-				}
-			}
-		case "endbfchar":
-			for i := 0; i+1 < len(ops) && len(f.uni) < maxCMap; i += 2 {
-				src, _ := ops[i].(str)
-				if dst, ok := ops[i+1].(str); ok && len(src) <= 4 {
-					f.uni[beUint(src)] = utf16be(dst)
-				}
-			}
-		case "endbfrange":
-			for i := 0; i+2 < len(ops); i += 3 {
-				lo, _ := ops[i].(str)
-				hi, _ := ops[i+1].(str)
-				if len(lo) > 4 || len(hi) > 4 {
-					continue
-				}
-				a, b := beUint(lo), beUint(hi)
-				switch dst := ops[i+2].(type) {
-				case str:
-					base := []byte(dst)
-					for c := a; c <= b && len(f.uni) < maxCMap && c-a < maxCMap; c++ {
-						t := bytes.Clone(base)
-						if len(t) > 0 {
-							off := c - a
-							for k := len(t) - 1; k >= 0 && off > 0; k-- {
-								s := uint32(t[k]) + off
-								t[k] = byte(s)
-								off = s >> 8
-							}
-						}
-						f.uni[c] = utf16be(str(t))
-					}
-				case array:
-					for k, x := range dst {
-						if s, ok := x.(str); ok && len(f.uni) < maxCMap && a+uint32(k) <= b {
-							f.uni[a+uint32(k)] = utf16be(s)
-						}
-					}
-				}
-			}
-		}
-		ops = ops[:0]
-	}
-}
-
-func beUint(s str) uint32 {
-	var v uint32
-	for i := 0; i < len(s) && i < 4; i++ {
-		v = v<<8 | uint32(s[i])
-	}
-	return v
-}
-
-func utf16be(s str) string {
-	u := make([]uint16, 0, len(s)/2)
-	for i := 0; i+1 < len(s); i += 2 {
-		u = append(u, uint16(s[i])<<8|uint16(s[i+1]))
-	}
-	if len(s) == 1 {
-		return string(rune(s[0]))
-	}
-	return string(utf16.Decode(u))
-}
-
 // textString decodes a text string (ISO 32000-1 clause 7.9.2.2): UTF-16BE or UTF-8 with a
 // byte-order mark, UTF-8 when it is valid UTF-8, else PDFDocEncoding (read as Latin-1, which it is
 // for every character a URI or file name uses).
@@ -281,7 +198,6 @@ func textString(s str) string {
 
 // encoding builds a simple font's code-to-text table.
 func (d *doc) encoding(fd dict) *[256]string {
-	var t [256]string
 	base := name("StandardEncoding")
 	var diffs array
 	switch e := d.resolve(fd["Encoding"]).(type) {
@@ -293,34 +209,24 @@ func (d *doc) encoding(fd dict) *[256]string {
 		}
 		diffs = d.resolveArray(e["Differences"])
 	}
-	builtin := base == "StandardEncoding" && !hasBase(d, fd["Encoding"])
-	var cm *charmap.Charmap
-	switch base {
-	case "WinAnsiEncoding":
-		cm = charmap.Windows1252
-	case "MacRomanEncoding":
-		cm = charmap.Macintosh
-	}
-	for i := range t {
-		switch {
-		case cm != nil:
-			t[i] = string(cm.DecodeByte(byte(i)))
-		case i == 0x27:
-			t[i] = "\u2019"
-		case i == 0x60:
-			t[i] = "\u2018"
-		default:
-			t[i] = string(rune(i))
-		}
-	}
-	if builtin {
+	var own map[int]string
+	if base == "StandardEncoding" && !hasBase(d, fd["Encoding"]) {
 		// No base encoding named: an embedded Type 1 program's own
 		// encoding is the base (ISO 32000-1 clause 9.6.6.1), as
 		// TeX's Computer Modern fonts have (code 14 is "ffi").
-		for c, g := range d.type1Encoding(fd) {
-			if text, ok := glyphText(g); ok {
-				t[c] = text
-			}
+		own = d.type1Encoding(fd)
+	}
+	shared := baseTables[""]
+	if bt, ok := baseTables[base]; ok {
+		shared = bt
+	}
+	if len(own) == 0 && len(diffs) == 0 {
+		return shared // most fonts: one table for all
+	}
+	t := *shared
+	for c, g := range own {
+		if text, ok := glyphText(g); ok {
+			t[c] = text
 		}
 	}
 	code := 0
@@ -335,6 +241,32 @@ func (d *doc) encoding(fd dict) *[256]string {
 				}
 			}
 			code++
+		}
+	}
+	return &t
+}
+
+// baseTables are the base encodings' code-to-text tables, read only:
+// WinAnsi, MacRoman, and for any other name the standard encoding as
+// Latin-1 with its two quotes.
+var baseTables = map[name]*[256]string{
+	"WinAnsiEncoding":  baseTable(charmap.Windows1252),
+	"MacRomanEncoding": baseTable(charmap.Macintosh),
+	"":                 baseTable(nil),
+}
+
+func baseTable(cm *charmap.Charmap) *[256]string {
+	var t [256]string
+	for i := range t {
+		switch {
+		case cm != nil:
+			t[i] = string(cm.DecodeByte(byte(i)))
+		case i == 0x27:
+			t[i] = "\u2019"
+		case i == 0x60:
+			t[i] = "\u2018"
+		default:
+			t[i] = string(rune(i))
 		}
 	}
 	return &t

@@ -37,6 +37,7 @@ type pageText struct {
 	d      *doc
 	buf    bytes.Buffer
 	fcache map[string]*font // direct font dictionaries, by resource name
+	fmem   int              // their cost (fontcache.go)
 	forms  int
 	full   bool
 	left   int64 // content bytes the page may still decode (maxContent)
@@ -335,55 +336,6 @@ func skipInlineImage(l *lexer) {
 		}
 		l.pos++
 	}
-}
-
-// font returns the font a resource name gives: a font object is loaded
-// once a document (most pages share their fonts), a direct font
-// dictionary once a page.
-func (p *pageText) font(res dict, fn name) *font {
-	fv := p.d.resolveDict(res["Font"])[fn]
-	if r, ok := fv.(ref); ok {
-		return p.d.fontObject(r)
-	}
-	if f, ok := p.fcache[string(fn)]; ok {
-		return f
-	}
-	var f *font
-	if fd := p.d.resolveDict(fv); fd != nil {
-		f = p.d.loadFont(fd)
-	}
-	if len(p.fcache) < 4096 {
-		p.fcache[string(fn)] = f
-	}
-	return f
-}
-
-// Limits of the document's font cache: past them it starts anew.
-const (
-	maxFontCache    = 4096    // fonts
-	maxFontCacheMem = 1 << 19 // ToUnicode entries of them all
-)
-
-// fontObject returns the font of object r, loaded once while the cache
-// holds it.
-func (d *doc) fontObject(r ref) *font {
-	if f, ok := d.fonts[r]; ok {
-		return f
-	}
-	var f *font
-	if fd := d.resolveDict(r); fd != nil {
-		f = d.loadFont(fd)
-	}
-	n := 1
-	if f != nil {
-		n += len(f.uni)
-	}
-	if d.fonts == nil || len(d.fonts) >= maxFontCache || d.fontMem+n > maxFontCacheMem {
-		d.fonts, d.fontMem = map[ref]*font{}, 0
-	}
-	d.fonts[r] = f
-	d.fontMem += n
-	return f
 }
 
 // newBaseline reports whether text at height y in size size stands on

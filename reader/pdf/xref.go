@@ -44,10 +44,9 @@ type doc struct {
 	// starts are the offsets of the objects of the table, sorted: a
 	// stream without a valid /Length ends before the next one; nil
 	// until needed, and while the table is read.
-	starts  []int64
-	inXref  bool
-	fonts   map[ref]*font // fonts loaded, for every page (maxFontCache)
-	fontMem int           // their ToUnicode entries
+	starts []int64
+	inXref bool
+	fonts  *objCache // fonts loaded, for every page, by object number
 	// inflaters are the Flate readers no stream is reading.
 	inflaters []*inflater
 }
@@ -55,7 +54,7 @@ type doc struct {
 // open reads the cross-reference sections of a document, and rebuilds
 // them by scanning the file when they are damaged.
 func open(s *src, budget int64, warn func(error)) (*doc, error) {
-	d := &doc{s: s, xref: map[int]xent{}, cache: newObjCache(maxCacheCost), loading: map[int]bool{}, budget: budget, warn: warn}
+	d := &doc{s: s, xref: map[int]xent{}, cache: newObjCache(maxCacheCost), fonts: newObjCache(maxFontCache), loading: map[int]bool{}, budget: budget, warn: warn}
 	d.work = workBase + workRatio*s.size
 	d.inXref = true
 	err := d.readXref()
