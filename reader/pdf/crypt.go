@@ -36,127 +36,157 @@ func newCrypt(d *doc, enc dict) (*crypt, error) {
 	}
 	v, _ := d.int(enc["V"])
 	r, _ := d.int(enc["R"])
-	o, _ := d.resolve(enc["O"]).(str)
-	u, _ := d.resolve(enc["U"]).(str)
-	p, _ := d.int(enc["P"])
+	c := &crypt{v: int(v), stm: "RC4", str: "RC4"}
+	length, err := c.methods(d, enc, v)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case r >= 5:
+		err = c.keyAES256(d, enc, r)
+	case r >= 2 && r <= 4:
+		err = c.keyMD5(d, enc, r, length)
+	default:
+		err = fmt.Errorf("%w: revision %d", errEncrypted, r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// methods reads the crypt filters of strings and streams (V 4 and
+// later) and returns the key length in bits.
+func (c *crypt) methods(d *doc, enc dict, v int64) (int64, error) {
 	length := int64(40)
 	if l, ok := d.int(enc["Length"]); ok {
 		length = l
 	}
-	c := &crypt{v: int(v), stm: "RC4", str: "RC4"}
-	if v >= 4 {
-		cf := d.resolveDict(enc["CF"])
-		method := func(n any) string {
-			nm, _ := d.resolve(n).(name)
-			if nm == "" || nm == "Identity" {
-				return "None"
-			}
-			m, _ := d.resolve(d.resolveDict(cf[nm])["CFM"]).(name)
-			switch m {
-			case "V2":
-				return "RC4"
-			case "AESV2", "AESV3":
-				return string(m)
-			case "None":
-				return "None"
-			}
-			return "?"
+	if v < 4 {
+		return length, nil
+	}
+	cf := d.resolveDict(enc["CF"])
+	method := func(n any) string {
+		nm, _ := d.resolve(n).(name)
+		if nm == "" || nm == "Identity" {
+			return "None"
 		}
-		c.stm, c.str = method(enc["StmF"]), method(enc["StrF"])
-		if c.stm == "?" || c.str == "?" {
-			return nil, errEncrypted
+		m, _ := d.resolve(d.resolveDict(cf[nm])["CFM"]).(name)
+		switch m {
+		case "V2":
+			return "RC4"
+		case "AESV2", "AESV3":
+			return string(m)
+		case "None":
+			return "None"
 		}
-		if l := d.resolveDict(cf["StdCF"])["Length"]; l != nil {
-			if n, ok := d.int(l); ok && n <= 32 {
-				length = n * 8
-			}
-		}
-		if v == 4 && (c.stm == "AESV2" || c.str == "AESV2") {
-			length = 128
+		return "?"
+	}
+	c.stm, c.str = method(enc["StmF"]), method(enc["StrF"])
+	if c.stm == "?" || c.str == "?" {
+		return 0, errEncrypted
+	}
+	if l := d.resolveDict(cf["StdCF"])["Length"]; l != nil {
+		if n, ok := d.int(l); ok && n <= 32 {
+			length = n * 8
 		}
 	}
-	switch {
-	case r >= 5:
-		ue, _ := d.resolve(enc["UE"]).(str)
-		if len(u) < 48 || len(ue) < 32 {
-			return nil, errEncrypted
+	if v == 4 && (c.stm == "AESV2" || c.str == "AESV2") {
+		length = 128
+	}
+	return length, nil
+}
+
+// keyAES256 finds the key of revisions 5 and 6 (ISO 32000-2 Algorithm
+// 2.A) with the empty user password.
+func (c *crypt) keyAES256(d *doc, enc dict, r int64) error {
+	u, _ := d.resolve(enc["U"]).(str)
+	ue, _ := d.resolve(enc["UE"]).(str)
+	if len(u) < 48 || len(ue) < 32 {
+		return errEncrypted
+	}
+	hash := func(salt []byte) []byte {
+		if r == 5 {
+			h := sha256.Sum256(salt)
+			return h[:]
 		}
-		hash := func(salt []byte) []byte {
-			if r == 5 {
-				h := sha256.Sum256(salt)
-				return h[:]
-			}
-			return hash6(salt, nil)
-		}
-		if !bytes.Equal(hash([]byte(u[32:40])), []byte(u[:32])) {
-			return nil, errEncrypted
-		}
-		k := hash([]byte(u[40:48]))
-		b, _ := aes.NewCipher(k)
-		key := make([]byte, 32)
-		cipher.NewCBCDecrypter(b, make([]byte, 16)).CryptBlocks(key, []byte(ue[:32]))
-		c.key = key
-		return c, nil
-	case r >= 2 && r <= 4:
-		n := int(length / 8)
-		if n < 5 || n > 16 {
-			n = 5
-			if r >= 3 {
-				n = 16
-			}
-		}
-		if r == 2 {
-			n = 5
-		}
-		var id []byte
-		if ids := d.resolveArray(d.trailer["ID"]); len(ids) > 0 {
-			s, _ := d.resolve(ids[0]).(str)
-			id = []byte(s)
-		}
-		h := md5.New()
-		h.Write(pad)
-		h.Write([]byte(o))
-		var pb [4]byte
-		binary.LittleEndian.PutUint32(pb[:], uint32(p))
-		h.Write(pb[:])
-		h.Write(id)
-		if em, ok := d.resolve(enc["EncryptMetadata"]).(bool); ok && !em && r >= 4 {
-			h.Write([]byte{0xff, 0xff, 0xff, 0xff})
-		}
-		key := h.Sum(nil)[:n]
+		return hash6(salt, nil)
+	}
+	if !bytes.Equal(hash([]byte(u[32:40])), []byte(u[:32])) {
+		return errEncrypted
+	}
+	k := hash([]byte(u[40:48]))
+	b, _ := aes.NewCipher(k)
+	key := make([]byte, 32)
+	cipher.NewCBCDecrypter(b, make([]byte, 16)).CryptBlocks(key, []byte(ue[:32]))
+	c.key = key
+	return nil
+}
+
+// keyMD5 finds the key of revisions 2 to 4 (Algorithm 2) with the empty
+// user password, and checks it against /U.
+func (c *crypt) keyMD5(d *doc, enc dict, r, length int64) error {
+	o, _ := d.resolve(enc["O"]).(str)
+	u, _ := d.resolve(enc["U"]).(str)
+	p, _ := d.int(enc["P"])
+	n := int(length / 8)
+	if n < 5 || n > 16 {
+		n = 5
 		if r >= 3 {
-			for i := 0; i < 50; i++ {
-				s := md5.Sum(key)
-				key = s[:n]
-			}
+			n = 16
 		}
-		// Check the key against /U (Algorithms 4 and 5).
-		ok := false
-		if r == 2 {
-			got := make([]byte, 32)
-			rc, _ := rc4.NewCipher(key)
-			rc.XORKeyStream(got, pad)
-			ok = len(u) >= 32 && bytes.Equal(got, []byte(u[:32]))
-		} else {
-			s := md5.Sum(append(append([]byte{}, pad...), id...))
-			got := s[:]
-			for i := 0; i < 20; i++ {
-				k := make([]byte, len(key))
-				for j := range key {
-					k[j] = key[j] ^ byte(i)
-				}
-				rc, _ := rc4.NewCipher(k)
-				rc.XORKeyStream(got, got)
-			}
-			ok = len(u) >= 16 && bytes.Equal(got, []byte(u[:16]))
-		}
-		if !ok {
-			return nil, errEncrypted
-		}
-		c.key = key
-		return c, nil
 	}
-	return nil, fmt.Errorf("%w: revision %d", errEncrypted, r)
+	if r == 2 {
+		n = 5
+	}
+	var id []byte
+	if ids := d.resolveArray(d.trailer["ID"]); len(ids) > 0 {
+		s, _ := d.resolve(ids[0]).(str)
+		id = []byte(s)
+	}
+	h := md5.New()
+	h.Write(pad)
+	h.Write([]byte(o))
+	var pb [4]byte
+	binary.LittleEndian.PutUint32(pb[:], uint32(p))
+	h.Write(pb[:])
+	h.Write(id)
+	if em, ok := d.resolve(enc["EncryptMetadata"]).(bool); ok && !em && r >= 4 {
+		h.Write([]byte{0xff, 0xff, 0xff, 0xff})
+	}
+	key := h.Sum(nil)[:n]
+	if r >= 3 {
+		for i := 0; i < 50; i++ {
+			s := md5.Sum(key)
+			key = s[:n]
+		}
+	}
+	if !userKeyOK(key, u, id, r) {
+		return errEncrypted
+	}
+	c.key = key
+	return nil
+}
+
+// userKeyOK checks a key against /U (Algorithms 4 and 5).
+func userKeyOK(key []byte, u str, id []byte, r int64) bool {
+	if r == 2 {
+		got := make([]byte, 32)
+		rc, _ := rc4.NewCipher(key)
+		rc.XORKeyStream(got, pad)
+		return len(u) >= 32 && bytes.Equal(got, []byte(u[:32]))
+	}
+	s := md5.Sum(append(append([]byte{}, pad...), id...))
+	got := s[:]
+	for i := 0; i < 20; i++ {
+		k := make([]byte, len(key))
+		for j := range key {
+			k[j] = key[j] ^ byte(i)
+		}
+		rc, _ := rc4.NewCipher(k)
+		rc.XORKeyStream(got, got)
+	}
+	return len(u) >= 16 && bytes.Equal(got, []byte(u[:16]))
 }
 
 // hash6 is the hash of ISO 32000-2 Algorithm 2.B with an empty password.

@@ -17,33 +17,9 @@ func (d *doc) rebuild() error {
 	d.xref = map[int]xent{}
 	d.cache.reset()
 	d.starts = nil
-	var trailers []int64
-	const chunk = 1 << 16
-	buf := make([]byte, chunk+64)
-	for base := int64(0); base < d.s.size; base += chunk {
-		n, _ := d.s.r.ReadAt(buf, base)
-		b := buf[:n]
-		lim := min(n, chunk)
-		for i := 0; i < lim; i++ {
-			switch b[i] {
-			case 'o':
-				if i+3 <= n && b[i+1] == 'b' && b[i+2] == 'j' && (i+3 == n || !isRegular(int(b[i+3]))) {
-					if num, gen, start, ok := objHeader(d.s, base+int64(i)); ok {
-						if len(d.xref) >= maxObjects {
-							return fmt.Errorf("more than %d objects", maxObjects)
-						}
-						d.xref[num] = xent{kind: 1, gen: gen, off: start}
-					}
-				}
-			case 't':
-				if bytes.HasPrefix(b[i:], []byte("trailer")) {
-					trailers = append(trailers, base+int64(i)+7)
-					if len(trailers) > maxXrefChain {
-						trailers = trailers[1:]
-					}
-				}
-			}
-		}
+	trailers, err := d.scanObjects()
+	if err != nil {
+		return err
 	}
 	if len(d.xref) == 0 {
 		return errors.New("not a PDF file (no objects)")
@@ -59,8 +35,46 @@ func (d *doc) rebuild() error {
 			}
 		}
 	}
-	// Objects of object streams, and the catalog or an xref stream's
-	// trailer entries when no trailer says where the root is.
+	d.scanStreams()
+	if d.trailer["Root"] == nil {
+		return errors.New("no document catalog")
+	}
+	return nil
+}
+
+// scanObjects fills the table with every "N G obj" of the file and
+// returns where the last maxXrefChain "trailer" keywords end.
+func (d *doc) scanObjects() ([]int64, error) {
+	var trailers []int64
+	const chunk = 1 << 16
+	buf := make([]byte, chunk+64)
+	for base := int64(0); base < d.s.size; base += chunk {
+		n, _ := d.s.r.ReadAt(buf, base)
+		b := buf[:n]
+		for i := 0; i < min(n, chunk); i++ {
+			switch {
+			case b[i] == 'o' && i+3 <= n && b[i+1] == 'b' && b[i+2] == 'j' && (i+3 == n || !isRegular(int(b[i+3]))):
+				if num, gen, start, ok := objHeader(d.s, base+int64(i)); ok {
+					if len(d.xref) >= maxObjects {
+						return nil, fmt.Errorf("more than %d objects", maxObjects)
+					}
+					d.xref[num] = xent{kind: 1, gen: gen, off: start}
+				}
+			case b[i] == 't' && bytes.HasPrefix(b[i:], []byte("trailer")):
+				trailers = append(trailers, base+int64(i)+7)
+				if len(trailers) > maxXrefChain {
+					trailers = trailers[1:]
+				}
+			}
+		}
+	}
+	return trailers, nil
+}
+
+// scanStreams adds the objects of object streams to the table, and
+// takes the catalog or an xref stream's trailer entries when no trailer
+// says where the root is.
+func (d *doc) scanStreams() {
 	direct := make([]int, 0, len(d.xref))
 	for num := range d.xref {
 		direct = append(direct, num)
@@ -85,21 +99,22 @@ func (d *doc) rebuild() error {
 				}
 			}
 		case name("ObjStm"):
-			if err := d.loadObjStm(num, st); err != nil {
-				continue
-			}
-			for i := range d.objstm.offs {
-				o := int(d.objstm.offs[i] >> 32)
-				if _, ok := d.xref[o]; !ok && len(d.xref) < maxObjects {
-					d.xref[o] = xent{kind: 2, off: int64(num), idx: i}
-				}
-			}
+			d.addObjStm(num, st)
 		}
 	}
-	if d.trailer["Root"] == nil {
-		return errors.New("no document catalog")
+}
+
+// addObjStm adds the objects of object stream num to the table.
+func (d *doc) addObjStm(num int, st *stream) {
+	if err := d.loadObjStm(num, st); err != nil {
+		return
 	}
-	return nil
+	for i := range d.objstm.offs {
+		o := int(d.objstm.offs[i] >> 32)
+		if _, ok := d.xref[o]; !ok && len(d.xref) < maxObjects {
+			d.xref[o] = xent{kind: 2, off: int64(num), idx: i}
+		}
+	}
 }
 
 // objHeader reads "N G" before the "obj" at off.
