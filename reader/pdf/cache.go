@@ -10,7 +10,7 @@ package pdf
 // file.
 const (
 	maxObjectCost = 4 << 20
-	maxCacheCost  = 8 << 20
+	maxCacheCost  = 4 << 20
 )
 
 // The estimates of the lexer, in bytes: a value in an interface, a
@@ -56,9 +56,9 @@ func (c *objCache) get(num int) (any, bool) {
 }
 
 // put keeps object num, of cost bytes, dropping the least recently used
-// objects past max; an object costing more than half of max is not kept.
+// objects past max; an object costing more than max is not kept.
 func (c *objCache) put(num int, v any, cost int) {
-	if cost > c.max/2 {
+	if cost > c.max {
 		return
 	}
 	if old, ok := c.m[num]; ok {

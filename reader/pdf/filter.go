@@ -79,20 +79,41 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 		capn = lim
 	}
 	capn = min(capn, d.budget)
-	var buf bytes.Buffer
-	_, err := buf.ReadFrom(limit.Reader(r, capn, errBudget))
-	d.budget -= int64(buf.Len())
-	d.spend(int64(buf.Len()))
+	buf, err := readAll(limit.Reader(r, capn, errBudget), capn)
+	d.budget -= int64(len(buf))
+	d.spend(int64(len(buf)))
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && err != zlibChecksum {
 		if errors.Is(err, errBudget) {
-			return buf.Bytes(), fmt.Errorf("stream of object %d: %w", st.num, err)
+			return buf, fmt.Errorf("stream of object %d: %w", st.num, err)
 		}
-		if buf.Len() == 0 {
+		if len(buf) == 0 {
 			return nil, fmt.Errorf("stream of object %d: %v", st.num, err)
 		}
 		// A truncated or corrupt stream: what was decoded is used.
 	}
-	return buf.Bytes(), nil
+	return buf, nil
+}
+
+// readAll reads r to its end, or until it fails past most bytes: its
+// buffer grows by doubling, as bytes.Buffer's, but never past most+1
+// (doubling past an 8 MiB cap held 16 MiB).
+func readAll(r io.Reader, most int64) ([]byte, error) {
+	b := make([]byte, 0, min(most+1, 4<<10))
+	for {
+		if len(b) == cap(b) {
+			nb := make([]byte, len(b), max(min(2*int64(cap(b)), most+1), int64(cap(b))+512))
+			copy(nb, b)
+			b = nb
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 var zlibChecksum = zlib.ErrChecksum

@@ -18,7 +18,7 @@ type objStm struct {
 
 // maxStmCache caps the bytes of decoded object streams kept: pages use
 // objects of several streams in turn.
-const maxStmCache = 4 << 20
+const maxStmCache = 2 << 20
 
 // parseIndirect parses "N G obj ..." at off and returns it and its cost
 // (cache.go); want is the number expected (-1: any).

@@ -179,6 +179,7 @@ type run struct {
 	capWarn bool
 	noText  bool       // Options.NoText
 	hit     reader.Hit // the hit being reported (Hit.Set)
+	sc      *delimit.Scanner
 }
 
 func (r *run) document() error {
@@ -279,7 +280,12 @@ func where(page int) string {
 func (r *run) textHits(text []byte, page int, off int64) {
 	c := *r.c
 	c.Pos, c.At.PDFPage = nil, page
-	sc := delimit.NewScanner(bytes.NewReader(text), r.s.Options().Delimit)
+	if r.sc == nil {
+		r.sc = delimit.NewScanner(bytes.NewReader(text), r.s.Options().Delimit)
+	} else {
+		r.sc.Reset(bytes.NewReader(text)) // its buffer serves every page
+	}
+	sc := r.sc
 	for sc.Scan() {
 		h := sc.Hit()
 		if r.seen[sameKey(h.URI)] || len(h.URI) > maxURI {
