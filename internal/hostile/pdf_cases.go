@@ -265,7 +265,7 @@ func pdfNoEndstream(w *bufio.Writer, n int) {
 	for i := 0; i < k; i++ {
 		c, pg := 4+2*i, 5+2*i
 		p.offs[c] = p.n
-		p.raw(fmt.Sprintf("%d 0 obj\n<< /Kind /Content >>\nstream\nBT /F1 12 Tf 72 700 Td (page %d http://no-endstream.example/%d) Tj ET\nendobj\n", c, i, i))
+		p.raw(fmt.Sprintf("%d 0 obj\n<< /Kind /Content >>\nstream\nBT /F1 12 Tf 72 700 Td (page %d http://no-length.example/%d) Tj ET\nendobj\n", c, i, i))
 		p.obj(pg, fmt.Sprintf("<< /Type /Page /Parent 2 0 R /Contents %d 0 R %s >>", c, pdfRes))
 		kids = append(kids, pg)
 	}
@@ -283,7 +283,7 @@ func pdfNoEndobj(w *bufio.Writer, n int) {
 	for i := 0; i < k; i++ {
 		c, pg := 4+2*i, 5+2*i
 		p.offs[c] = p.n
-		p.raw(fmt.Sprintf("%d 0 obj\n<< /Length 99999999 >>\nstream\nBT /F1 12 Tf 72 700 Td (p %d http://no-endobj.example/%d) Tj ET\n", c, i, i))
+		p.raw(fmt.Sprintf("%d 0 obj\n<< /Length 99999999 >>\nstream\nBT /F1 12 Tf 72 700 Td (p %d http://no-end.example/%d) Tj ET\n", c, i, i))
 		p.obj(pg, fmt.Sprintf("<< /Type /Page /Parent 2 0 R /Contents %d 0 R %s >>", c, pdfRes))
 		kids = append(kids, pg)
 	}

@@ -9,18 +9,17 @@ import (
 // makes the reader do beyond reading its bytes once is charged to a
 // budget of workBase plus workRatio units a byte of the document: an
 // object parsed its cost (cache.go), a stream decoded its bytes and
-// workStream more, a byte searched for a stream's end one unit,
-// a byte of content interpreted workLex (the slowest work: a unit is
-// then about the time of a byte inflated), a byte of page text one.
-// Past it the rest of the document is not read, with one warning: a
+// workStream more, a byte searched for a stream's end one unit, a byte
+// of content interpreted workLex (the slowest work), a byte of page text
+// one. Past it the rest of the document is not read, with one warning: a
 // document's work is linear in its size, whatever its forms draw or its
-// pages share. workBase lets the smallest document have one page of
-// maxContent.
+// pages share. workBase lets the smallest document have a page of
+// maxContent drawn from forms.
 const (
-	workBase   = 96 << 20
+	workBase   = 48 << 20
 	workRatio  = 64
 	workStream = 2 << 10
-	workLex    = 8
+	workLex    = 4
 )
 
 // limitError is the error of a cap: a document warns of each once.
