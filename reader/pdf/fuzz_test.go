@@ -1,16 +1,24 @@
 package pdf
 
 import (
+	"bufio"
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/urix/urix/internal/hostile"
 )
 
 // FuzzPDF reads arbitrary bytes as a PDF. Beyond not panicking: every
 // hit is on a page of the document (0 for none), no URI is longer than
-// the cap, and reading through
-// Content.Whole and from a plain reader gives the same hits.
+// the cap, every cap warns at most once, and reading through
+// Content.Whole and from a plain reader gives the same hits. The seeds
+// are the goldens, two real files and the hostile catalogue's PDFs at 2
+// KB (objects that parse to many times their size, predictor rows,
+// streams without an end, forms drawing forms): an input that takes
+// more than a second is a finding too.
 func FuzzPDF(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.pdf"))
 	more, _ := filepath.Glob(filepath.Join("testdata", "real", "*.pdf"))
@@ -19,8 +27,23 @@ func FuzzPDF(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	for _, c := range hostile.Cases {
+		if c.Ext == ".pdf" {
+			var b bytes.Buffer
+			w := bufio.NewWriter(&b)
+			c.Write(w, 2<<10)
+			w.Flush()
+			f.Add(b.Bytes())
+		}
+	}
+	caps := []*limitError{errWork, errObjectCost, errRow, errCMap, errPageContent, errBudget}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := read(data, "http://base.example/d/", true)
+		for _, c := range caps {
+			if n := count(s.Warnings, c.msg); n > 1 {
+				t.Fatalf("%q warned %d times", c.msg, n)
+			}
+		}
 		pages := s.Counts["pdf.pages"]
 		for _, h := range s.Hits {
 			if h.PDFPage < 0 || int64(h.PDFPage) > pages {
