@@ -160,7 +160,9 @@ func (r *run) embedded(v any, page int) {
 	fname := r.fileSpec(fs)
 	data, err := r.d.decode(st)
 	if err != nil {
-		r.s.Warn(where(page), fmt.Errorf("pdf: embedded file %q: %v", fname, err))
+		if !r.d.capped(err) {
+			r.s.Warn(where(page), fmt.Errorf("pdf: embedded file %q: %v", fname, err))
+		}
 		return
 	}
 	var f *reader.Format
@@ -176,7 +178,7 @@ func (r *run) embedded(v any, page int) {
 	}
 	c := &reader.Content{
 		R: bytes.NewReader(data), Name: fname, Base: r.base,
-		Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data))),
+		Whole: io.NewSectionReader(&embeddedData{bytes.NewReader(data), r.d.work}, 0, int64(len(data))),
 		At:    r.c.At,
 	}
 	c.At.PDFPage = page

@@ -1,8 +1,12 @@
 package pdf
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
+
+	"github.com/urix/urix/reader"
 )
 
 // Work bounded by the input (doc/spec.md §8): everything a document
@@ -13,7 +17,8 @@ import (
 // of content interpreted workLex (the slowest work), a byte of page text
 // one. Past it the rest of the document is not read, with one warning: a
 // document's work is linear in its size, whatever its forms draw or its
-// pages share. workBase lets the smallest document have a page of
+// pages share. A PDF embedded in one has no budget of its own: it
+// spends the one of the document that holds it. workBase lets the smallest document have a page of
 // maxContent drawn from forms.
 const (
 	workBase   = 48 << 20
@@ -21,6 +26,31 @@ const (
 	workStream = 2 << 10
 	workLex    = 4
 )
+
+// embeddedData is an embedded file's data, for a PDF reader that reads
+// it to charge its work to the document that embeds it: the budget
+// grows with the bytes of the input, not with what they decode to.
+type embeddedData struct {
+	*bytes.Reader
+	work *int64
+}
+
+// sharedWork is the budget of the document that embeds the content c
+// is, nil for none.
+func sharedWork(c *reader.Content) *int64 {
+	if c.Whole == nil {
+		return nil
+	}
+	if e, ok := outer(c.Whole).(*embeddedData); ok {
+		return e.work
+	}
+	return nil
+}
+
+func outer(s *io.SectionReader) io.ReaderAt {
+	r, _, _ := s.Outer()
+	return r
+}
 
 // limitError is the error of a cap: a document warns of each once.
 type limitError struct{ msg string }
@@ -31,8 +61,8 @@ var errWork = &limitError{fmt.Sprintf("work past %d times the document's size: t
 
 // spend charges n units of work; errWork once the budget is spent.
 func (d *doc) spend(n int64) error {
-	if d.work -= n; d.work < 0 {
-		d.work = -1
+	if *d.work -= n; *d.work < 0 {
+		*d.work = -1
 		return errWork
 	}
 	return nil

@@ -19,7 +19,7 @@ func readDocument(t *testing.T, data []byte) (*readertest.Sink, *doc, error) {
 	s := &readertest.Sink{File: "t.pdf", Formats: []*reader.Format{textfmt.Format, Format}}
 	c := &reader.Content{R: bytes.NewReader(data), Name: "t.pdf", Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
 	r := &run{c: c, s: s}
-	d, err := open(newSrc(c.Whole, int64(len(data))), maxTotal, func(err error) {
+	d, err := open(newSrc(c.Whole, int64(len(data))), maxTotal, nil, func(err error) {
 		s.Warn(where(r.onPage), fmt.Errorf("pdf: %w", err))
 	})
 	if err != nil {
@@ -235,7 +235,8 @@ func TestStreamEndChunks(t *testing.T) {
 		}{{"endstream", 0}, {"\nendobj", 1}, {"xendobj", -1}, {"endobjx", -1}, {"endobj", 0}} {
 			data := append(bytes.Repeat([]byte("x"), k), c.word...)
 			data = append(data, " tail"...)
-			d := &doc{s: newSrc(bytes.NewReader(data), int64(len(data))), work: 1 << 40}
+			work := int64(1 << 40)
+			d := &doc{s: newSrc(bytes.NewReader(data), int64(len(data))), work: &work}
 			want := int64(len(data))
 			if c.at >= 0 {
 				want = int64(k + c.at)
@@ -279,8 +280,8 @@ func TestWorkBudget(t *testing.T) {
 	if len(s.Hits) == 0 || len(s.Hits) >= 200 || s.Hits[0].URI != "http://page.example/0" {
 		t.Errorf("%d hits: %q", len(s.Hits), hitURIs(s))
 	}
-	if d.work >= 0 {
-		t.Errorf("work left %d", d.work)
+	if *d.work >= 0 {
+		t.Errorf("work left %d", *d.work)
 	}
 	// The budget grows with the document: twice the bytes of pages, more
 	// pages read.
@@ -305,5 +306,27 @@ func TestCMapCap(t *testing.T) {
 	s, _, err := readDocument(t, w.bytes(root))
 	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "a ToUnicode CMap of more than 2 MiB") || err != nil {
 		t.Errorf("warnings %q, %v", s.Warnings, err)
+	}
+}
+
+// TestEmbeddedSharesWork: a PDF embedded in a PDF spends the budget of
+// the one that holds it, which its bytes in the file earned: four copies
+// of an embedded fan-out are not four budgets.
+func TestEmbeddedSharesWork(t *testing.T) {
+	inner := flate(fanOut(30))
+	w := newW()
+	st := w.add(streamObj("/Type /EmbeddedFile /Subtype /application#2Fpdf /Filter /FlateDecode", inner))
+	var names []string
+	for i := 0; i < 4; i++ {
+		fs := w.add(fmt.Sprintf("<< /Type /Filespec /F (f%d.pdf) /EF << /F %d 0 R >> >>", i, st))
+		names = append(names, fmt.Sprintf("(n%d) %d 0 R", i, fs))
+	}
+	root := w.build("/Names << /EmbeddedFiles << /Names ["+strings.Join(names, " ")+"] >> >>", page{content: textC("outer")})
+	s, err := read(w.bytes(root), "", true)
+	if n := count(strings.Split(hitURIs(s), " "), "http://page.example/0"); n != 1 || err != nil {
+		t.Errorf("the first page of %d embedded documents read, want 1 (%v); warnings %q", n, err, s.Warnings)
+	}
+	if n := count(s.Warnings, "work past"); n < 1 || n > 2 {
+		t.Errorf("warnings %q", s.Warnings)
 	}
 }

@@ -168,7 +168,7 @@ func (d *doc) object(num int) (any, error) {
 	if d.loading[num] {
 		return nil, errors.New("object refers to itself")
 	}
-	if d.work < 0 {
+	if *d.work < 0 {
 		return nil, errWork
 	}
 	d.loading[num] = true

@@ -151,7 +151,7 @@ func readDoc(c *reader.Content, s reader.Sink, o Options) error {
 		budget = m
 	}
 	r := &run{c: c, s: s, shift: shift, base: c.Base, noText: o.NoText}
-	d, err := open(newSrc(io.NewSectionReader(ra, shift, size-shift), size-shift), budget, func(err error) {
+	d, err := open(newSrc(io.NewSectionReader(ra, shift, size-shift), size-shift), budget, sharedWork(c), func(err error) {
 		s.Warn(where(r.onPage), fmt.Errorf("pdf: %w", err))
 	})
 	if err != nil {

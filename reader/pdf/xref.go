@@ -32,9 +32,9 @@ type doc struct {
 	cache   *objCache
 	loading map[int]bool
 	crypt   *crypt
-	encNum  int   // the encryption dictionary's object, whose strings are not encrypted
-	budget  int64 // decoded bytes the document may still decode
-	work    int64 // units of work it may still do (limits.go)
+	encNum  int    // the encryption dictionary's object, whose strings are not encrypted
+	budget  int64  // decoded bytes the document may still decode
+	work    *int64 // units of work it may still do (limits.go)
 	warned  map[*limitError]bool
 	warn    func(error) // warns of a cap, once each (capped)
 	rebuilt bool
@@ -53,9 +53,12 @@ type doc struct {
 
 // open reads the cross-reference sections of a document, and rebuilds
 // them by scanning the file when they are damaged.
-func open(s *src, budget int64, warn func(error)) (*doc, error) {
-	d := &doc{s: s, xref: map[int]xent{}, cache: newObjCache(maxCacheCost), fonts: newObjCache(maxFontCache), loading: map[int]bool{}, budget: budget, warn: warn}
-	d.work = workBase + workRatio*s.size
+func open(s *src, budget int64, work *int64, warn func(error)) (*doc, error) {
+	d := &doc{s: s, work: work, xref: map[int]xent{}, cache: newObjCache(maxCacheCost), fonts: newObjCache(maxFontCache), loading: map[int]bool{}, budget: budget, warn: warn}
+	if d.work == nil {
+		d.work = new(int64)
+		*d.work = workBase + workRatio*s.size
+	}
 	d.inXref = true
 	err := d.readXref()
 	d.inXref = false
