@@ -49,7 +49,7 @@ func (d *doc) loadFont(fd dict) *font {
 	if st, ok := d.resolve(fd["ToUnicode"]).(*stream); ok {
 		data, err := d.decode(st)
 		if err == nil {
-			err = d.spend(workLex * int64(len(data)))
+			err = d.spend(workCMap * int64(len(data)))
 		}
 		if err == nil && !f.parseCMap(data) {
 			err = errCMap

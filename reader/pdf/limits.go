@@ -13,18 +13,22 @@ import (
 // makes the reader do beyond reading its bytes once is charged to a
 // budget of workBase plus workRatio units a byte of the document: an
 // object parsed its cost (cache.go), a stream decoded its bytes and
-// workStream more, a byte searched for a stream's end one unit, a byte
-// of content interpreted workLex (the slowest work), a byte of page text
-// one. Past it the rest of the document is not read, with one warning: a
-// document's work is linear in its size, whatever its forms draw or its
-// pages share. A PDF embedded in one has no budget of its own: it
-// spends the one of the document that holds it. workBase lets the smallest document have a page of
-// maxContent drawn from forms.
+// workStream more, a byte searched for a stream's end one unit, content
+// interpreted a unit a byte and workToken a token (the slowest work), a
+// ToUnicode CMap workCMap a byte, a byte of page text one. A unit is
+// about the time to inflate a byte. Past the budget the rest of the
+// document is not read, with one warning: a document's work is linear
+// in its size, whatever its forms draw or its pages share. A PDF
+// embedded in one has no budget of its own: it spends the one of the
+// document that holds it. workBase lets the smallest document have a
+// page of maxContent (the goldens' flate bomb, a form drawn a thousand
+// times).
 const (
-	workBase   = 48 << 20
-	workRatio  = 64
+	workBase   = 16 << 20
+	workRatio  = 128
 	workStream = 2 << 10
-	workLex    = 4
+	workToken  = 32
+	workCMap   = 8
 )
 
 // embeddedData is an embedded file's data, for a PDF reader that reads

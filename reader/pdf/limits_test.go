@@ -274,7 +274,7 @@ func fanOut(n int) []byte {
 func TestWorkBudget(t *testing.T) {
 	data := fanOut(200)
 	s, d, err := readDocument(t, data)
-	if err != nil || count(s.Warnings, "work past 64 times the document's size") != 1 || len(s.Warnings) != 1 {
+	if err != nil || count(s.Warnings, errWork.msg) != 1 || len(s.Warnings) != 1 {
 		t.Fatalf("warnings %q, %v", s.Warnings, err)
 	}
 	if len(s.Hits) == 0 || len(s.Hits) >= 200 || s.Hits[0].URI != "http://page.example/0" {

@@ -92,13 +92,16 @@ var errPageContent = &limitError{fmt.Sprintf("page content past %d MiB: the rest
 // run interprets one content stream with its resources. Its bytes are
 // charged to the document's work (limits.go).
 func (p *pageText) run(data []byte, res dict, gs gstate, depth int, active map[*stream]bool) error {
-	if err := p.d.spend(workLex * int64(len(data))); err != nil {
+	if err := p.d.spend(int64(len(data))); err != nil {
 		return err
 	}
 	in := &interp{p: p, l: &lexer{s: memSrc(data)}, res: res, gs: gs, depth: depth, active: active}
 	held := 0 // the cost of the operands in ops
 	for {
 		v, err := in.l.next()
+		if err == nil {
+			err = p.d.spend(workToken)
+		}
 		if err != nil {
 			if err == io.EOF {
 				return nil
