@@ -18,8 +18,11 @@ func (r *run) action(v any, kind string, page, obj int, elem string) {
 // maxActions caps the actions of one chain (/Next).
 const maxActions = 1000
 
+var errActions = &limitError{fmt.Sprintf("a chain of more than %d actions: the rest is not read", maxActions)}
+
 func (r *run) actions(v any, kind string, page, obj int, elem string, seen map[int]bool, count *int) {
 	if *count++; *count > maxActions {
+		r.d.capped(errActions)
 		return
 	}
 	if n := refNum(v); n != 0 {
@@ -92,6 +95,8 @@ func (r *run) fileSpec(v any) string {
 	return ""
 }
 
+var errOutline = &limitError{fmt.Sprintf("more than %d outline items: the rest are not read", maxOutline)}
+
 // outline reports the actions of the outline items (bookmarks).
 func (r *run) outline(cat dict) {
 	root := r.d.resolveDict(cat["Outlines"])
@@ -121,6 +126,9 @@ func (r *run) outline(cat dict) {
 		if fi := it["First"]; fi != nil {
 			stack = append(stack, fi)
 		}
+	}
+	if len(stack) > 0 {
+		r.d.capped(errOutline)
 	}
 }
 

@@ -13,7 +13,7 @@ const (
 	maxCMapCost = 2 << 20
 )
 
-var errCMap = &limitError{fmt.Sprintf("a ToUnicode CMap of more than %d MiB: the rest is not read", maxCMapCost>>20)}
+var errCMap = &limitError{fmt.Sprintf("a ToUnicode CMap of more than %d MiB or %d entries: the rest is not read", maxCMapCost>>20, maxCMap)}
 
 // parseCMap reads the code space ranges and bfchar/bfrange mappings of a
 // ToUnicode CMap; false when it held more than maxCMapCost.
@@ -48,11 +48,15 @@ func (f *font) parseCMap(data []byte) bool {
 }
 
 // full says whether the CMap may take no more entries.
-func (f *font) full() bool { return len(f.uni) >= maxCMap || f.cut }
+func (f *font) full() bool { return f.cut }
 
 // add maps code to text t, unless the CMap is full.
 func (f *font) add(code uint32, t string) {
-	if f.full() {
+	if f.cut {
+		return
+	}
+	if len(f.uni) >= maxCMap {
+		f.cut = true
 		return
 	}
 	if f.mem += costEntry + len(t); f.mem > maxCMapCost {

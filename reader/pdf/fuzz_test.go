@@ -36,7 +36,8 @@ func FuzzPDF(f *testing.F) {
 			f.Add(b.Bytes())
 		}
 	}
-	caps := []*limitError{errWork, errObjectCost, errRow, errCMap, errPageContent, errBudget}
+	caps := []*limitError{errWork, errObjectCost, errRow, errCMap, errPageContent, errBudget,
+		errActions, errOutline, errLongURI, errForms, errPageText}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := read(data, "http://base.example/d/", true)
 		for _, c := range caps {

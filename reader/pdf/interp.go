@@ -156,7 +156,11 @@ func (in *interp) showArray(a array) {
 // draw runs a form XObject (Do).
 func (in *interp) draw() error {
 	p := in.p
-	if len(in.ops) == 0 || in.depth >= maxFormDepth || p.forms >= maxForms {
+	if len(in.ops) == 0 || in.depth >= maxFormDepth {
+		return nil
+	}
+	if p.forms >= maxForms {
+		p.d.capped(errForms)
 		return nil
 	}
 	fn, _ := in.ops[0].(name)

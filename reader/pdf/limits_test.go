@@ -330,3 +330,35 @@ func TestEmbeddedSharesWork(t *testing.T) {
 		t.Errorf("warnings %q", s.Warnings)
 	}
 }
+
+// TestCapsWarnOnce: a cap hit many times in a document is one warning,
+// and what was read before it is kept: an action chain, the forms of a
+// page, long URIs.
+func TestCapsWarnOnce(t *testing.T) {
+	var next strings.Builder
+	for i := 0; i < 1500; i++ {
+		fmt.Fprintf(&next, "<< /S /URI /URI (http://n.example/%d) >>", i)
+	}
+	long := "http://long.example/" + strings.Repeat("a", maxURI)
+	w := newW()
+	var annots []int
+	for i := 0; i < 3; i++ {
+		annots = append(annots, linkAnnot(w, "<< /S /URI /URI ("+long+") >>"))
+	}
+	form := w.add(streamObj("/Type /XObject /Subtype /Form", []byte("0 0 m")))
+	root := w.build("/OpenAction << /S /URI /URI (http://open.example/) /Next ["+next.String()+"] >>",
+		page{content: strings.Repeat("/X Do ", maxForms+50), annots: annots, extra: fmt.Sprintf("/Resources << /XObject << /X %d 0 R >> >>", form)},
+		page{content: strings.Repeat("/X Do ", maxForms+50), annots: annots, extra: fmt.Sprintf("/Resources << /XObject << /X %d 0 R >> >>", form)})
+	s, err := read(w.bytes(root), "", true)
+	if len(s.Hits) != maxActions || s.Hits[0].URI != "http://open.example/" || err != nil {
+		t.Errorf("%d hits, %v", len(s.Hits), err)
+	}
+	for _, c := range []*limitError{errActions, errForms, errLongURI} {
+		if n := count(s.Warnings, c.msg); n != 1 {
+			t.Errorf("%q warned %d times: %q", c.msg, n, s.Warnings)
+		}
+	}
+	if len(s.Warnings) != 3 {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+}

@@ -163,6 +163,8 @@ func readDoc(c *reader.Content, s reader.Sink, o Options) error {
 	return err
 }
 
+var errLongURI = &limitError{fmt.Sprintf("a URI of more than %d KiB skipped", maxURI>>10)}
+
 var errTooBig = fmt.Errorf("PDF from a stream larger than %d MiB: give it as a file", MaxMemory>>20)
 
 // run is the reading of one document.
@@ -243,7 +245,7 @@ func (r *run) report(kind, uri string, page, obj int, elem, attr string) {
 		uri = "http://" + uri
 	}
 	if len(uri) > maxURI {
-		r.s.Warn(where(page), fmt.Errorf("pdf: a URI of %d bytes skipped", len(uri)))
+		r.d.capped(errLongURI)
 		return
 	}
 	c := *r.c

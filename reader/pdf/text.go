@@ -17,6 +17,11 @@ const (
 	maxOperands  = 1 << 16
 )
 
+var (
+	errForms    = &limitError{fmt.Sprintf("more than %d forms drawn on a page: the rest are not", maxForms)}
+	errPageText = &limitError{fmt.Sprintf("page text past %d MiB: the rest is not read", maxPageText>>20)}
+)
+
 type matrix [6]float64
 
 var identity = matrix{1, 0, 0, 1, 0, 0}
@@ -218,6 +223,7 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 	p.ex, p.ey, p.lastSize, p.have = end[4], end[5], size, true
 	if p.buf.Len() > maxPageText {
 		p.full = true
+		p.d.capped(errPageText)
 	}
 }
 
