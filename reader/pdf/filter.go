@@ -79,7 +79,7 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 		capn = lim
 	}
 	capn = min(capn, d.budget)
-	buf, err := readAll(limit.Reader(r, capn, errBudget), capn)
+	buf, err := readAll(limit.Reader(r, capn, errBudget), capn, st.len+1)
 	d.budget -= int64(len(buf))
 	d.spend(int64(len(buf)))
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && err != zlibChecksum {
@@ -95,10 +95,11 @@ func (d *doc) decodeRaw(st *stream, decrypt bool, most int64) ([]byte, error) {
 }
 
 // readAll reads r to its end, or until it fails past most bytes: its
-// buffer grows by doubling, as bytes.Buffer's, but never past most+1
-// (doubling past an 8 MiB cap held 16 MiB).
-func readAll(r io.Reader, most int64) ([]byte, error) {
-	b := make([]byte, 0, min(most+1, 4<<10))
+// buffer starts at the size of the encoded data (hint) and grows by
+// doubling, as bytes.Buffer's, but never past most+1 (doubling past an 8
+// MiB cap held 16 MiB).
+func readAll(r io.Reader, most, hint int64) ([]byte, error) {
+	b := make([]byte, 0, min(most+1, max(hint, 512)))
 	for {
 		if len(b) == cap(b) {
 			nb := make([]byte, len(b), max(min(2*int64(cap(b)), most+1), int64(cap(b))+512))
