@@ -5,12 +5,12 @@ package pdf
 // as it parses (a dictionary by its entries, an array by its elements, a
 // string by its bytes). One object may cost at most maxObjectCost; the
 // document keeps the objects it parsed while they cost maxCacheCost in
-// all (or the one last parsed, up to maxObjectCost), dropping the least
-// recently used first, so that a file whose objects parse to many times
+// all, dropping the least recently used first (a large object used by
+// every page stays), so that a file whose objects parse to many times
 // their size does not grow memory with the file.
 const (
 	maxObjectCost = 4 << 20
-	maxCacheCost  = 2 << 20
+	maxCacheCost  = 4 << 20
 )
 
 // The estimates of the lexer, in bytes: a value in an interface, a
@@ -56,10 +56,9 @@ func (c *objCache) get(num int) (any, bool) {
 }
 
 // put keeps object num, of cost bytes, dropping the least recently used
-// objects past max: an object larger than max alone stays until the
-// next one comes, one larger than twice max is not kept.
+// objects past max; an object costing more than max is not kept.
 func (c *objCache) put(num int, v any, cost int) {
-	if cost > 2*c.max {
+	if cost > c.max {
 		return
 	}
 	if old, ok := c.m[num]; ok {

@@ -171,6 +171,9 @@ func (d *doc) object(num int) (any, error) {
 	if *d.work < 0 {
 		return nil, errWork
 	}
+	if err := d.refused[num]; err != nil {
+		return nil, err // a cap's: parsed once
+	}
 	d.loading[num] = true
 	defer delete(d.loading, num)
 	var v any
@@ -192,7 +195,12 @@ func (d *doc) object(num int) (any, error) {
 		err = d.spend(int64(cost))
 	}
 	if err != nil {
-		d.capped(err)
+		if d.capped(err) {
+			if d.refused == nil {
+				d.refused = map[int]error{}
+			}
+			d.refused[num] = err
+		}
 		return nil, err
 	}
 	d.cache.put(num, v, cost)

@@ -36,7 +36,8 @@ type doc struct {
 	budget  int64  // decoded bytes the document may still decode
 	work    *int64 // units of work it may still do (limits.go)
 	warned  map[*limitError]bool
-	warn    func(error) // warns of a cap, once each (capped)
+	refused map[int]error // objects a cap stopped, not parsed again
+	warn    func(error)   // warns of a cap, once each (capped)
 	rebuilt bool
 	objstm  *objStm         // the object stream read last
 	stms    map[int]*objStm // decoded object streams, up to maxStmCache bytes
