@@ -42,9 +42,10 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error // an error of emit: the job stops
-	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
-	unwrapped bool  // a wrapper could not be removed (noted once)
+	stop      error           // an error of emit: the job stops
+	opts      *reader.Options // what its readers are given: the run's, or a copy with the input's Base
+	truncated bool            // a hit was cut at delimit.MaxHit (warned once)
+	unwrapped bool            // a wrapper could not be removed (noted once)
 }
 
 func (j *job) warn(where string, err error) {
@@ -82,10 +83,16 @@ func (x *Extractor) Reader(r io.Reader, name, retrieval string, emit func(*Hit) 
 // (doc/spec.md §8).
 func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (err error) {
 	defer recoverInput(in.Name, &err)
-	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count}
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count, opts: &x.readerOpts}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
+	}
+	if in.Base != "" {
+		retrieval = in.Base
+		j.opts = new(reader.Options)
+		*j.opts = x.readerOpts
+		j.opts.Base = in.Base
 	}
 	typ := x.opts.Type
 	if typ == formats.Auto && in.MediaType != "" {
@@ -312,7 +319,7 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 
 // The reader.Sink methods of a job.
 
-func (j *job) Options() *reader.Options { return &j.x.readerOpts }
+func (j *job) Options() *reader.Options { return j.opts }
 
 func (j *job) Report(h *Hit, base string) { j.report(h, base) }
 

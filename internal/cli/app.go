@@ -199,6 +199,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if err != nil {
 		return err
 	}
+	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
 	of, err := outputFlagsOf(c)
 	if err != nil {
 		return err
@@ -285,6 +286,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		printing.Unlock()
 	}
 	found := false // -q: a URI was found
+	rootNote := rootDirNote{given: valuesOf(c, groupExtract).IsSet("root-dir")}
 	emit := func(h *extract.Hit) error {
 		if of.quiet {
 			found = true
@@ -296,6 +298,10 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		defer printing.Unlock()
 		if clearForHit {
 			progress.clear()
+		}
+		if note := rootNote.check(h); note != "" && !of.noMessages {
+			out.Flush()
+			warn(stderr, note)
 		}
 		out.Hit(h)
 		return nil

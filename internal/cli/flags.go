@@ -113,7 +113,7 @@ var flagTable = []flagSpec{
 	{group: groupParseFormat, kind: stringKind, name: "format", value: "plain", usage: "output, `plain|json`: plain is aligned \"scheme:    http\" lines, json one object per line with null for undefined (e.g. --format json | jq .query)"},
 	// urix (extraction), and urix pick for every group but output and list
 	{group: groupExtract, kind: stringKind, name: "type", value: "auto", usage: "input kind: " + typeList() + "; auto sniffs the content, then looks at the file extension (e.g. --type email for a message piped in)"},
-	{group: groupExtract, kind: stringKind, name: "base", usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins (e.g. --base https://example.com/docs/)"},
+	{group: groupExtract, kind: stringKind, name: "base", usage: "base `URI` for relative references instead of each file's own file:// URI; an HTML <base href> or a MIME Content-Base still wins; with -r DIR, a file below DIR gets URI joined with its path below DIR, as a wget -m mirror maps back (e.g. -r --base https://example.com/ example.com)"},
 	{group: groupWalk, kind: boolKind, name: "recursive", aliases: []string{"r"}, usage: "read the files below each DIR argument (e.g. urix -r ~/Mail)"},
 	{group: groupWalk, kind: boolKind, name: "hidden", usage: "with -r, also read hidden files and directories (names starting with .); .git stays skipped (e.g. urix -r --hidden ~/dotfiles)"},
 	{group: groupWalk, kind: boolKind, name: "no-ignore", usage: "with -r, also read what .gitignore, .ignore and .git/info/exclude leave out (e.g. urix -r --no-ignore .)"},
