@@ -38,6 +38,11 @@ type Options struct {
 	// this package never does itself.
 	Open func(name string) (in sources.Input, closer io.Closer, ok bool, err error)
 
+	// Select, when not nil, chooses the files of a walk: one it returns
+	// false for is not read (-t/--type and -T/--type-not, as ripgrep's,
+	// doc/spec.md §7). Inputs named are read whatever it says.
+	Select func(path string) bool
+
 	// Base, when set, is the base URL a directory given stands for:
 	// a file found below it gets the URL joined with its path below the
 	// directory as its own base (sources.Input.Base; doc/spec.md §5 B1),
@@ -409,6 +414,9 @@ func expand(inputs []string, ro Options, report func(error)) []source {
 			continue
 		}
 		walk.Walk(in, ro.Walk, func(p string) {
+			if ro.Select != nil && !ro.Select(p) {
+				return
+			}
 			src := source{name: p, walked: true}
 			if ro.Base != "" {
 				src.base = treeBase(ro.Base, in, p)

@@ -195,6 +195,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if err != nil {
 		return err
 	}
+	if typeListWanted(valuesOf(c, groupWalk)) {
+		return writeTypeList(stdout)
+	}
 	opts, err := extractOptionsOf(c)
 	if err != nil {
 		return err
@@ -207,6 +210,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 
 	inputs, err := inputsOf(c.Args().Slice(), list)
 	if err != nil {
+		return err
+	}
+	if err := checkTypeUse(valuesOf(c, groupWalk), inputs, ro.Recursive); err != nil {
 		return err
 	}
 	if inputs == nil {

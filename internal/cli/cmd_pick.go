@@ -87,6 +87,12 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	if err != nil {
 		return err
 	}
+	if typeListWanted(valuesOf(c, groupWalk)) {
+		return writeTypeList(c.Root().Writer)
+	}
+	if err := checkTypeUse(valuesOf(c, groupWalk), c.Args().Slice(), ro.Recursive); err != nil {
+		return err
+	}
 	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
 	po := pickOptionsOf(c)
 	opts.Context = true // the decoded line of each hit, for its context

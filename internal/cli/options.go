@@ -80,7 +80,7 @@ func newExtractor(opts extract.Options) (*extract.Extractor, error) {
 // and line buffering left to the caller; a bad value is a usage error.
 func extractOptions(c *cli.Command) (extract.Options, error) {
 	v := valuesOf(c, groupExtract)
-	typ, hyphen, status := v.String("type"), v.String("hyphen"), v.String("status")
+	typ, hyphen, status := v.String("read-as"), v.String("hyphen"), v.String("status")
 	allStatus := v.Bool("all-status")
 	baseSet, schemes := v.IsSet("base"), v.String("schemes")
 	o := extract.Options{
@@ -95,7 +95,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 
 	var err error
 	if o.Type, err = formats.Default().ParseType(typ); err != nil {
-		return o, usageError("--type %q: want %s", typ, typeList())
+		return o, usageError("--read-as %q: want %s", typ, typeList())
 	}
 	if o.Delimit.Hyphen, err = delimit.ParseHyphen(hyphen); err != nil {
 		return o, usageError("--hyphen %q: want keep, drop or both", hyphen)
@@ -207,6 +207,10 @@ func runOptionsOf(c *cli.Command) (runner.Options, error) {
 		if err := walk.CheckGlob(g); err != nil {
 			return o, usageError("--glob %v", err)
 		}
+	}
+	var err error
+	if o.Select, err = typeSelection(v); err != nil {
+		return o, err
 	}
 	fetch, err := fetchOptionsOf(c)
 	if err != nil {
