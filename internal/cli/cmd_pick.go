@@ -95,6 +95,10 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	}
 	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
 	po := pickOptionsOf(c)
+	// A reference that stays relative (a mail part with no base,
+	// doc/spec.md M4) is nothing a browser can open: pick lists only
+	// absolute URIs (B2, --absolute).
+	opts.Absolute = true
 	opts.Context = true // the decoded line of each hit, for its context
 	x, err := newExtractor(opts)
 	if err != nil {
