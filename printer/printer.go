@@ -163,7 +163,10 @@ func New(w io.Writer, o Options) (Printer, error) {
 	default:
 		p = &plainPrinter{sink: s}
 	}
-	if o.Unique {
+	switch {
+	case o.Unique && o.Format == JSON && !o.Count && !o.Files:
+		p = newUniqueJSON(s) // each URI once, with every place it was found
+	case o.Unique:
 		p = uniquePrinter{Printer: p, seen: make(map[string]bool)}
 	}
 	return p, nil

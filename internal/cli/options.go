@@ -116,7 +116,8 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	if schemes != "" {
 		o.Schemes = strings.Split(schemes, ",")
 	}
-	return o, nil
+	o.Filter, err = filterOf(v, o.Schemes)
+	return o, err
 }
 
 // globList holds the --glob patterns in order; each -g adds one, commas
