@@ -50,6 +50,10 @@ type Options struct {
 	// (but the schemes it drops).
 	Schemes []string
 
+	// MaxCount, when above 0, ends each input after that many hits have
+	// passed the filters (-m NUM, as grep's; doc/spec.md §7).
+	MaxCount int
+
 	// Filter keeps hits by kind, host and regular expression (-e,
 	// --exclude, --kind, --host; doc/spec.md §7).
 	Filter Filter

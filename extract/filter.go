@@ -6,6 +6,7 @@ package extract
 // alike.
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -225,6 +226,10 @@ func (x *Extractor) wanted(h *Hit) bool {
 	}
 	return x.filter.keep(h)
 }
+
+// errMaxCount stops an input after Options.MaxCount hits (-m); the input
+// then ends without an error.
+var errMaxCount = errors.New("extract: the hits an input may have were found")
 
 // schemeOf returns the lower-case scheme of an absolute URI, or "".
 func schemeOf(uri string) string { return strings.ToLower(resolve.Scheme(uri)) }

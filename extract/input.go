@@ -42,14 +42,15 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error           // an error of emit: the job stops
+	stop      error           // an error of emit, or errMaxCount: the job stops
+	emitted   int             // hits passed to emit (-m)
 	opts      *reader.Options // what its readers are given: the run's, or a copy with the input's Base
 	truncated bool            // a hit was cut at delimit.MaxHit (warned once)
 	unwrapped bool            // a wrapper could not be removed (noted once)
 }
 
 func (j *job) warn(where string, err error) {
-	if j.warnFn != nil {
+	if j.warnFn != nil && j.stop != errMaxCount {
 		j.warnFn(&Warning{File: j.file, Where: where, Err: err})
 	}
 }
@@ -106,6 +107,9 @@ func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) (er
 		c.Consumed = sr.consume
 	}
 	err = j.run(c, typ)
+	if j.stop == errMaxCount {
+		return nil // -m: the input ends there, as it should
+	}
 	if j.stop != nil {
 		return j.stop
 	}

@@ -41,6 +41,10 @@ func (j *job) report(h *Hit, base string) {
 	}
 	if err := j.emit(h); err != nil {
 		j.stop = err
+		return
+	}
+	if j.emitted++; j.emitted == j.x.opts.MaxCount {
+		j.stop = errMaxCount
 	}
 }
 

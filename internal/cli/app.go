@@ -414,13 +414,15 @@ func outputOf(f outputFlags, args []string, recursive bool, stdout io.Writer) (p
 		Position:  f.position,
 		Null:      f.null,
 		Unique:    f.unique,
-		Count:     f.count,
+		Count:     f.countHosts,
+		PerInput:  f.count,
+		Names:     f.count && (f.position || severalFiles(args, recursive)),
 		Files:     f.files,
 		Unordered: f.unordered,
 		EachLine:  tty || f.lineBuffered,
 		Terminal:  tty,
 	}
-	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Files && !o.Position && !o.Null && !f.noPosition
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.PerInput && !o.Files && !o.Position && !o.Null && !f.noPosition
 	o.Heading = o.Grouped && severalFiles(args, recursive)
 	var err error
 	o.Color, err = colorChoice(f.color, tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")

@@ -116,6 +116,9 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	if schemes != "" {
 		o.Schemes = strings.Split(schemes, ",")
 	}
+	if o.MaxCount = v.Int("max-count"); o.MaxCount < 0 {
+		return o, usageError("--max-count %d: want 0 or more URIs per input (0: no limit)", o.MaxCount)
+	}
 	o.Filter, err = filterOf(v, o.Schemes)
 	return o, err
 }
@@ -283,6 +286,7 @@ func parseSize(s string) (int64, error) {
 type outputFlags struct {
 	format, color, progress                   string
 	position, noPosition, null, unique, count bool
+	countHosts                                bool
 	unordered, stats, lineBuffered            bool
 	quiet, files, noMessages                  bool // -q, -l, -s
 }
@@ -300,6 +304,7 @@ func outputFlagsOf(c *cli.Command) (outputFlags, error) {
 		null:         v.Bool("null"),
 		unique:       v.Bool("unique"),
 		count:        v.Bool("count"),
+		countHosts:   v.Bool("count-hosts"),
 		unordered:    v.Bool("unordered"),
 		stats:        v.Bool("stats"),
 		lineBuffered: v.Bool("line-buffered"),
@@ -312,13 +317,30 @@ func outputFlagsOf(c *cli.Command) (outputFlags, error) {
 	}
 	// -l prints names, one per line: not a count, nor JSON or TSV rows.
 	// With -n, -N or -u it prints the same names (as grep -ln does).
-	if f.files && f.count {
-		return f, usageError("-l prints the names of the inputs with a URI and --count counts URIs: give one of them")
+	if f.files && (f.count || f.countHosts) {
+		return f, usageError("-l prints the names of the inputs with a URI and %s counts URIs: give one of them", countFlag(f))
+	}
+	if f.count && f.countHosts {
+		return f, usageError("-c counts the URIs of each input and --count-hosts those of each host: give one of them")
+	}
+	if (f.count || f.countHosts) && f.unique {
+		return f, usageError("%s counts every URI found: it takes no -u", countFlag(f))
+	}
+	if f.count && f.format == "tsv" {
+		return f, usageError("-c prints counts, not link-graph edges: it takes no --format tsv")
 	}
 	if f.files && f.format != string(printer.Plain) {
 		return f, usageError("-l prints the names of the inputs with a URI, one per line: it takes no --format %s", f.format)
 	}
 	return f, nil
+}
+
+// countFlag names the counting flag given, for messages.
+func countFlag(f outputFlags) string {
+	if f.count {
+		return "-c"
+	}
+	return "--count-hosts"
 }
 
 // inputList is what the list group asks for (--files-from).
