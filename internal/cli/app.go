@@ -268,6 +268,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		os.Exit(code)
 	})()
 
+	// Only JSON marks a URI cut at 64 KiB (truncated): every other
+	// output leaves it out, and its note says so (doc/spec.md §8).
+	cutShown := of.format == string(printer.JSON)
 	failed, errs := false, 0
 	report := func(err error) {
 		printing.Lock()
@@ -275,7 +278,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		out.Flush() // what was found before the problem comes first
 		progress.clear()
 		if !of.noMessages {
-			printError(stderr, err)
+			printReport(stderr, err, cutShown)
 		}
 		// One rule for every format (doc/spec.md §8): an input or a part
 		// of one that could not be read whole makes the exit status 2;
@@ -294,6 +297,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	found := false // -q: a URI was found
 	rootNote := rootDirNote{given: valuesOf(c, groupExtract).IsSet("root-dir")}
 	emit := func(h *extract.Hit) error {
+		if h.Truncated && !cutShown {
+			return nil
+		}
 		if of.quiet {
 			found = true
 			return errQuietFound // stops the run: the answer is known

@@ -114,6 +114,9 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 		}
 	}
 	emit := func(h *extract.Hit) error {
+		if h.Truncated {
+			return nil // cut at 64 KiB: not a URI to open (doc/spec.md §8)
+		}
 		k := *h
 		k.Own() // kept to the end (with Options.Borrow)
 		hits = append(hits, k)
