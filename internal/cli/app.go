@@ -24,7 +24,6 @@ import (
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/safe"
 	"github.com/urix/urix/printer"
-	"github.com/urix/urix/reader"
 	"github.com/urix/urix/runner"
 )
 
@@ -280,10 +279,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		if !of.noMessages {
 			printReport(stderr, err, cutShown)
 		}
-		// One rule for every format (doc/spec.md §8): an input or a part
-		// of one that could not be read whole makes the exit status 2;
-		// a note (a binary file skipped) does not.
-		if !extract.IsWarning(err) || !reader.IsNote(err) {
+		// One rule for every format (doc/spec.md §8): content lost makes
+		// the exit status 2; a note does not.
+		if extract.LostContent(err) {
 			failed = true
 			errs++
 		}

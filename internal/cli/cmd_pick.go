@@ -109,7 +109,7 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	failed := false
 	report := func(err error) {
 		printError(stderr, err)
-		if !extract.IsWarning(err) {
+		if extract.LostContent(err) { // doc/spec.md §8
 			failed = true
 		}
 	}
