@@ -274,8 +274,19 @@ func matchURL(l []byte, scheme bool) int {
 	}
 	if t < len(l) && (l[t] == '/' || l[t] == '#' || l[t] == '?') {
 		t++
-		for t < len(l) && tailChar(l[t], scheme) {
-			t++
+		for t < len(l) {
+			switch {
+			case tailChar(l[t], scheme):
+				t++
+				continue
+			case t+1 < len(l) && l[t] == 0xc2 && l[t+1] == 0xad:
+				// U+00AD SOFT HYPHEN, which goldmark's ASCII expression
+				// stops at and cmark-gfm keeps (as %C2%AD): a listed
+				// difference from goldmark.
+				t += 2
+				continue
+			}
+			break
 		}
 	}
 	return t
