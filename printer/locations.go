@@ -1,7 +1,7 @@
 package printer
 
 import (
-	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
 )
 
 // maxLocations bounds the places -u --format json keeps in all: past it a
@@ -22,7 +22,7 @@ type uniqueJSON struct {
 
 // uniqueRecord is one line of uniqueJSON.
 type uniqueRecord struct {
-	*extract.Hit
+	Record
 	Count     int        `json:"count"`
 	Locations []location `json:"locations"`
 }
@@ -45,12 +45,12 @@ func newUniqueJSON(s *sink) *uniqueJSON {
 	return &uniqueJSON{jsonPrinter: newJSONPrinter(s), byURI: make(map[string]*uniqueRecord)}
 }
 
-func (p *uniqueJSON) Hit(h *extract.Hit) {
+func (p *uniqueJSON) Hit(h *reader.Hit) {
 	r := p.byURI[h.URI]
 	if r == nil {
 		k := *h
 		k.Own() // kept to the end (Hit.Borrowed)
-		r = &uniqueRecord{Hit: &k}
+		r = &uniqueRecord{Record: RecordOf(&k)}
 		p.byURI[k.URI] = r
 		p.order = append(p.order, r)
 	}

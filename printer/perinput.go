@@ -3,7 +3,7 @@ package printer
 import (
 	"strconv"
 
-	"github.com/urix/urix/extract"
+	"github.com/urix/urix/reader"
 )
 
 // inputCounts prints how many URIs each input holds (-c, as ripgrep's
@@ -27,7 +27,7 @@ type inputCount struct {
 	Count int    `json:"count"`
 }
 
-func (p *inputCounts) Hit(h *extract.Hit) {
+func (p *inputCounts) Hit(h *reader.Hit) {
 	if _, ok := p.n[h.File]; !ok {
 		p.order = append(p.order, h.File)
 	}
