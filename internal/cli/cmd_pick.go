@@ -39,9 +39,10 @@ func pickCommand(stderr io.Writer, status *int) *cli.Command {
 
 Examples:
    urix pick message.eml                  choose among the links of a message
-   urix pick --single < message.eml       as a mail reader pipes it; quit after opening one
+   urix pick --single < message.eml       as a mail reader pipes it; quit
+                                          after opening one
    urix pick --open 'firefox --new-tab %s' notes.txt
-   urix pick --open 'w3m %s' message.eml  w3m on this terminal, then back to the list
+   urix pick --open 'w3m %s' message.eml  w3m on this terminal, then back
    tmux capture-pane -J -p | urix pick`,
 		Description: `The URIs are found as urix finds them (every extraction flag applies) and
 listed on the terminal (/dev/tty: standard input may hold the message): each
