@@ -16,7 +16,7 @@ import (
 // their media type, and the header fields of the allow-list headerFields
 // are read here (M3).
 
-// The formats' names, as --type gives them.
+// The formats' names, as --read-as and -t give them.
 const (
 	MessageName = "email"
 	MboxName    = "mbox"
