@@ -186,23 +186,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	started := time.Now()
 	// Every group of flags urix honours is read first (flags.go), so
 	// that a bad value is reported before any input is read.
-	list, err := listOf(c)
-	if err != nil {
-		return err
-	}
-	ro, err := runOptionsOf(c)
-	if err != nil {
-		return err
-	}
-	if typeListWanted(valuesOf(c, groupWalk)) {
-		return writeTypeList(stdout)
-	}
-	opts, err := extractOptionsOf(c)
-	if err != nil {
-		return err
-	}
-	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
-	of, err := outputFlagsOf(c)
+	list, ro, opts, of, err := extractFlags(c)
 	if err != nil {
 		return err
 	}
@@ -211,8 +195,8 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if err != nil {
 		return err
 	}
-	if err := checkTypeUse(valuesOf(c, groupWalk), inputs, ro.Recursive); err != nil {
-		return err
+	if listed, err := typeFlags(c, stdout, inputs, ro.Recursive); listed || err != nil {
+		return err // --type-list printed, or -t where nothing is walked
 	}
 	if inputs == nil {
 		*status = exitNotFound // an empty --files-from list: nothing to read
@@ -309,10 +293,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		if clearForHit {
 			progress.clear()
 		}
-		if note := rootNote.check(h); note != "" && !of.noMessages {
-			out.Flush()
-			warn(stderr, note)
-		}
+		rootNote.say(h, out, stderr, of.noMessages)
 		out.Hit(h)
 		return nil
 	}
@@ -331,17 +312,41 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if of.stats {
 		fmt.Fprintln(stderr, statsLine(stats, errs, time.Since(started)))
 	}
-	switch {
-	case found:
-		*status = exitFound // -q: a URI, even after an error (as grep -q)
-	case failed:
-		*status = exitError
-	case out.Printed() > 0:
-		*status = exitFound
-	default:
-		*status = exitNotFound
-	}
+	*status = exitStatus(found, failed, out.Printed())
 	return nil
+}
+
+// exitStatus is urix's exit status, as grep's: 0 when -q found a URI,
+// even after an error (as grep -q), else 2 when content was lost
+// (extract.LostContent, doc/spec.md §8), else 0 when a line was printed
+// and 1 when none was.
+func exitStatus(quietFound, failed bool, printed int) int {
+	switch {
+	case quietFound:
+		return exitFound
+	case failed:
+		return exitError
+	case printed > 0:
+		return exitFound
+	}
+	return exitNotFound
+}
+
+// extractFlags reads every group of flags urix honours, each a usage
+// error when bad, in the order their errors are reported.
+func extractFlags(c *cli.Command) (list inputList, ro runner.Options, opts extract.Options, of outputFlags, err error) {
+	if list, err = listOf(c); err != nil {
+		return
+	}
+	if ro, err = runOptionsOf(c); err != nil {
+		return
+	}
+	if opts, err = extractOptionsOf(c); err != nil {
+		return
+	}
+	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
+	of, err = outputFlagsOf(c)
+	return
 }
 
 // errQuietFound stops a run with -q at its first URI.

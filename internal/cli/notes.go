@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"io"
 	"strings"
 
 	"github.com/urix/urix/extract"
+	"github.com/urix/urix/printer"
 )
 
 // rootDirNote says once per run that --root-dir did nothing for a
@@ -28,4 +30,13 @@ func (n *rootDirNote) check(h *extract.Hit) string {
 	n.said = true
 	return "urix: " + displayName(h.File) + ": --root-dir maps the root-relative links of Markdown files only: " +
 		raw + " (" + h.Kind + ") is resolved against the file's base"
+}
+
+// say writes the note of hit h on stderr, after what out holds, unless
+// quiet (-s).
+func (n *rootDirNote) say(h *extract.Hit, out printer.Printer, stderr io.Writer, quiet bool) {
+	if note := n.check(h); note != "" && !quiet {
+		out.Flush()
+		warn(stderr, note)
+	}
 }

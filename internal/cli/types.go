@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urfave/cli/v3"
+
 	"github.com/urix/urix/formats"
 )
 
@@ -96,4 +98,16 @@ func writeTypeList(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// typeFlags does what --type-list and -t ask before any input is read:
+// listed is true once --type-list has printed the list; an error is -t
+// where nothing is walked (checkTypeUse). --type-list wins, whatever
+// the inputs.
+func typeFlags(c *cli.Command, stdout io.Writer, inputs []string, recursive bool) (listed bool, err error) {
+	v := valuesOf(c, groupWalk)
+	if typeListWanted(v) {
+		return true, writeTypeList(stdout)
+	}
+	return false, checkTypeUse(v, inputs, recursive)
 }
