@@ -36,12 +36,15 @@ type Filter struct {
 
 // KindGroups are the names --kind takes for several kinds at once: the
 // links markup wrote (an HTML or XML attribute, a Markdown link, an HTTP
-// Location, a PDF annotation or action, an Office relationship), the URIs
+// Location or Link, a PDF annotation or action, an Office relationship,
+// a CSS url(), a calendar's or vCard's URI property, a HAR's request and
+// redirect, a JSON-LD @id, LaTeX's \url and \href, a BibTeX url), the URIs
 // written in prose (found by the Appendix E rules in text, HTML text, XML
 // text), and the mail header fields (M3).
 var KindGroups = map[string][]string{
 	"link": {"html-attr", "http-equiv", "md-link", "md-image", "md-autolink", "md-definition", "xml-attr",
-		"http-location", "pdf-annot", "pdf-action", "pdf-outline", "office-rel", "office-field"},
+		"http-location", "http-link", "pdf-annot", "pdf-action", "pdf-outline", "office-rel", "office-field",
+		"css", "ical-uri", "vcard-uri", "har-request", "har-redirect", "json-ld", "tex", "bibtex"},
 	"prose":  {"angle", "quote", "space", "abbrev", "email", "html-text", "xml-text"},
 	"header": {"header"},
 }
