@@ -10,7 +10,7 @@
 #   URI::Find 20160806 (Debian's liburi-find-perl, its urifind script),
 #   linkify-it 6.1.0 (npm; fuzzyLink, fuzzyEmail and fuzzyIP off: the truth
 #   holds URIs written with a scheme, as urix finds them by default).
-# urix runs with its default flags and --type text (the mail genre's
+# urix runs with its default flags and --read-as text (the mail genre's
 # mail.mbox as an mbox), as the Go test internal/accuracy does.
 set -euo pipefail
 export LC_ALL=C.UTF-8
@@ -30,7 +30,7 @@ run() { # run FILE: every tool on one document
   local f=$1 g n ty
   g=$(basename "$(dirname "$f")"); n=$(basename "$f")
   case $n in *.mbox) ty=mbox ;; *) ty=text ;; esac
-  "$WORK/bin/urix" --type "$ty" "$f" >"$OUT/urix/$g/$n" 2>/dev/null || true
+  "$WORK/bin/urix" --read-as "$ty" "$f" >"$OUT/urix/$g/$n" 2>/dev/null || true
   "$WORK/bin/xurls" "$f" >"$OUT/xurls/$g/$n" 2>/dev/null || true
   urifind -n "$f" >"$OUT/urifind/$g/$n" 2>/dev/null || true
   NODE_PATH="$WORK/npm/node_modules" node bench/accuracy/linkify.js "$f" >"$OUT/linkify/$g/$n" 2>/dev/null || true

@@ -24,4 +24,4 @@ run html -r "$C/html"
 run mail "$OUT/mail100.mbox"
 mapfile -t files < <(git ls-files -- '*testdata/*' ':!*.golden' ':!*.json' | sort)
 run testdata "${files[@]}"
-run testdata-eml --type email $(git ls-files -- '*testdata/*.eml')
+run testdata-eml --read-as email $(git ls-files -- '*testdata/*.eml')

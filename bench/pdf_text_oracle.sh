@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compares the URIs urix finds in the text of PDF pages with those it
 # finds in poppler's text of the same file (pdftotext FILE - | urix
-# --type text): one block per file that differs, "<" for a URI only in
+# --read-as text): one block per file that differs, "<" for a URI only in
 # pdftotext's text, ">" for one only urix's reading of the PDF finds,
 # then the counts. A URI the PDF's link annotations give is left out
 # of both sides (urix reports it once, as the annotation), and so are
@@ -61,7 +61,7 @@ for f in "$@"; do
 	"$URIX" --format json -- "$f" 2>/dev/null >"$tmp/json"
 	jq -r 'select(.kind | startswith("pdf-")) | .uri' "$tmp/json" | sort -u >"$tmp/annot"
 	jq -r 'select((.kind | startswith("pdf-") | not) and .member == null) | .uri' "$tmp/json" | sort -u >"$tmp/got"
-	pdftotext -q "$f" - 2>/dev/null | "$URIX" --type text 2>/dev/null | sort -u >"$tmp/all"
+	pdftotext -q "$f" - 2>/dev/null | "$URIX" --read-as text 2>/dev/null | sort -u >"$tmp/all"
 	comm -23 "$tmp/all" "$tmp/annot" >"$tmp/want"
 	files=$((files + 1))
 	n=$(comm -12 "$tmp/want" "$tmp/got" | wc -l)

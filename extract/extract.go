@@ -25,7 +25,6 @@ package extract
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/formats"
@@ -50,10 +49,19 @@ type Options struct {
 	ASCII     bool            // convert IRIs to URIs (R4)
 	Absolute  bool            // drop hits that stay relative (B2)
 
-	// Schemes keeps only URIs with these schemes (lower case). Nil keeps
-	// every scheme except javascript: and data: in HTML results; a list
-	// holding "all" keeps everything.
+	// Schemes keeps only URIs with these schemes (any case); "!name"
+	// drops a scheme instead. Nil keeps every scheme except javascript:
+	// and data: in HTML results; a list holding "all" keeps everything
+	// (but the schemes it drops).
 	Schemes []string
+
+	// MaxCount, when above 0, ends each input after that many hits have
+	// passed the filters (-m NUM, as grep's; doc/spec.md §7).
+	MaxCount int
+
+	// Filter keeps hits by kind, host and regular expression (-e,
+	// --exclude, --kind, --host; doc/spec.md §7).
+	Filter Filter
 
 	Delimit delimit.Options // Appendix E options: hyphen policy, abbreviated URLs
 
@@ -210,8 +218,8 @@ func IsWarning(err error) bool {
 // concurrent use by several goroutines, each on its own input.
 type Extractor struct {
 	opts    Options
-	keep    map[string]bool // scheme filter; nil = default
-	keepAll bool
+	schemes schemeFilter // Options.Schemes made ready
+	filter  *filter      // Options.Filter made ready
 
 	formats *formats.Table
 	// readerOpts are the options every reader is given (reader.Options).
@@ -252,38 +260,10 @@ func New(opts Options) (*Extractor, error) {
 		Binary: opts.Binary, LineBuffered: opts.LineBuffered, Base: opts.Base,
 		Context: opts.Context, NoPositions: opts.NoPositions, Borrow: opts.Borrow,
 	}, sharedToken: shared}
-	if opts.Schemes != nil {
-		x.keep = make(map[string]bool)
-		for _, s := range opts.Schemes {
-			s = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(s), ":"))
-			if s == "all" {
-				x.keepAll = true
-			}
-			if s != "" {
-				x.keep[s] = true
-			}
-		}
+	x.schemes = newSchemeFilter(opts.Schemes)
+	var err error
+	if x.filter, err = newFilter(opts.Filter); err != nil {
+		return nil, err
 	}
 	return x, nil
 }
-
-// wanted applies the scheme filter and --absolute to a finished hit.
-func (x *Extractor) wanted(h *Hit) bool {
-	if x.opts.Absolute && !h.Resolved {
-		return false
-	}
-	if x.keepAll {
-		return true
-	}
-	if x.keep != nil {
-		return x.keep[schemeOf(h.URI)]
-	}
-	if h.Source == resolve.FromHTML {
-		scheme := resolve.Scheme(h.URI)
-		return !strings.EqualFold(scheme, "javascript") && !strings.EqualFold(scheme, "data")
-	}
-	return true
-}
-
-// schemeOf returns the lower-case scheme of an absolute URI, or "".
-func schemeOf(uri string) string { return strings.ToLower(resolve.Scheme(uri)) }

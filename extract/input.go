@@ -42,14 +42,16 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error // an error of emit: the job stops
-	truncated bool  // a hit was cut at delimit.MaxHit (warned once)
-	unwrapped bool  // a wrapper could not be removed (noted once)
-	halt      *bool // see Extractor.input
+	stop      error           // an error of emit, or errMaxCount: the job stops
+	emitted   int             // hits passed to emit (-m)
+	opts      *reader.Options // what its readers are given: the run's, or a copy with the input's Base
+	truncated bool            // a hit was cut at delimit.MaxHit (warned once)
+	unwrapped bool            // a wrapper could not be removed (noted once)
+	halt      *bool           // see Extractor.input
 }
 
 func (j *job) warn(where string, err error) {
-	if j.warnFn != nil {
+	if j.warnFn != nil && j.stop != errMaxCount {
 		j.warnFn(&Warning{File: j.file, Where: where, Err: err})
 	}
 	if j.halt != nil && *j.halt && j.stop == nil {
@@ -93,10 +95,16 @@ func (x *Extractor) Input(in Input, emit func(*Hit) error, warn func(error)) err
 // caller may leave the loop on a warning).
 func (x *Extractor) input(in Input, emit func(*Hit) error, warn func(error), halt *bool) (err error) {
 	defer recoverInput(in.Name, &err)
-	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count, halt: halt}
+	j := &job{x: x, file: in.Name, emit: emit, warnFn: warn, count: in.Count, opts: &x.readerOpts, halt: halt}
 	retrieval := in.Retrieval
 	if x.opts.Base != "" {
 		retrieval = x.opts.Base
+	}
+	if in.Base != "" {
+		retrieval = in.Base
+		j.opts = new(reader.Options)
+		*j.opts = x.readerOpts
+		j.opts.Base = in.Base
 	}
 	typ := x.opts.Type
 	if typ == formats.Auto && in.MediaType != "" {
@@ -110,6 +118,9 @@ func (x *Extractor) input(in Input, emit func(*Hit) error, warn func(error), hal
 		c.Consumed = sr.consume
 	}
 	err = j.run(c, typ)
+	if j.stop == errMaxCount {
+		return nil // -m: the input ends there, as it should
+	}
 	if j.stop != nil {
 		return j.stop
 	}
@@ -323,7 +334,7 @@ func (j *job) resolverIn(base, enc string) (*resolve.Resolver, resolve.Options) 
 
 // The reader.Sink methods of a job.
 
-func (j *job) Options() *reader.Options { return &j.x.readerOpts }
+func (j *job) Options() *reader.Options { return j.opts }
 
 func (j *job) Report(h *Hit, base string) { j.report(h, base) }
 

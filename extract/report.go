@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -21,10 +20,6 @@ func (j *job) report(h *Hit, base string) {
 	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
 		j.truncate(h)
 	}
-	if h.Truncated && !j.truncated {
-		j.truncated = true
-		j.warn("", errHitTruncated)
-	}
 	rv, opts := j.resolverIn(base, h.Encoding)
 	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
 	if j.x.opts.Unwrap || j.x.opts.Clean {
@@ -39,8 +34,16 @@ func (j *job) report(h *Hit, base string) {
 	if !j.x.wanted(h) {
 		return
 	}
+	if h.Truncated && !j.truncated {
+		j.truncated = true
+		j.warn("", reader.Note(truncatedHit{h.Offset}))
+	}
 	if err := j.emit(h); err != nil {
 		j.stop = err
+		return
+	}
+	if j.emitted++; j.emitted == j.x.opts.MaxCount {
+		j.stop = errMaxCount
 	}
 }
 
@@ -70,12 +73,10 @@ func lineOf(h *Hit) string {
 	return "line " + strconv.Itoa(h.Line)
 }
 
-// errHitTruncated is the warning for a hit cut at delimit.MaxHit.
-var errHitTruncated = reader.Note(fmt.Errorf("a reference longer than %d bytes was cut there and marked truncated", delimit.MaxHit))
-
 // truncate cuts a hit whose reference or raw text is longer than a hit
 // may be (doc/spec.md §8: 64 KiB, for every format as for text), on a
-// UTF-8 boundary, and marks it Truncated; report warns once per input.
+// UTF-8 boundary, and marks it Truncated; report warns once per input,
+// at the first such hit that passes the filters (ErrHitTruncated).
 func (j *job) truncate(h *Hit) {
 	h.URI, h.Raw = cutUTF8(h.URI, delimit.MaxHit), cutUTF8(h.Raw, delimit.MaxHit)
 	h.Truncated = true

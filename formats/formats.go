@@ -117,7 +117,7 @@ func (t *Table) ByName(name Type) *reader.Format {
 	return nil
 }
 
-// String returns the name used by --type.
+// String returns the name --read-as and -t use.
 func (t Type) String() string {
 	if t == "" {
 		return string(Auto)

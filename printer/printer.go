@@ -79,7 +79,11 @@ type Options struct {
 	Heading  bool // grouped, with a heading per file
 	Null     bool // -0: lines end with NUL
 	Unique   bool // -u: each URI once
-	Count    bool // --count: counts per scheme and host
+	Count    bool // --count-hosts: counts per scheme and host
+	// PerInput prints how many URIs each input holds instead of them
+	// (-c), with the input's name when Names is set.
+	PerInput bool
+	Names    bool
 	Files    bool // -l: the name of each input with a hit, once
 	// Unordered says that the hits of several inputs may come
 	// interleaved (-j with --unordered): the grouped view then holds the
@@ -100,7 +104,7 @@ type Options struct {
 // (extract.Options.NoPositions).
 func (o Options) Positions() bool {
 	switch {
-	case o.Files:
+	case o.Files || o.PerInput:
 		return false
 	case o.Format == JSON:
 		return true
@@ -144,6 +148,12 @@ func New(w io.Writer, o Options) (Printer, error) {
 	}
 	var p Printer
 	switch {
+	case o.PerInput:
+		ic := &inputCounts{sink: s, color: o.Color, names: o.Names, n: make(map[string]int)}
+		if o.Format == JSON {
+			ic.json = newJSONPrinter(s)
+		}
+		p = ic
 	case o.Files:
 		p = &filesPrinter{sink: s, color: o.Color, seen: make(map[string]bool)}
 	case o.Count && o.Format == JSON:
@@ -163,7 +173,10 @@ func New(w io.Writer, o Options) (Printer, error) {
 	default:
 		p = &plainPrinter{sink: s}
 	}
-	if o.Unique {
+	switch {
+	case o.Unique && o.Format == JSON && !o.Count && !o.Files && !o.PerInput:
+		p = newUniqueJSON(s) // each URI once, with every place it was found
+	case o.Unique:
 		p = uniquePrinter{Printer: p, seen: make(map[string]bool)}
 	}
 	return p, nil

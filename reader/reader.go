@@ -31,7 +31,7 @@ import (
 // knows about one kind of input. A new format is a package that builds its
 // Format and one line in the table (formats.List).
 type Format struct {
-	Name string // as --type names it: "html"
+	Name string // as --read-as and -t name it: "html"
 
 	// Extensions decide the format of a file whose content says nothing
 	// (lower case, with the dot).

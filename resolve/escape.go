@@ -9,7 +9,9 @@ import (
 // (seeds Section 2.4.3 "excluded US-ASCII characters", RFC 3986 Section 2):
 // control characters, space, DEL and " < > \ ^ ` { | }; and, of the
 // non-ASCII characters an IRI may hold, the Unicode spaces and controls
-// (U+00A0, U+3000, U+0085, ...), as %HH of their UTF-8 bytes. Other
+// (U+00A0, U+3000, U+0085, ...) and U+00AD SOFT HYPHEN, which no one
+// sees (cmark-gfm writes it %C2%AD, as delimit does in text), as %HH of
+// their UTF-8 bytes. Other
 // non-ASCII characters and '%' are kept as they are (see ToASCII). HTML
 // attribute values such as href="a b" need this: browsers send a%20b.
 // A string that needs no escaping is returned unchanged, without allocating.
@@ -82,6 +84,9 @@ var notPlain = func() (t [256]uint8) {
 
 // invalidAt returns the length of the character at s[i]: positive when it
 // must be escaped, negative when it is kept.
+// softHyphen is U+00AD SOFT HYPHEN: invisible, so percent-encoded.
+const softHyphen = '\u00ad'
+
 func invalidAt(s string, i int) int {
 	c := s[i]
 	if c < utf8.RuneSelf {
@@ -91,7 +96,7 @@ func invalidAt(s string, i int) int {
 		return -1
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	if r != utf8.RuneError && (unicode.IsSpace(r) || unicode.IsControl(r)) {
+	if r != utf8.RuneError && (unicode.IsSpace(r) || unicode.IsControl(r) || r == softHyphen) {
 		return n
 	}
 	return -n

@@ -15,6 +15,7 @@ func TestEscapeInvalid(t *testing.T) {
 		{`x"<>\^` + "`{|}", "x%22%3C%3E%5C%5E%60%7B%7C%7D"},
 		{"http://bücher.example/%41", "http://bücher.example/%41"}, // IRIs and %hh kept
 		{"a\u00a0b\u3000c\u0085", "a%C2%A0b%E3%80%80c%C2%85"},      // Unicode spaces and controls
+		{"http://a/x\u00ady", "http://a/x%C2%ADy"},                 // U+00AD, invisible (issue 32)
 		{"ü\xff", "ü\xff"},                                         // invalid UTF-8 kept
 		{"", ""},
 	}

@@ -38,6 +38,18 @@ type Options struct {
 	// this package never does itself.
 	Open func(name string) (in sources.Input, closer io.Closer, ok bool, err error)
 
+	// Select, when not nil, chooses the files of a walk: one it returns
+	// false for is not read (-t/--type and -T/--type-not, as ripgrep's,
+	// doc/spec.md §7). Inputs named are read whatever it says.
+	Select func(path string) bool
+
+	// Base, when set, is the base URL a directory given stands for:
+	// a file found below it gets the URL joined with its path below the
+	// directory as its own base (sources.Input.Base; doc/spec.md §5 B1),
+	// as a mirror made by wget -m maps back. Other inputs keep the
+	// extractor's Options.Base.
+	Base string
+
 	// Stats, when not nil, counts the work as it goes.
 	Stats *Stats
 
@@ -357,6 +369,7 @@ func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, 
 	}
 	counting := &countingReader{r: in.R, n: &stats.Bytes, ctx: ctx}
 	in.R, in.Consumed = counting, counting.Consumed
+	in.Base = src.base
 	fail(x.Input(in, emit, func(err error) {
 		var w *extract.Warning
 		if errors.Is(err, extract.ErrBinary) && errors.As(err, &w) && w.Where == "" {
@@ -379,6 +392,7 @@ type opener = func(name string) (sources.Input, io.Closer, bool, error)
 type source struct {
 	name   string
 	walked bool
+	base   string // its own base (Options.Base mapped onto the tree), or ""
 }
 
 // expand replaces each directory by the files below it (with
@@ -400,7 +414,14 @@ func expand(inputs []string, ro Options, report func(error)) []source {
 			continue
 		}
 		walk.Walk(in, ro.Walk, func(p string) {
-			srcs = append(srcs, source{name: p, walked: true})
+			if ro.Select != nil && !ro.Select(p) {
+				return
+			}
+			src := source{name: p, walked: true}
+			if ro.Base != "" {
+				src.base = treeBase(ro.Base, in, p)
+			}
+			srcs = append(srcs, src)
 		}, func(p string, err error) {
 			var loop *walk.Loop
 			if errors.As(err, &loop) {

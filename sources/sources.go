@@ -44,6 +44,12 @@ type Input struct {
 	// Count, when not nil, is given the counters readers keep of their
 	// work as they go ("warc.records", reader.Sink.Count).
 	Count func(name string, n int64)
+
+	// Base, when set, replaces the extractor's Options.Base for this
+	// input: a file found below a directory given with a base URL has
+	// the URL joined with its path below the directory (doc/spec.md §5,
+	// B1).
+	Base string
 }
 
 // InputError reports an input that could not be read, or not to its end:

@@ -24,7 +24,6 @@ import (
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/internal/safe"
 	"github.com/urix/urix/printer"
-	"github.com/urix/urix/reader"
 	"github.com/urix/urix/runner"
 )
 
@@ -187,19 +186,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	started := time.Now()
 	// Every group of flags urix honours is read first (flags.go), so
 	// that a bad value is reported before any input is read.
-	list, err := listOf(c)
-	if err != nil {
-		return err
-	}
-	ro, err := runOptionsOf(c)
-	if err != nil {
-		return err
-	}
-	opts, err := extractOptionsOf(c)
-	if err != nil {
-		return err
-	}
-	of, err := outputFlagsOf(c)
+	list, ro, opts, of, err := extractFlags(c)
 	if err != nil {
 		return err
 	}
@@ -207,6 +194,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	inputs, err := inputsOf(c.Args().Slice(), list)
 	if err != nil {
 		return err
+	}
+	if listed, err := typeFlags(c, stdout, inputs, ro.Recursive); listed || err != nil {
+		return err // --type-list printed, or -t where nothing is walked
 	}
 	if inputs == nil {
 		*status = exitNotFound // an empty --files-from list: nothing to read
@@ -261,6 +251,9 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		os.Exit(code)
 	})()
 
+	// Only JSON marks a URI cut at 64 KiB (truncated): every other
+	// output leaves it out, and its note says so (doc/spec.md §8).
+	cutShown := of.format == string(printer.JSON)
 	failed, errs := false, 0
 	report := func(err error) {
 		printing.Lock()
@@ -268,12 +261,11 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		out.Flush() // what was found before the problem comes first
 		progress.clear()
 		if !of.noMessages {
-			printError(stderr, err)
+			printReport(stderr, err, cutShown)
 		}
-		// One rule for every format (doc/spec.md §8): an input or a part
-		// of one that could not be read whole makes the exit status 2;
-		// a note (a binary file skipped) does not.
-		if !extract.IsWarning(err) || !reader.IsNote(err) {
+		// One rule for every format (doc/spec.md §8): content lost makes
+		// the exit status 2; a note does not.
+		if extract.LostContent(err) {
 			failed = true
 			errs++
 		}
@@ -285,7 +277,11 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		printing.Unlock()
 	}
 	found := false // -q: a URI was found
+	rootNote := rootDirNote{given: valuesOf(c, groupExtract).IsSet("root-dir")}
 	emit := func(h *extract.Hit) error {
+		if h.Truncated && !cutShown {
+			return nil
+		}
 		if of.quiet {
 			found = true
 			return errQuietFound // stops the run: the answer is known
@@ -297,6 +293,7 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 		if clearForHit {
 			progress.clear()
 		}
+		rootNote.say(h, out, stderr, of.noMessages)
 		out.Hit(h)
 		return nil
 	}
@@ -315,17 +312,41 @@ func extractAction(c *cli.Command, stdout, stderr io.Writer, status *int) error 
 	if of.stats {
 		fmt.Fprintln(stderr, statsLine(stats, errs, time.Since(started)))
 	}
-	switch {
-	case found:
-		*status = exitFound // -q: a URI, even after an error (as grep -q)
-	case failed:
-		*status = exitError
-	case out.Printed() > 0:
-		*status = exitFound
-	default:
-		*status = exitNotFound
-	}
+	*status = exitStatus(found, failed, out.Printed())
 	return nil
+}
+
+// exitStatus is urix's exit status, as grep's: 0 when -q found a URI,
+// even after an error (as grep -q), else 2 when content was lost
+// (extract.LostContent, doc/spec.md §8), else 0 when a line was printed
+// and 1 when none was.
+func exitStatus(quietFound, failed bool, printed int) int {
+	switch {
+	case quietFound:
+		return exitFound
+	case failed:
+		return exitError
+	case printed > 0:
+		return exitFound
+	}
+	return exitNotFound
+}
+
+// extractFlags reads every group of flags urix honours, each a usage
+// error when bad, in the order their errors are reported.
+func extractFlags(c *cli.Command) (list inputList, ro runner.Options, opts extract.Options, of outputFlags, err error) {
+	if list, err = listOf(c); err != nil {
+		return
+	}
+	if ro, err = runOptionsOf(c); err != nil {
+		return
+	}
+	if opts, err = extractOptionsOf(c); err != nil {
+		return
+	}
+	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
+	of, err = outputFlagsOf(c)
+	return
 }
 
 // errQuietFound stops a run with -q at its first URI.
@@ -402,13 +423,15 @@ func outputOf(f outputFlags, args []string, recursive bool, stdout io.Writer) (p
 		Position:  f.position,
 		Null:      f.null,
 		Unique:    f.unique,
-		Count:     f.count,
+		Count:     f.countHosts,
+		PerInput:  f.count,
+		Names:     f.count && (f.position || severalFiles(args, recursive)),
 		Files:     f.files,
 		Unordered: f.unordered,
 		EachLine:  tty || f.lineBuffered,
 		Terminal:  tty,
 	}
-	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.Files && !o.Position && !o.Null && !f.noPosition
+	o.Grouped = tty && o.Format == printer.Plain && !o.Count && !o.PerInput && !o.Files && !o.Position && !o.Null && !f.noPosition
 	o.Heading = o.Grouped && severalFiles(args, recursive)
 	var err error
 	o.Color, err = colorChoice(f.color, tty, os.Getenv("NO_COLOR") != "", os.Getenv("TERM") == "dumb")

@@ -39,9 +39,10 @@ func pickCommand(stderr io.Writer, status *int) *cli.Command {
 
 Examples:
    urix pick message.eml                  choose among the links of a message
-   urix pick --single < message.eml       as a mail reader pipes it; quit after opening one
+   urix pick --single < message.eml       as a mail reader pipes it; quit
+                                          after opening one
    urix pick --open 'firefox --new-tab %s' notes.txt
-   urix pick --open 'w3m %s' message.eml  w3m on this terminal, then back to the list
+   urix pick --open 'w3m %s' message.eml  w3m on this terminal, then back
    tmux capture-pane -J -p | urix pick`,
 		Description: `The URIs are found as urix finds them (every extraction flag applies) and
 listed on the terminal (/dev/tty: standard input may hold the message): each
@@ -87,7 +88,18 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	if err != nil {
 		return err
 	}
+	if typeListWanted(valuesOf(c, groupWalk)) {
+		return writeTypeList(c.Root().Writer)
+	}
+	if err := checkTypeUse(valuesOf(c, groupWalk), c.Args().Slice(), ro.Recursive); err != nil {
+		return err
+	}
+	ro.Base = opts.Base // a DIR with --base maps onto the URL (doc/spec.md §5 B1)
 	po := pickOptionsOf(c)
+	// A reference that stays relative (a mail part with no base,
+	// doc/spec.md M4) is nothing a browser can open: pick lists only
+	// absolute URIs (B2, --absolute).
+	opts.Absolute = true
 	opts.Context = true // the decoded line of each hit, for its context
 	// The picker shows and opens the links their authors meant
 	// (doc/spec.md §7b); --wrapped lists them as written.
@@ -101,11 +113,14 @@ func pickAction(c *cli.Command, stderr io.Writer, status *int) error {
 	failed := false
 	report := func(err error) {
 		printError(stderr, err)
-		if !extract.IsWarning(err) {
+		if extract.LostContent(err) { // doc/spec.md §8
 			failed = true
 		}
 	}
 	emit := func(h *extract.Hit) error {
+		if h.Truncated {
+			return nil // cut at 64 KiB: not a URI to open (doc/spec.md §8)
+		}
 		k := *h
 		k.Own() // kept to the end (with Options.Borrow)
 		hits = append(hits, k)

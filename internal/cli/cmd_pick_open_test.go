@@ -209,3 +209,23 @@ func TestPickNewsletter(t *testing.T) {
 		t.Errorf("exit status %d", code)
 	}
 }
+
+// TestPickNoRelative: a relative reference in a mail part without
+// Content-Base or Content-Location has no base (doc/spec.md M4), and pick
+// never hands one to a browser: it is not listed (issue 32).
+func TestPickNoRelative(t *testing.T) {
+	msg := writeFile(t, "cover.eml", "From: a@example.com\nSubject: cover\nMIME-Version: 1.0\nContent-Type: text/html\n\n"+
+		"<a href=\"git-range-diff.html\">range-diff</a> <a href=\"#cover-letter\">c</a>\n"+
+		"<a href=\"https://git-scm.com/docs\">docs</a> <a href=\"https://example.com/b\">b</a>\n")
+	opened := filepath.Join(t.TempDir(), "opened")
+	tm := startPick(t, nil, "--open", "echo %s >> "+opened, msg)
+	tm.waitFor("urix pick: 2 links")
+	tm.waitFor("1  https://git-scm.com/docs")
+	if text := tm.text(); strings.Contains(text, "range-diff.html") || strings.Contains(text, "cover-letter") {
+		t.Errorf("pick lists a relative reference:\n%s", text)
+	}
+	tm.send("\r")
+	waitFile(t, opened, "https://git-scm.com/docs\n")
+	tm.send("q")
+	tm.wait()
+}

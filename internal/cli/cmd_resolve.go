@@ -85,7 +85,6 @@ func resolveAction(c *cli.Command) error {
 		return cli.Exit(fmt.Sprintf("urix: resolve: --base %q: %s (e.g. --base https://example.com/docs/ or --base file:///home/me/notes.txt)", base, why), exitError)
 	}
 	out := bufio.NewWriter(c.Root().Writer)
-	tty := isTerminal(c.Root().Writer)
 	printed := 0
 	rejected := 0
 	each := func(ref string) error {
@@ -107,9 +106,9 @@ func resolveAction(c *cli.Command) error {
 		if r.normalize {
 			uri = resolve.Normalize(uri)
 		}
-		if tty {
-			uri = safe.URI(uri) // an echoed reference's controls (SPEC §8)
-		}
+		// An echoed reference's controls are percent-encoded into a
+		// pipe too: a URI printed holds none (doc/spec.md §8).
+		uri = safe.URI(uri)
 		printed++
 		out.WriteString(uri)
 		return out.WriteByte('\n')

@@ -36,12 +36,14 @@ const (
 // by flag name and command ("" for every command but the one named).
 func valueChoices(cmd, flag string) []string {
 	switch flag {
-	case "type":
+	case "read-as":
 		var names []string
 		for _, t := range formats.Default().Types() {
 			names = append(names, t.String())
 		}
 		return names
+	case "type", "type-not":
+		return fileTypes()
 	case "spec", "rfc":
 		return []string{"3986", "2396", "whatwg"}
 	case "format":

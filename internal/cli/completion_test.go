@@ -27,7 +27,7 @@ func TestComplete(t *testing.T) {
 		{[]string{""}, []string{"pick\tchoose a URI and open it", "completion\tprint a shell completion script", completeFiles}, nil},
 		{[]string{"notes.txt", "r"}, []string{completeFiles}, []string{"resolve\tresolve references against a base"}},
 		{[]string{"--type", "h"}, []string{"html\t"}, []string{completeFiles, "text\t"}},
-		{[]string{"--type", ""}, []string{"auto\t", "email\t", "pdf\t"}, []string{completeFiles}},
+		{[]string{"--read-as", ""}, []string{"auto\t", "email\t", "pdf\t"}, []string{completeFiles}},
 		{[]string{"--spec", ""}, []string{"3986\t", "2396\t", "whatwg\t"}, []string{completeFiles}},
 		{[]string{"--rfc", "w"}, []string{"whatwg\t"}, nil},
 		{[]string{"--format", ""}, []string{"plain\t", "json\t", "tsv\t"}, []string{completeFiles}},

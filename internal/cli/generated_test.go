@@ -99,12 +99,37 @@ func TestManPageURLs(t *testing.T) {
 	}
 }
 
+// TestManWidth: urix(1), as man shows it at 80 columns, has no wider line
+// (issue 32), and no command example runs into its description.
+func TestManWidth(t *testing.T) {
+	if _, err := exec.LookPath("man"); err != nil {
+		t.Skip("no man on this machine")
+	}
+	var page bytes.Buffer
+	run([]string{"urix", "man"}, &page, io.Discard)
+	f := filepath.Join(t.TempDir(), "urix.1")
+	if err := os.WriteFile(f, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("man", "-l", f)
+	cmd.Env = append(os.Environ(), "MANWIDTH=80", "MANPAGER=cat", "PAGER=cat", "MAN_KEEP_FORMATTING=", "LANG=C.UTF-8")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("man -l: %v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, line)
+		}
+	}
+}
+
 // TestHelpWidth: the help of urix and of its commands reads at 80
 // columns (issue 24): no line wider, every flag's description indented
 // under its column (never wrapped to column 0), and the usage of urix
 // lists pick, resolve, man and completion.
 func TestHelpWidth(t *testing.T) {
-	for _, cmd := range []string{"", "resolve", "parse", "man", "completion", "help"} {
+	for _, cmd := range []string{"", "resolve", "parse", "pick", "man", "completion", "help"} {
 		args := []string{"urix", "--help"}
 		if cmd != "" {
 			args = []string{"urix", "help", cmd}

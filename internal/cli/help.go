@@ -226,7 +226,7 @@ func flagHelp(s flagSpec) string {
 
 // valueNames are the placeholders of the flags whose usage names none.
 var valueNames = map[string]string{
-	"color": "WHEN", "progress": "WHEN", "type": "KIND", "hyphen": "HOW",
+	"color": "WHEN", "progress": "WHEN", "read-as": "TYPE", "hyphen": "HOW",
 	"schemes": "LIST", "status": "WHICH", "user-agent": "STRING", "header": "'NAME: VALUE'",
 }
 

@@ -58,12 +58,12 @@ func writeManPage(w io.Writer, root *cli.Command) error {
 		paragraphs(&b, sub.Usage+".")
 		paragraphs(&b, sub.Description)
 		if ex := examples(sub.UsageText); ex != "" {
-			b.WriteString(".PP\nExamples:\n.nf\n.RS\n" + ex + ".RE\n.fi\n")
+			b.WriteString(".PP\nExamples:\n.nf\n" + ex + ".fi\n")
 		}
 		b.WriteString(".PP\nFlags:\n")
 		flags(&b, sub.Flags)
 	}
-	b.WriteString(".SH EXAMPLES\n.nf\n.RS\n" + examples(root.UsageText) + ".RE\n.fi\n")
+	b.WriteString(".SH EXAMPLES\n.nf\n" + examples(root.UsageText) + ".fi\n")
 	b.WriteString(`.SH ENVIRONMENT
 .TP
 .B NO_COLOR
@@ -77,23 +77,23 @@ The command \fBurix pick\fR opens a URI with when \fB\-\-open\fR is not given.
 .SH SHELL COMPLETION
 \fBurix completion bash\fR, \fBzsh\fR or \fBfish\fR prints a completion script for
 that shell; it offers the commands and file names, the flags, and the values of
-\fB\-\-type\fR, \fB\-\-spec\fR, \fB\-\-format\fR, \fB\-\-progress\fR and \fB\-\-color\fR.
+\fB\-\-read\-as\fR, \fB\-t\fR, \fB\-\-spec\fR, \fB\-\-format\fR, \fB\-\-progress\fR and \fB\-\-color\fR.
 For bash:
 .PP
 .nf
-.RS
-mkdir \-p \%~/.local/share/bash\-completion/completions
-urix completion bash > \%~/.local/share/bash\-completion/completions/urix
-.RE
+\%d=~/.local/share/bash\-completion/completions
+mkdir \-p "$d" && urix completion bash > \%"$d/urix"
 .fi
 .PP
 \fBurix man\fR prints this page; \fBurix help\fR \fICOMMAND\fR shows the help of a command.
 .SH EXIT STATUS
-0 if a URI was printed, 1 if none was, 2 on a usage error or when an input,
-or a part of one (a MIME part, a WARC record), could not be read whole:
-the same rule for every format. Every other input and part is still read,
-and every URI already found is printed. A note that is not damage (a
-binary file skipped) does not change the exit status.
+0 if a URI was printed, 1 if none was, 2 on a usage error or when content
+was lost: an input, or a part of one (a MIME part, a WARC record), could
+not be read whole. The same rule for every format. Every other input and
+part is still read, and every URI already found is printed. Damage that
+lost nothing (a binary file skipped, a multipart whose boundary never
+comes read whole as text, a URI cut at 64 KiB) is a note and does not
+change the exit status.
 .SH SEE ALSO
 .BR grep (1),
 .BR rg (1),
@@ -166,7 +166,9 @@ func paragraphs(b *strings.Builder, text string) {
 }
 
 // examples returns the lines of a UsageText after its "Examples:" line,
-// unindented, for a no-fill block.
+// unindented, for a no-fill block: each command on a line of its own and
+// what it does under it, indented, so that the page stays within 80
+// columns (TestManWidth), where the help has both on one line.
 func examples(usageText string) string {
 	_, ex, ok := strings.Cut(usageText, "Examples:\n")
 	if !ok {
@@ -174,7 +176,13 @@ func examples(usageText string) string {
 	}
 	var b strings.Builder
 	for _, line := range strings.Split(ex, "\n") {
-		b.WriteString(roff(strings.TrimSpace(line)) + "\n")
+		line = strings.TrimSpace(line)
+		cmd, what, ok := strings.Cut(line, "   ")
+		if !ok {
+			b.WriteString(roff(line) + "\n")
+			continue
+		}
+		b.WriteString(roff(strings.TrimSpace(cmd)) + "\n    " + roff(strings.TrimSpace(what)) + "\n")
 	}
 	return b.String()
 }

@@ -80,7 +80,7 @@ func newExtractor(opts extract.Options) (*extract.Extractor, error) {
 // and line buffering left to the caller; a bad value is a usage error.
 func extractOptions(c *cli.Command) (extract.Options, error) {
 	v := valuesOf(c, groupExtract)
-	typ, hyphen, status := v.String("type"), v.String("hyphen"), v.String("status")
+	typ, hyphen, status := v.String("read-as"), v.String("hyphen"), v.String("status")
 	allStatus := v.Bool("all-status")
 	baseSet, schemes := v.IsSet("base"), v.String("schemes")
 	o := extract.Options{
@@ -95,7 +95,7 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 
 	var err error
 	if o.Type, err = formats.Default().ParseType(typ); err != nil {
-		return o, usageError("--type %q: want %s", typ, typeList())
+		return o, usageError("--read-as %q: want %s", typ, typeList())
 	}
 	if o.Delimit.Hyphen, err = delimit.ParseHyphen(hyphen); err != nil {
 		return o, usageError("--hyphen %q: want keep, drop or both", hyphen)
@@ -116,7 +116,11 @@ func extractOptions(c *cli.Command) (extract.Options, error) {
 	if schemes != "" {
 		o.Schemes = strings.Split(schemes, ",")
 	}
-	return o, nil
+	if o.MaxCount = v.Int("max-count"); o.MaxCount < 0 {
+		return o, usageError("--max-count %d: want 0 or more URIs per input (0: no limit)", o.MaxCount)
+	}
+	o.Filter, err = filterOf(v, o.Schemes)
+	return o, err
 }
 
 // globList holds the --glob patterns in order; each -g adds one, commas
@@ -208,6 +212,10 @@ func runOptionsOf(c *cli.Command) (runner.Options, error) {
 			return o, usageError("--glob %v", err)
 		}
 	}
+	var err error
+	if o.Select, err = typeSelection(v); err != nil {
+		return o, err
+	}
 	fetch, err := fetchOptionsOf(c)
 	if err != nil {
 		return o, err
@@ -278,6 +286,7 @@ func parseSize(s string) (int64, error) {
 type outputFlags struct {
 	format, color, progress                   string
 	position, noPosition, null, unique, count bool
+	countHosts                                bool
 	unordered, stats, lineBuffered            bool
 	quiet, files, noMessages                  bool // -q, -l, -s
 }
@@ -295,6 +304,7 @@ func outputFlagsOf(c *cli.Command) (outputFlags, error) {
 		null:         v.Bool("null"),
 		unique:       v.Bool("unique"),
 		count:        v.Bool("count"),
+		countHosts:   v.Bool("count-hosts"),
 		unordered:    v.Bool("unordered"),
 		stats:        v.Bool("stats"),
 		lineBuffered: v.Bool("line-buffered"),
@@ -307,13 +317,30 @@ func outputFlagsOf(c *cli.Command) (outputFlags, error) {
 	}
 	// -l prints names, one per line: not a count, nor JSON or TSV rows.
 	// With -n, -N or -u it prints the same names (as grep -ln does).
-	if f.files && f.count {
-		return f, usageError("-l prints the names of the inputs with a URI and --count counts URIs: give one of them")
+	if f.files && (f.count || f.countHosts) {
+		return f, usageError("-l prints the names of the inputs with a URI and %s counts URIs: give one of them", countFlag(f))
+	}
+	if f.count && f.countHosts {
+		return f, usageError("-c counts the URIs of each input and --count-hosts those of each host: give one of them")
+	}
+	if (f.count || f.countHosts) && f.unique {
+		return f, usageError("%s counts every URI found: it takes no -u", countFlag(f))
+	}
+	if f.count && f.format == "tsv" {
+		return f, usageError("-c prints counts, not link-graph edges: it takes no --format tsv")
 	}
 	if f.files && f.format != string(printer.Plain) {
 		return f, usageError("-l prints the names of the inputs with a URI, one per line: it takes no --format %s", f.format)
 	}
 	return f, nil
+}
+
+// countFlag names the counting flag given, for messages.
+func countFlag(f outputFlags) string {
+	if f.count {
+		return "-c"
+	}
+	return "--count-hosts"
 }
 
 // inputList is what the list group asks for (--files-from).

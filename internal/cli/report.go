@@ -10,6 +10,17 @@ import (
 // printError writes the one-line message of an input's error or warning
 // to stderr (SPEC §7: "urix: FILE: what went wrong"); after it, for a
 // reader's panic (SPEC §8), the stack of the panic, for the bug report.
+// printReport is printError for the main command, whose output leaves out
+// the URIs cut at 64 KiB unless cutShown (JSON): the note of a cut URI
+// then says so (doc/spec.md §8).
+func printReport(stderr io.Writer, err error, cutShown bool) {
+	if !cutShown && errors.Is(err, extract.ErrHitTruncated) {
+		warn(stderr, errorLine(err)+"; not printed (--format json prints it)")
+		return
+	}
+	printError(stderr, err)
+}
+
 func printError(stderr io.Writer, err error) {
 	warn(stderr, errorLine(err))
 	var pe *extract.PanicError

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -29,7 +30,7 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
-		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": exits, "serve": serve, "pack": pack, "gzcut": gzcut},
+		Cmds:          map[string]func(*testscript.TestScript, bool, []string){"exits": exits, "serve": serve, "pack": pack, "gzcut": gzcut, "repeat": repeat},
 	})
 }
 
@@ -69,4 +70,17 @@ func gzcut(ts *testscript.TestScript, neg bool, args []string) {
 	zw.Write([]byte(ts.ReadFile(args[0])))
 	ts.Check(zw.Close())
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), b.Bytes()[:min(n, b.Len())], 0o644))
+}
+
+// repeat FILE N TEXT... writes to FILE the words TEXT joined by spaces,
+// with every X in them repeated N times: a long URI without a large file
+// in the script.
+func repeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: repeat file n text...")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	text := strings.ReplaceAll(strings.Join(args[2:], " "), "X", strings.Repeat("x", n))
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(text+"\n"), 0o644))
 }

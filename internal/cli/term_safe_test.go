@@ -6,7 +6,7 @@ package cli
 // references and document text that hold escape sequences (a colour, an
 // OSC 52 clipboard write, an OSC 8 hyperlink), C1 controls and bidi
 // overrides reach the pseudo-terminal escaped, through every path urix
-// writes to it: plain, -n, the grouped view, TSV, JSON, --count, error
+// writes to it: plain, -n, the grouped view, TSV, JSON, --count-hosts, error
 // messages, urix resolve and urix parse.
 
 import (
@@ -79,8 +79,8 @@ func TestTerminalHostileInput(t *testing.T) {
 		{[]string{"-N", page}, 0, false, []string{"http://a.example/%E2%80%AEevil\r\n"}},
 		{[]string{"--format", "tsv", page}, 0, false, []string{shownName + "\thttp://a.example/%E2%80%AEevil\thtml-attr"}},
 		{[]string{"--format", "json", page}, 0, false, []string{`"raw":"http://b.example/\u009b31m"`, `"uri":"http://a.example/\u202eevil"`}},
-		{[]string{"--count", page}, 0, false, []string{`http \u202eevil.example`}},
-		{[]string{"--format", "json", "--count", page}, 0, false, []string{`"host":"\u202eevil.example"`}},
+		{[]string{"--count-hosts", page}, 0, false, []string{`http \u202eevil.example`}},
+		{[]string{"--format", "json", "--count-hosts", page}, 0, false, []string{`"host":"\u202eevil.example"`}},
 		{[]string{filepath.Join(dir, "missing"+osc52)}, 2, false, []string{`missing\x1b]52;c;SGVsbG8=\x07: no such file or directory`}},
 		{[]string{"--files-from", list}, 2, false, []string{`gone\x1b]52;c;SGVsbG8=\x07: no such file or directory`}},
 		{[]string{"--base", "http://a/" + osc52, page}, 2, false, []string{`--base "http://a/\x1b]52;c;SGVsbG8=\a" is not a valid URI`}},

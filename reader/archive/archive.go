@@ -30,7 +30,7 @@ import (
 	"github.com/urix/urix/reader"
 )
 
-// The formats' names, as --type gives them.
+// The formats' names, as --read-as and -t give them.
 const (
 	ZipName = "zip"
 	TarName = "tar"

@@ -25,7 +25,7 @@ import (
 	"github.com/urix/urix/reader/html"
 )
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "epub"
 
 // Format is EPUB's entry of the format table.

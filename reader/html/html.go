@@ -26,7 +26,7 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "html"
 
 // Format is HTML's entry of the format table.

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/urix/urix/internal/limit"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
@@ -73,13 +74,13 @@ func (w *walker) multipart(boundary string, ec entityCtx, childType string) {
 	w.plain(inner, ec)
 	c, ok := w.s.next()
 	if !ok {
-		w.warn(ec.where, fmt.Errorf("boundary %q not found: body read as plain text", boundary))
+		w.warn(ec.where, reader.Note(fmt.Errorf("boundary %q not found: body read as plain text", boundary)))
 		return
 	}
 	i, closing := boundaryLine(c.b, inner)
 	if i != me {
 		w.s.unread() // an enclosing boundary: this multipart has no parts
-		w.warn(ec.where, fmt.Errorf("boundary %q not found: body read as plain text", boundary))
+		w.warn(ec.where, reader.Note(fmt.Errorf("boundary %q not found: body read as plain text", boundary)))
 		return
 	}
 	n := 0

@@ -447,7 +447,7 @@ func (w *walker) entity(h header, hasBody bool, ec entityCtx) {
 			boundary = param2231(h, "boundary")
 		}
 		if boundary == "" {
-			w.warn(ec.where, fmt.Errorf("%s without a boundary parameter: body read as plain text", mediaType))
+			w.warn(ec.where, reader.Note(fmt.Errorf("%s without a boundary parameter: body read as plain text", mediaType)))
 			w.leaf(w.leafBody(ec.bounds), "text/plain", nil, "", body)
 			return
 		}

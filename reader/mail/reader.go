@@ -16,7 +16,7 @@ import (
 // their media type, and the header fields of the allow-list headerFields
 // are read here (M3).
 
-// The formats' names, as --type gives them.
+// The formats' names, as --read-as and -t give them.
 const (
 	MessageName = "email"
 	MboxName    = "mbox"
@@ -47,9 +47,30 @@ var Mbox = &reader.Format{
 func options(c *reader.Content, s reader.Sink) Options {
 	o := s.Options()
 	return Options{
-		Base: c.Base, Resolve: o.Resolve, MaxDecoded: o.MaxDecoded,
+		Base: mailBase(c.Base, o.Base), Resolve: o.Resolve, MaxDecoded: o.MaxDecoded,
 		Warn: func(w Where, err error) { s.Warn(w.String(), err) },
 	}
+}
+
+// mailBase is the base around a message (doc/spec.md M4, B1) given the
+// content's base and the run's --base: the content's base when a reader
+// of the message would use it (--base as given, a URL the message was
+// fetched from or a WARC record's target), and none when it is only the
+// file the message is stored in (a file: URI, or a jar: one of an archive
+// member). A mailbox holds many messages, none of which was retrieved
+// from it: RFC 2557 §5 (e) gives a part without Content-Base or
+// Content-Location the fictitious base "thismessage:/", which is never
+// to be shown, so a relative reference there stays relative (B2), as
+// urlscan and mutt show it.
+func mailBase(base, given string) string {
+	if base == "" || base == given {
+		return base
+	}
+	lower := strings.ToLower(base)
+	if strings.HasPrefix(lower, "file:") || strings.HasPrefix(lower, "jar:") {
+		return ""
+	}
+	return base
 }
 
 // visitor turns what the walker finds in content c into hits.

@@ -57,7 +57,7 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "markdown"
 
 // Options are Markdown's own options.

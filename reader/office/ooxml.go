@@ -17,7 +17,7 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// The formats' names, as --type gives them.
+// The formats' names, as --read-as and -t give them.
 const (
 	OOXMLName = "ooxml"
 	ODFName   = "odf"

@@ -60,7 +60,7 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "pdf"
 
 // Limits of a document (doc/spec.md §8).

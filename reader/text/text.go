@@ -16,7 +16,7 @@ import (
 	"github.com/urix/urix/reader"
 )
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "text"
 
 // Format is plain text's entry of the format table: it sniffs nothing and

@@ -30,7 +30,7 @@ import (
 // offset of its gzip member (what CDX indexes give), with line and column
 // 0: the compressed file has no lines.
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "warc"
 
 // Options are the WARC format's own options.

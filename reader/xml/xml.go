@@ -15,7 +15,7 @@ import (
 	"github.com/urix/urix/resolve"
 )
 
-// Name is the format's name, as --type gives it.
+// Name is the format's name, as --read-as and -t give it.
 const Name = "xml"
 
 // Format is XML's entry of the format table.

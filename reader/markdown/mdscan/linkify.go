@@ -250,6 +250,24 @@ func tailChar(c byte, scheme bool) bool {
 	return false
 }
 
+// tailEnd returns where the path, query and fragment of an extended
+// autolink that go on at l[t] end: a run of tailChar, and U+00AD SOFT
+// HYPHEN, which goldmark's ASCII expression stops at and cmark-gfm keeps
+// (as %C2%AD): a listed difference from goldmark.
+func tailEnd(l []byte, t int, scheme bool) int {
+	for t < len(l) {
+		switch {
+		case tailChar(l[t], scheme):
+			t++
+		case t+1 < len(l) && l[t] == 0xc2 && l[t+1] == 0xad:
+			t += 2
+		default:
+			return t
+		}
+	}
+	return t
+}
+
 // matchURL matches goldmark's Linkify expressions at the start of l:
 //
 //	(?:http|https|ftp)://D{1,256}\.[a-z]+(?::\d+)?(?:[/#?]T*)?   (scheme)
@@ -297,9 +315,7 @@ func matchURL(l []byte, scheme bool) int {
 	}
 	if t < len(l) && (l[t] == '/' || l[t] == '#' || l[t] == '?') {
 		t++
-		for t < len(l) && tailChar(l[t], scheme) {
-			t++
-		}
+		t = tailEnd(l, t, scheme)
 	}
 	return t
 }
