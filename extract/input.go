@@ -3,7 +3,6 @@ package extract
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -200,26 +199,26 @@ func (j *job) run(c *reader.Content, typ formats.Type) error {
 	if peekErr == io.EOF || peekErr == bufio.ErrBufferFull {
 		peekErr = nil
 	}
-	if isGzip(head) || (len(head) == 0 && strings.HasSuffix(c.Name, ".gz")) {
+	if kind, suffix := formats.Compression(head, c.Name); kind != "" {
 		if f := j.x.formats.OwnGzip(head, c.Name, typ); f != nil {
 			c.R = br // the reader decompresses member by member (WARC)
 			return f.Read(c, j)
 		}
 		compressed := &limit.Counter{R: br}
-		zr, err := gzip.NewReader(compressed)
+		zr, err := formats.Decompress(kind, compressed)
 		if err != nil {
 			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return fmt.Errorf("gzip: %w", truncatedError("truncated inside its header, after "+byteCount(compressed.N)))
+				return fmt.Errorf("%s: %w", kind, truncatedError("truncated inside its header, after "+byteCount(compressed.N)))
 			}
-			return fmt.Errorf("gzip: %w", err)
+			return fmt.Errorf("%s: %w", kind, err)
 		}
 		defer zr.Close()
 		inner := *c
 		// Capped in size and in ratio (a bomb), and cut at a word when
 		// it fails, so that a damaged or capped stream yields no cut URI
 		// (doc/spec.md §8).
-		inner.R = limit.CutAtSpace(limit.Reader(limit.Ratio(limit.Named(&gzipTruncation{r: zr, compressed: compressed}, "gzip"), compressed), j.x.opts.MaxDecoded, ErrTooLarge))
-		inner.Name = strings.TrimSuffix(c.Name, ".gz")
+		inner.R = limit.CutAtSpace(limit.Reader(limit.Ratio(limit.Named(&gzipTruncation{r: zr, compressed: compressed}, kind), compressed), j.x.opts.MaxDecoded, ErrTooLarge))
+		inner.Name = strings.TrimSuffix(c.Name, suffix)
 		inner.Whole = nil // the file holds compressed bytes
 		return j.run(&inner, typ)
 	}
@@ -258,8 +257,6 @@ func (j *job) run(c *reader.Content, typ formats.Type) error {
 	}
 	return err
 }
-
-func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
 
 // utf16BOM returns the UTF-16 encoding whose byte order mark b starts
 // with (its decoder drops the mark), or nil.
@@ -356,7 +353,7 @@ func (j *job) Count(name string, n int64) {
 	}
 }
 
-// gzipTruncation words the end of a gzip stream cut short (a download
+// gzipTruncation words the end of a gzip or zstd stream cut short (a download
 // stopped, a disk full): "truncated" and how far it got, in compressed
 // bytes read and bytes decompressed, instead of "unexpected EOF".
 type gzipTruncation struct {

@@ -9,7 +9,6 @@ package formats
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/urix/urix/internal/decomp"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
 	"github.com/urix/urix/reader/css"
@@ -233,10 +233,11 @@ func (t *Table) Sniff(head []byte, name string) *reader.Format {
 	return t.formats[0]
 }
 
-// OwnGzip returns the format that reads the gzip input whose first
-// bytes are head itself (reader.Format.OwnGzip), or nil: the one typ
-// names, else the one whose extension the name has (x.warc.gz), else
-// the one the decompressed head of the first gzip member sniffs as.
+// OwnGzip returns the format that reads the gzip or zstd input whose
+// first bytes are head itself (reader.Format.OwnGzip), or nil: the one
+// typ names, else the one whose extension the name has (x.warc.gz,
+// x.warc.zst), else the one the decompressed head of the first gzip
+// member or zstd frame sniffs as.
 func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
 	if f := t.ByName(typ); f != nil {
 		if f.OwnGzip {
@@ -252,9 +253,20 @@ func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
 			}
 		}
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(head))
-	if err != nil {
-		return nil
+	var zr io.Reader
+	if decomp.IsZstd(head) {
+		zd, err := decomp.Zstd(bytes.NewReader(head), nil)
+		if err != nil {
+			return nil
+		}
+		defer zd.Close()
+		zr = zd
+	} else {
+		gr, err := decomp.Gzip(bytes.NewReader(head))
+		if err != nil {
+			return nil
+		}
+		zr = gr
 	}
 	inner, _ := io.ReadAll(io.LimitReader(zr, 8<<10))
 	for _, f := range t.formats {
@@ -263,6 +275,28 @@ func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
 		}
 	}
 	return nil
+}
+
+// Compression names the compression of an input whose first bytes are
+// head (doc/spec.md §7a, "Compression"), "" for none, and the file
+// suffix it comes with; an empty input is named by its suffix.
+func Compression(head []byte, name string) (kind, suffix string) {
+	switch {
+	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b, len(head) == 0 && strings.HasSuffix(name, ".gz"):
+		return "gzip", ".gz"
+	case decomp.IsZstd(head), len(head) == 0 && strings.HasSuffix(name, ".zst"):
+		return "zstd", ".zst"
+	}
+	return "", ""
+}
+
+// Decompress returns a decoder of r, in the compression kind
+// Compression names.
+func Decompress(kind string, r io.Reader) (io.ReadCloser, error) {
+	if kind == "zstd" {
+		return decomp.Zstd(r, nil)
+	}
+	return decomp.Gzip(r)
 }
 
 var utf8BOM = []byte("\xef\xbb\xbf")

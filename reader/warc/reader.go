@@ -45,7 +45,7 @@ type Options struct {
 func New(o Options) *reader.Format {
 	return &reader.Format{
 		Name:       Name,
-		Extensions: []string{".warc", ".warc.gz"},
+		Extensions: []string{".warc", ".warc.gz", ".warc.zst"},
 		MediaTypes: []string{"application/warc"},
 		Sniff:      looksLikeWARC,
 		OwnGzip:    true,
@@ -113,6 +113,7 @@ func read(c *reader.Content, s reader.Sink, o Options) error {
 	}
 	max := s.Options().MaxDecoded
 	wr := NewReader(src, RecordOptions{MaxRecord: max, MaxMember: max})
+	defer wr.Close()
 	rr := recordReaders.Get().(*recordReader)
 	rr.s, rr.o = s, o
 	defer func() { rr.s = nil; recordReaders.Put(rr) }()

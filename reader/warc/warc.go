@@ -20,13 +20,15 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/urix/urix/internal/decomp"
 	"github.com/urix/urix/internal/limit"
 )
 
@@ -40,6 +42,7 @@ var (
 	ErrTruncated        = errors.New("record truncated: input ends before Content-Length bytes")
 	ErrNoTerminator     = errors.New("record not followed by CRLF CRLF (wrong Content-Length?)")
 	ErrGzip             = errors.New("corrupt or truncated gzip member")
+	ErrZstd             = errors.New("corrupt or truncated zstd frame")
 	ErrDecompressedSize = errors.New("gzip member decompresses past the limit")
 )
 
@@ -63,8 +66,12 @@ type Reader struct {
 	ra         sizedReaderAt // src, when it can also read at an offset
 	raw        *counter      // the input as stored
 	zr         *gzip.Reader
-	ratio      *limit.Expansion // the current member's ratio
-	ratioR     io.Reader        // zr, held to ratio
+	zd         *decomp.ZstdReader // the zstd frames' decoder, made at the first
+	dict       []byte             // the .warc.zst dictionary, or nil
+	isZstd     bool               // the current member is a zstd frame
+	ratio      *limit.Expansion   // the current member's ratio
+	ratioR     io.Reader          // zr, held to ratio
+	zdRatio    io.Reader          // zd, held to ratio
 	member     int64            // offset of the current gzip member
 	memberLine int              // its line in the input
 	in         *counter         // the record stream: raw, or the current member's
@@ -125,7 +132,7 @@ func (w *Reader) Next() (*Record, error) {
 			// Between records: blank lines are tolerated; then a gzip
 			// member or a plain record.
 			w.skipBlank(w.raw)
-			head, err := w.raw.br.Peek(2)
+			head, err := w.raw.br.Peek(4)
 			if len(head) == 0 {
 				if err == nil || err == io.EOF {
 					err = io.EOF
@@ -133,46 +140,24 @@ func (w *Reader) Next() (*Record, error) {
 				w.err = err
 				return nil, err
 			}
-			if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+			if !decomp.IsZstd(head) && !decomp.IsSkippable(head) && (len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b) {
 				w.in = w.raw
 				return w.record()
 			}
-			w.member, w.memberLine = w.raw.off, w.raw.line
-			w.inMem = true
-			if w.zr == nil {
-				w.zr, err = gzip.NewReader(w.raw)
-				// Past 16 MiB a member gives at most 1000 times its
-				// compressed bytes (doc/spec.md §8, "Work bounded by
-				// the input"); one reader for every member.
-				w.ratio = limit.NewExpansion(0, nil, func() int64 { return w.raw.off - w.member })
-				w.ratioR = w.ratio.Reader(w.zr)
-			} else {
-				err = w.zr.Reset(w.raw)
+			if decomp.IsSkippable(head) {
+				if err := w.skippable(); err != nil {
+					return nil, err
+				}
+				continue
 			}
-			if err != nil {
-				return nil, w.damaged(w.member, ErrGzip)
+			if err := w.openMember(decomp.IsZstd(head)); err != nil {
+				return nil, err
 			}
-			w.zr.Multistream(false)
-			w.ratio.Reset()
-			zr := w.ratioR
-			if w.opts.MaxMember > 0 {
-				zr = &capReader{r: w.zr, left: w.opts.MaxMember}
-			}
-			// One buffer for every member: a crawl has one member
-			// per record, and a new 64 KiB buffer each time cost a
-			// tenth of the reading time in allocation and clearing.
-			if w.memIn == nil {
-				w.memIn = newCounter(zr, 0, 1, 64<<10)
-			} else {
-				w.memIn.br.Reset(zr)
-				w.memIn.off, w.memIn.line = 0, 1
-			}
-			w.in = w.memIn
 		}
 		w.skipBlank(w.in)
 		if _, err := w.in.br.Peek(1); err != nil {
 			if err != io.EOF {
-				return nil, w.damaged(w.member, memberErr(err))
+				return nil, w.damaged(w.member, w.memberErr(err))
 			}
 			w.inMem = false
 			continue
@@ -192,10 +177,13 @@ func (w *Reader) skipBlank(c *counter) {
 	}
 }
 
-// memberErr names the error of a gzip member's stream.
-func memberErr(err error) error {
-	if errors.Is(err, ErrDecompressedSize) || errors.Is(err, limit.ErrRatio) {
+// memberErr names the error of a gzip member's or zstd frame's stream.
+func (w *Reader) memberErr(err error) error {
+	if errors.Is(err, ErrDecompressedSize) || errors.Is(err, limit.ErrRatio) || errors.Is(err, decomp.ErrWindow) {
 		return err
+	}
+	if w.isZstd {
+		return fmt.Errorf("%w: %v", ErrZstd, err)
 	}
 	return fmt.Errorf("%w: %v", ErrGzip, err)
 }
@@ -349,7 +337,7 @@ func (w *Reader) line(used *int) (string, error) {
 				return "", ErrTruncated
 			}
 			if w.inMem {
-				return "", memberErr(err)
+				return "", w.memberErr(err)
 			}
 			return "", err
 		}
@@ -365,7 +353,7 @@ func (w *Reader) finish() error {
 	w.body.left = 0
 	if n, err := w.in.discard(left); n < left {
 		if w.inMem && err != io.EOF {
-			return w.damaged(w.member, memberErr(err))
+			return w.damaged(w.member, w.memberErr(err))
 		}
 		if err != nil && err != io.EOF && !w.inMem {
 			w.err = err
@@ -374,7 +362,7 @@ func (w *Reader) finish() error {
 		return w.damaged(rec.Offset, ErrTruncated)
 	}
 	if w.body.err != nil && w.body.err != io.EOF {
-		return w.damaged(rec.Offset, memberErr(w.body.err))
+		return w.damaged(rec.Offset, w.memberErr(w.body.err))
 	}
 	// The record ends with two line ends; tolerate bare LFs, and a
 	// missing pair at the end of the input or member.
@@ -385,7 +373,7 @@ func (w *Reader) finish() error {
 				return nil
 			}
 			if w.inMem {
-				return w.damaged(w.member, memberErr(err))
+				return w.damaged(w.member, w.memberErr(err))
 			}
 			return nil
 		}
@@ -416,7 +404,7 @@ func (w *Reader) recover() error {
 	// buffer's worth of reading).
 	hdr := w.hdr
 	inHeader := w.hdrDamage && len(hdr) > 0 && hdr[len(hdr)-1] == '\n' &&
-		!bytes.Contains(hdr[1:], version) && !bytes.Contains(hdr[1:], gzipMagic)
+		!bytes.Contains(hdr[1:], version) && !bytes.Contains(hdr[1:], gzipMagic) && !bytes.Contains(hdr[1:], zstdMagic)
 	if w.seeker != nil && !inHeader {
 		if _, err := w.seeker.Seek(at+1, io.SeekStart); err != nil {
 			return err
@@ -431,6 +419,7 @@ func (w *Reader) recover() error {
 
 var (
 	gzipMagic = []byte{0x1f, 0x8b, 0x08}
+	zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 	version   = []byte("WARC/1.")
 )
 
@@ -448,7 +437,7 @@ func (w *Reader) scan(c *counter) error {
 			}
 			return err
 		}
-		if bytes.HasPrefix(b, gzipMagic) || bytes.Equal(b, version) {
+		if bytes.HasPrefix(b, gzipMagic) || decomp.IsZstd(b) || bytes.Equal(b, version) {
 			return nil
 		}
 		c.ReadByte()

@@ -1,0 +1,133 @@
+// Package decomp makes the decoders of the compressed streams urix reads
+// (doc/spec.md §7a "Compression", §8): gzip, zlib and raw deflate by
+// github.com/klauspost/compress, whose inflate is about twice as fast as
+// the standard library's, and zstd (which the standard library does not
+// decode) with its window capped, so that no frame makes it allocate
+// more than MaxWindow. The callers charge what the decoders give to
+// their input's expansion budget (limit.Expansion), as for every
+// decoder.
+package decomp
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/zstd"
+)
+
+// MaxWindow is the largest zstd window read (doc/spec.md §8): the
+// decoder keeps one window of history, so a frame may not ask for more
+// than the 32 MiB an xz dictionary may have (reader/archive); zstd
+// levels up to 19 use at most 8 MiB, --ultra -20 uses 32 MiB.
+const MaxWindow = 32 << 20
+
+// MaxDict is the largest zstd dictionary of a .warc.zst file.
+const MaxDict = 4 << 20
+
+// ErrWindow reports a zstd frame whose window is larger than MaxWindow.
+var ErrWindow = fmt.Errorf("zstd: frame window larger than %d MiB: not read, to keep memory under 64 MiB; unpack it with zstd -d first", MaxWindow>>20)
+
+// ErrDict reports a damaged or oversized .warc.zst dictionary.
+var ErrDict = errors.New("zstd: bad dictionary frame")
+
+// IsZstd reports whether b starts with the magic of a zstd frame
+// (RFC 8878 §3.1.1).
+func IsZstd(b []byte) bool {
+	return len(b) >= 4 && b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd
+}
+
+// IsSkippable reports whether b starts with the magic of a zstd
+// skippable frame (0x184D2A50 to 0x184D2A5F, RFC 8878 §3.1.2).
+func IsSkippable(b []byte) bool {
+	return len(b) >= 4 && b[0]&0xf0 == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18
+}
+
+// Gzip returns a gzip reader of r (RFC 1952); r is read byte by byte
+// when it is an io.ByteReader, so that nothing past a member is read.
+func Gzip(r io.Reader) (*gzip.Reader, error) { return gzip.NewReader(r) }
+
+// Zlib returns a zlib reader of r (RFC 1950).
+func Zlib(r io.Reader) (io.ReadCloser, error) { return zlib.NewReader(r) }
+
+// Flate returns a raw deflate reader of r (RFC 1951); it is a
+// flate.Resetter.
+func Flate(r io.Reader) io.ReadCloser { return flate.NewReader(r) }
+
+// Resetter resets a reader of Flate to read another stream.
+type Resetter = flate.Resetter
+
+// Zstd returns a zstd reader of r (RFC 8878), every frame of it, with
+// the window capped at MaxWindow and decoding done in the caller's
+// goroutine; dict, when not nil, is the dictionary of its frames (a
+// zstd dictionary, or raw content). It must be closed.
+func Zstd(r io.Reader, dict []byte) (*ZstdReader, error) {
+	opts := []zstd.DOption{
+		zstd.WithDecoderConcurrency(1),
+		zstd.WithDecoderLowmem(true),
+		zstd.WithDecoderMaxWindow(MaxWindow),
+	}
+	if dict != nil {
+		if len(dict) >= 8 && string(dict[:4]) == "\x37\xa4\x30\xec" {
+			opts = append(opts, zstd.WithDecoderDicts(dict))
+		} else {
+			opts = append(opts, zstd.WithDecoderDictRaw(0, dict))
+		}
+	}
+	d, err := zstd.NewReader(r, opts...)
+	if err != nil {
+		return nil, zstdErr(err)
+	}
+	return &ZstdReader{d: d}, nil
+}
+
+// ZstdReader reads a zstd stream; its errors say zstd.
+type ZstdReader struct{ d *zstd.Decoder }
+
+func (z *ZstdReader) Read(p []byte) (int, error) {
+	n, err := z.d.Read(p)
+	if err != nil && err != io.EOF {
+		err = zstdErr(err)
+	}
+	return n, err
+}
+
+// Reset makes z read r from its start.
+func (z *ZstdReader) Reset(r io.Reader) error { return zstdErr(z.d.Reset(r)) }
+
+// Close frees the decoder.
+func (z *ZstdReader) Close() error { z.d.Close(); return nil }
+
+func zstdErr(err error) error {
+	switch {
+	case err == nil || err == io.EOF:
+		return err
+	case errors.Is(err, zstd.ErrWindowSizeExceeded), errors.Is(err, zstd.ErrDecoderSizeExceeded):
+		return ErrWindow
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return io.ErrUnexpectedEOF // "zstd: unexpected EOF" once named
+	}
+	return fmt.Errorf("zstd: %w", err)
+}
+
+// Dict reads the dictionary of a .warc.zst file from its skippable
+// frame's content (the IIPC WARC-zstd format): the dictionary, or the
+// dictionary compressed as one zstd frame.
+func Dict(content []byte) ([]byte, error) {
+	if !IsZstd(content) {
+		return content, nil
+	}
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxWindow), zstd.WithDecoderMaxMemory(MaxDict))
+	if err != nil {
+		return nil, ErrDict
+	}
+	defer d.Close()
+	out, err := d.DecodeAll(content, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDict, err)
+	}
+	return out, nil
+}
