@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/runner"
 	"github.com/urix/urix/sources"
@@ -97,7 +98,14 @@ func TestFetchLimits(t *testing.T) {
 	mux.HandleFunc("/zstd", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Header().Set("Content-Encoding", "zstd")
-		w.Write([]byte("\x28\xb5\x2f\xfd not really"))
+		zw, _ := zstd.NewWriter(w)
+		zw.Write([]byte(`<a href="http://zstd.example/">x</a>`))
+		zw.Close()
+	})
+	mux.HandleFunc("/compress", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Encoding", "compress")
+		w.Write([]byte("\x1f\x9d not really"))
 	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
@@ -110,7 +118,7 @@ func TestFetchLimits(t *testing.T) {
 	}
 	var hits []extract.Hit
 	var errs []string
-	runner.Run(context.Background(), x, []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin", u + "/cut", u + "/br", u + "/zstd"},
+	runner.Run(context.Background(), x, []string{u + "/loop", u + "/slow", u + "/big", u + "/mail", u + "/mbox", u + "/latin", u + "/cut", u + "/br", u + "/zstd", u + "/compress"},
 		runner.Options{Jobs: 1, Open: fetch},
 		func(h *extract.Hit) error { hits = append(hits, *h); return nil }, func(err error) { errs = append(errs, errorLine(err)) })
 
@@ -125,12 +133,13 @@ func TestFetchLimits(t *testing.T) {
 		u + "/café.html 0",
 		"http://whole.example/ 0", // not http://cut.example/: the limit cut it
 		"http://brotli.example/ 0",
+		"http://zstd.example/ 0",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("hits:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	wantErrs := []string{"/loop: stopped after 3 redirects", "/slow: ", "/big: response larger than 400 bytes, the fetch limit",
-		"/cut: response larger than 400 bytes, the fetch limit", "/zstd: unsupported HTTP Content-Encoding: body skipped (zstd)"}
+		"/cut: response larger than 400 bytes, the fetch limit", "/compress: unsupported HTTP Content-Encoding: body skipped (compress)"}
 	if len(errs) != len(wantErrs) {
 		t.Fatalf("errors %q, want %d", errs, len(wantErrs))
 	}

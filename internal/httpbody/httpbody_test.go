@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/urix/urix/internal/limit"
 )
@@ -24,6 +25,8 @@ func TestDecode(t *testing.T) {
 	bw := brotli.NewWriter(&br)
 	bw.Write([]byte(text))
 	bw.Close()
+	ze, _ := zstd.NewWriter(nil)
+	zs := ze.EncodeAll([]byte(text), nil)
 	for _, tt := range []struct {
 		enc   string
 		body  []byte
@@ -34,6 +37,7 @@ func TestDecode(t *testing.T) {
 		{"gzip", gz.Bytes(), true},
 		{" X-GZIP ", gz.Bytes(), true},
 		{"br", br.Bytes(), true},
+		{"zstd", zs, true},
 	} {
 		r, coded, err := Decode(bytes.NewReader(tt.body), tt.enc)
 		if err != nil || coded != tt.coded {
@@ -43,8 +47,13 @@ func TestDecode(t *testing.T) {
 			t.Errorf("%q: %q, %v", tt.enc, got, err)
 		}
 	}
-	if _, _, err := Decode(strings.NewReader("x"), "zstd"); !errors.Is(err, ErrContentEncoding) || !strings.Contains(err.Error(), "zstd") {
-		t.Errorf("zstd: %v", err)
+	if _, _, err := Decode(strings.NewReader("x"), "compress"); !errors.Is(err, ErrContentEncoding) || !strings.Contains(err.Error(), "compress") {
+		t.Errorf("compress: %v", err)
+	}
+	// A truncated zstd body names its coding.
+	r, _, _ := Decode(bytes.NewReader(zs[:len(zs)-3]), "zstd")
+	if _, err := io.ReadAll(r); err == nil || !strings.HasPrefix(err.Error(), "HTTP body: zstd: ") {
+		t.Errorf("truncated zstd: %v", err)
 	}
 }
 

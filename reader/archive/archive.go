@@ -63,14 +63,15 @@ var ZipFormat = &reader.Format{
 }
 
 // TarFormat is the tar archive's entry of the format table; it also reads the
-// gzip, bzip2 and xz streams a tar comes in (a stream that holds no tar
+// gzip, bzip2, xz and zstd streams a tar comes in (a stream that holds no tar
 // goes back through the table, as a gzip input does).
 var TarFormat = &reader.Format{
 	Name:       TarName,
-	Extensions: []string{".tar", ".tgz", ".tbz", ".tbz2", ".txz", ".bz2", ".xz"},
+	Extensions: []string{".tar", ".tgz", ".tbz", ".tbz2", ".txz", ".tzst", ".bz2", ".xz"},
 	MediaTypes: []string{"application/x-tar", "application/x-gtar", "application/x-ustar",
 		"application/gzip", "application/x-gzip", "application/x-compressed-tar",
-		"application/x-bzip2", "application/x-bzip-compressed-tar", "application/x-xz", "application/x-xz-compressed-tar"},
+		"application/x-bzip2", "application/x-bzip-compressed-tar", "application/x-xz", "application/x-xz-compressed-tar",
+		"application/zstd", "application/x-zstd-compressed-tar"},
 	Sniff:      looksLikeTarOrCompressed,
 	Binary:     true,
 	OwnCharset: true,

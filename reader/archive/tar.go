@@ -5,7 +5,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/bzip2"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/ulikunitz/xz"
 
+	"github.com/urix/urix/internal/decomp"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 )
@@ -26,6 +26,8 @@ func compression(b []byte) string {
 		return "bzip2"
 	case bytes.HasPrefix(b, []byte("\xfd7zXZ\x00")):
 		return "xz"
+	case decomp.IsZstd(b):
+		return "zstd"
 	}
 	return ""
 }
@@ -33,28 +35,35 @@ func compression(b []byte) string {
 // decompress returns a reader of the compressed stream r, charged to
 // the input's budget b. An xz stream is walked by an xzGuard, which
 // checks the dictionary of every block of every stream.
-func decompress(kind string, r io.Reader, b *Budget) (io.Reader, error) {
+func decompress(kind string, r io.Reader, b *Budget) (io.Reader, func() error, error) {
 	var d io.Reader
+	done := func() error { return nil }
 	switch kind {
 	case "gzip":
-		zr, err := gzip.NewReader(r)
+		zr, err := decomp.Gzip(r)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		d = zr
+	case "zstd":
+		zr, err := decomp.Zstd(r, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		d, done = zr, zr.Close
 	case "bzip2":
 		d = bzip2.NewReader(r)
 	case "xz":
 		zr, err := xz.ReaderConfig{SingleStream: false}.NewReader(newXZGuard(r))
 		if err != nil {
 			if errors.Is(err, ErrDictionary) {
-				return nil, ErrDictionary
+				return nil, nil, ErrDictionary
 			}
-			return nil, fmt.Errorf("xz: %w", err)
+			return nil, nil, fmt.Errorf("xz: %w", err)
 		}
 		d = zr
 	}
-	return b.Reader(limit.Named(d, kind)), nil
+	return b.Reader(limit.Named(d, kind)), done, nil
 }
 
 // readTar reads a tar archive, or a compressed stream: what it holds, a
@@ -254,7 +263,7 @@ func (t *tarMember) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// readCompressed reads a gzip, bzip2 or xz stream: a tar in it is read as
+// readCompressed reads a gzip, bzip2, xz or zstd stream: a tar in it is read as
 // a tar; anything else goes through the table as a member called by the
 // stream's name without its extension (x.txt.bz2 is read as x.txt).
 func readCompressed(c *reader.Content, s reader.Sink, kind string, r io.Reader) error {
@@ -264,12 +273,13 @@ func readCompressed(c *reader.Content, s reader.Sink, kind string, r io.Reader) 
 	}
 	defer func() { ms.depth-- }()
 	s = ms
-	d, err := decompress(kind, r, ms.budget)
+	d, done, err := decompress(kind, r, ms.budget)
 	if err != nil {
 		return err
 	}
+	defer done()
 	name := c.Name
-	for _, ext := range []string{".gz", ".bz2", ".xz", ".tgz", ".tbz2", ".tbz", ".txz"} {
+	for _, ext := range []string{".gz", ".bz2", ".xz", ".zst", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst"} {
 		if strings.HasSuffix(strings.ToLower(name), ext) {
 			name = name[:len(name)-len(ext)]
 			if ext[1] == 't' {

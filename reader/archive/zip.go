@@ -2,7 +2,6 @@ package archive
 
 import (
 	"bufio"
-	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urix/urix/internal/decomp"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 )
@@ -62,7 +62,8 @@ type Zip struct {
 
 	buf   *bufio.Reader // the compressed data of the member being read
 	flate io.ReadCloser // its decompressor
-	held  *limit.Held   // the archive read from a stream, nil for a file
+	zstd  *decomp.ZstdReader
+	held  *limit.Held // the archive read from a stream, nil for a file
 }
 
 // Entry is a member as the central directory describes it.
@@ -114,6 +115,10 @@ func OpenZip(c *reader.Content) (*Zip, error) {
 
 // Close gives back what holding an archive read from a stream took.
 func (z *Zip) Close() {
+	if z.zstd != nil {
+		z.zstd.Close()
+		z.zstd = nil
+	}
 	if z.held != nil {
 		z.held.Close()
 		z.held = nil
@@ -335,12 +340,23 @@ func (z *Zip) Open(e *Entry, b *Budget) (io.Reader, error) {
 		// member: making them is most of the work of a small member.
 		if z.buf == nil {
 			z.buf = bufio.NewReaderSize(sec, 4096)
-			z.flate = flate.NewReader(z.buf)
+			z.flate = decomp.Flate(z.buf)
 		} else {
 			z.buf.Reset(sec)
-			z.flate.(flate.Resetter).Reset(z.buf, nil)
+			z.flate.(decomp.Resetter).Reset(z.buf, nil)
 		}
 		r = z.flate
+	case 93: // zstd (APPNOTE 6.3.7 §4.4.5)
+		if z.zstd == nil {
+			zr, err := decomp.Zstd(sec, nil)
+			if err != nil {
+				return nil, err
+			}
+			z.zstd = zr
+		} else if err := z.zstd.Reset(sec); err != nil {
+			return nil, err
+		}
+		r = limit.Named(z.zstd, "zstd")
 	default:
 		return nil, fmt.Errorf("zip: compression method %d not supported: member skipped", e.Method)
 	}

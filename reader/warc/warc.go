@@ -72,11 +72,11 @@ type Reader struct {
 	ratio      *limit.Expansion   // the current member's ratio
 	ratioR     io.Reader          // zr, held to ratio
 	zdRatio    io.Reader          // zd, held to ratio
-	member     int64            // offset of the current gzip member
-	memberLine int              // its line in the input
-	in         *counter         // the record stream: raw, or the current member's
-	memIn      *counter         // the members' stream, its buffer reused member after member
-	inMem      bool             // in is inside a member that has not ended
+	member     int64              // offset of the current gzip member
+	memberLine int                // its line in the input
+	in         *counter           // the record stream: raw, or the current member's
+	memIn      *counter           // the members' stream, its buffer reused member after member
+	inMem      bool               // in is inside a member that has not ended
 	body       *bodyReader
 	cur        *Record
 	resync     int64 // >= 0: the last record was damaged at this offset

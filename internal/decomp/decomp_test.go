@@ -1,0 +1,179 @@
+package decomp
+
+import (
+	"bytes"
+	stdflate "compress/flate"
+	stdgzip "compress/gzip"
+	stdzlib "compress/zlib"
+	"errors"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// sample is text with repeats near and far, for every coding.
+func sample() []byte {
+	var b bytes.Buffer
+	for i := range 3000 {
+		b.WriteString("see https://example.org/page/")
+		b.WriteString(string(rune('a' + i%26)))
+		b.WriteString(" and more words of text\n")
+	}
+	return b.Bytes()
+}
+
+// oracle decodes in with the standard library's decoder of kind.
+func oracle(kind string, in []byte) ([]byte, error) {
+	var r io.Reader
+	var err error
+	switch kind {
+	case "gzip":
+		r, err = stdgzip.NewReader(bytes.NewReader(in))
+	case "zlib":
+		r, err = stdzlib.NewReader(bytes.NewReader(in))
+	default:
+		r = stdflate.NewReader(bytes.NewReader(in))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
+}
+
+func ours(kind string, in []byte) ([]byte, error) {
+	var r io.Reader
+	var err error
+	switch kind {
+	case "gzip":
+		r, err = Gzip(bytes.NewReader(in))
+	case "zlib":
+		r, err = Zlib(bytes.NewReader(in))
+	default:
+		r = Flate(bytes.NewReader(in))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
+}
+
+func encode(kind string, b []byte) []byte {
+	var out bytes.Buffer
+	var w io.WriteCloser
+	switch kind {
+	case "gzip":
+		w = stdgzip.NewWriter(&out)
+	case "zlib":
+		w = stdzlib.NewWriter(&out)
+	default:
+		w, _ = stdflate.NewWriter(&out, 6)
+	}
+	w.Write(b)
+	w.Close()
+	return out.Bytes()
+}
+
+// FuzzInflateOracle: klauspost's gzip, zlib and deflate decoders give
+// the bytes the standard library's give, and fail where they fail
+// (doc/spec.md §7a, "Compression": the faster inflate changes nothing
+// that is read).
+func FuzzInflateOracle(f *testing.F) {
+	for _, k := range []string{"gzip", "zlib", "flate"} {
+		enc := encode(k, sample())
+		f.Add(k, enc)
+		f.Add(k, enc[:len(enc)/2])
+	}
+	f.Fuzz(func(t *testing.T, kind string, in []byte) {
+		want, werr := oracle(kind, in)
+		got, gerr := ours(kind, in)
+		if (werr == nil) != (gerr == nil) {
+			t.Fatalf("%s: standard library error %v, ours %v", kind, werr, gerr)
+		}
+		if werr == nil && !bytes.Equal(got, want) {
+			t.Fatalf("%s: %d bytes, the standard library %d", kind, len(got), len(want))
+		}
+		if errors.Is(werr, io.ErrUnexpectedEOF) != errors.Is(gerr, io.ErrUnexpectedEOF) {
+			t.Fatalf("%s: truncation: standard library %v, ours %v", kind, werr, gerr)
+		}
+	})
+}
+
+// TestZstdWindow: a frame that declares a 2 GiB window is refused
+// before anything is allocated for it, with ErrWindow.
+func TestZstdWindow(t *testing.T) {
+	// Magic, a descriptor with no content size and no single segment,
+	// a window descriptor of exponent 21 (2^31 bytes), then one raw last
+	// block of 3 bytes.
+	frame := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 21 << 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'}
+	zr, err := Zstd(bytes.NewReader(frame), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	if _, err := io.ReadAll(zr); !errors.Is(err, ErrWindow) {
+		t.Fatalf("got %v, want ErrWindow", err)
+	}
+	// The same frame with a 1 KiB window reads.
+	frame[5] = 0
+	zr2, _ := Zstd(bytes.NewReader(frame), nil)
+	defer zr2.Close()
+	if b, err := io.ReadAll(zr2); err != nil || string(b) != "abc" {
+		t.Fatalf("got %q, %v", b, err)
+	}
+}
+
+// TestFrame: Frame passes on one frame exactly, whatever follows it.
+func TestFrame(t *testing.T) {
+	enc, _ := zstd.NewWriter(nil)
+	for _, crc := range []bool{true, false} {
+		enc, _ = zstd.NewWriter(nil, zstd.WithEncoderCRC(crc), zstd.WithZeroFrames(true))
+		for _, n := range []int{0, 1, 100, 300 << 10} {
+			one := enc.EncodeAll(sample()[:min(n, len(sample()))], nil)
+			if n > len(sample()) {
+				one = enc.EncodeAll(bytes.Repeat(sample(), 2), nil)
+			}
+			r := bytes.NewReader(append(append([]byte{}, one...), "after"...))
+			got, err := io.ReadAll(Frame(r))
+			if err != nil || !bytes.Equal(got, one) {
+				t.Fatalf("crc %v n %d: %d bytes of %d, %v", crc, n, len(got), len(one), err)
+			}
+			if rest, _ := io.ReadAll(r); string(rest) != "after" {
+				t.Fatalf("rest %q", rest)
+			}
+			if _, err := io.ReadAll(Frame(bytes.NewReader(one[:len(one)-1]))); err != io.ErrUnexpectedEOF {
+				t.Fatalf("truncated: %v", err)
+			}
+		}
+	}
+	enc.Close()
+}
+
+// BenchmarkInflate compares the standard library's gzip decoder with
+// klauspost's on a gzip file given by URIX_GZIP (gzip -c of the
+// benchmark corpus's text), or on the sample.
+func BenchmarkInflate(b *testing.B) {
+	in := encode("gzip", bytes.Repeat(sample(), 20))
+	if p := os.Getenv("URIX_GZIP"); p != "" {
+		var err error
+		if in, err = os.ReadFile(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, kind := range []string{"stdlib", "klauspost"} {
+		b.Run(kind, func(b *testing.B) {
+			n := int64(0)
+			for b.Loop() {
+				var r io.Reader
+				if kind == "stdlib" {
+					r, _ = stdgzip.NewReader(bytes.NewReader(in))
+				} else {
+					r, _ = Gzip(bytes.NewReader(in))
+				}
+				n, _ = io.Copy(io.Discard, r)
+			}
+			b.SetBytes(n)
+		})
+	}
+}
