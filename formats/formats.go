@@ -254,8 +254,8 @@ func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
 		}
 	}
 	var zr io.Reader
-	if decomp.IsZstd(head) {
-		zd, err := decomp.Zstd(bytes.NewReader(head), nil)
+	if decomp.IsZstd(head) || decomp.IsSkippable(head) {
+		zd, err := decomp.Zstd(bytes.NewReader(head), headDict(head))
 		if err != nil {
 			return nil
 		}
@@ -277,6 +277,23 @@ func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
 	return nil
 }
 
+// headDict returns the dictionary of the skippable frame head starts
+// with (a .warc.zst file's), when head holds it whole, or nil.
+func headDict(head []byte) []byte {
+	if !decomp.IsSkippable(head) {
+		return nil
+	}
+	_, b, err := decomp.Skippable(bytes.NewReader(head), len(head))
+	if err != nil {
+		return nil
+	}
+	d, err := decomp.Dict(b)
+	if err != nil {
+		return nil
+	}
+	return d
+}
+
 // Compression names the compression of an input whose first bytes are
 // head (doc/spec.md §7a, "Compression"), "" for none, and the file
 // suffix it comes with; an empty input is named by its suffix.
@@ -284,7 +301,7 @@ func Compression(head []byte, name string) (kind, suffix string) {
 	switch {
 	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b, len(head) == 0 && strings.HasSuffix(name, ".gz"):
 		return "gzip", ".gz"
-	case decomp.IsZstd(head), len(head) == 0 && strings.HasSuffix(name, ".zst"):
+	case decomp.IsZstd(head), decomp.IsSkippable(head), len(head) == 0 && strings.HasSuffix(name, ".zst"):
 		return "zstd", ".zst"
 	}
 	return "", ""
