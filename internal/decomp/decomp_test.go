@@ -177,3 +177,45 @@ func BenchmarkInflate(b *testing.B) {
 		})
 	}
 }
+
+// FuzzZstd: Frame passes on a prefix of its input, one frame exactly,
+// and the streaming decoder (window capped, synchronous) gives what
+// DecodeAll gives for those bytes, or fails where it fails; no frame
+// makes either allocate past MaxWindow.
+func FuzzZstd(f *testing.F) {
+	enc, _ := zstd.NewWriter(nil, zstd.WithEncoderCRC(true))
+	f.Add(enc.EncodeAll(sample(), nil))
+	f.Add(append(enc.EncodeAll([]byte("one"), nil), enc.EncodeAll([]byte("two"), nil)...))
+	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 21 << 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'})
+	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 7 << 3, 0x03, 0x00, 0x10, ' '})
+	enc.Close()
+	oracle, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxWindow), zstd.WithDecoderMaxMemory(16<<20))
+	defer oracle.Close()
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r := bytes.NewReader(in)
+		one, ferr := io.ReadAll(Frame(r))
+		if !bytes.Equal(one, in[:len(one)]) || len(one)+r.Len() != len(in) {
+			t.Fatalf("Frame passed on %d bytes that are not the input's first, %d left of %d", len(one), r.Len(), len(in))
+		}
+		if ferr != nil {
+			return
+		}
+		zr, err := Zstd(bytes.NewReader(one), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer zr.Close()
+		var got bytes.Buffer
+		_, gerr := io.CopyN(&got, zr, 16<<20)
+		if gerr == nil {
+			return // past the oracle's cap
+		}
+		want, werr := oracle.DecodeAll(one, nil)
+		if gerr == io.EOF && werr == nil && !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("streamed %d bytes, DecodeAll %d", got.Len(), len(want))
+		}
+		if (gerr == io.EOF) != (werr == nil) && !errors.Is(werr, zstd.ErrDecoderSizeExceeded) {
+			t.Fatalf("streamed: %v; DecodeAll: %v", gerr, werr)
+		}
+	})
+}

@@ -62,13 +62,14 @@ func (f *frame) Read(p []byte) (int, error) {
 
 // fill reads structural bytes into out[from:to].
 func (f *frame) fill(from, to int) error {
-	f.o, f.n = 0, to
+	f.o, f.n = 0, 0
 	if _, err := io.ReadFull(f.r, f.out[from:to]); err != nil {
 		if err == io.EOF {
 			return io.ErrUnexpectedEOF
 		}
 		return err
 	}
+	f.n = to
 	return nil
 }
 
