@@ -190,7 +190,7 @@ func FuzzZstd(f *testing.F) {
 	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 21 << 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'})
 	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 7 << 3, 0x03, 0x00, 0x10, ' '})
 	enc.Close()
-	oracle, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxWindow), zstd.WithDecoderMaxMemory(16<<20))
+	oracle, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxWindow), zstd.WithDecoderMaxMemory(MaxWindow))
 	defer oracle.Close()
 	f.Fuzz(func(t *testing.T, in []byte) {
 		r := bytes.NewReader(in)
