@@ -346,7 +346,7 @@ func (z *Zip) Open(e *Entry, b *Budget) (io.Reader, error) {
 			z.flate.(decomp.Resetter).Reset(z.buf, nil)
 		}
 		r = z.flate
-	case 93: // zstd (APPNOTE 6.3.7 §4.4.5)
+	case 93: // zstd (APPNOTE 6.3.7, section 4.4.5)
 		if z.zstd == nil {
 			zr, err := decomp.Zstd(sec, nil)
 			if err != nil {
