@@ -16,6 +16,7 @@ import (
 
 	"github.com/urix/urix/formats"
 	"github.com/urix/urix/htmlbase/charset"
+	"github.com/urix/urix/internal/decomp"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
@@ -207,6 +208,7 @@ func (j *job) run(c *reader.Content, typ formats.Type) error {
 		compressed := &limit.Counter{R: br}
 		zr, err := formats.Decompress(kind, compressed)
 		if err != nil {
+			err = decomp.HeaderErr(err, compressed.N)
 			if errors.Is(err, io.ErrUnexpectedEOF) {
 				return fmt.Errorf("%s: %w", kind, truncatedError("truncated inside its header, after "+byteCount(compressed.N)))
 			}

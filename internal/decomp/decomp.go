@@ -50,6 +50,16 @@ func IsSkippable(b []byte) bool {
 // when it is an io.ByteReader, so that nothing past a member is read.
 func Gzip(r io.Reader) (*gzip.Reader, error) { return gzip.NewReader(r) }
 
+// HeaderErr words an error of Gzip as the standard library does: a
+// header cut short is io.ErrUnexpectedEOF (klauspost's reader says
+// io.EOF); read is how many bytes of the input the header read.
+func HeaderErr(err error, read int64) error {
+	if err == io.EOF && read > 0 {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
 // Zlib returns a zlib reader of r (RFC 1950).
 func Zlib(r io.Reader) (io.ReadCloser, error) { return zlib.NewReader(r) }
 

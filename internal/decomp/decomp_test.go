@@ -47,7 +47,9 @@ func ours(kind string, in []byte) ([]byte, error) {
 	var err error
 	switch kind {
 	case "gzip":
-		r, err = Gzip(bytes.NewReader(in))
+		br := bytes.NewReader(in)
+		r, err = Gzip(br)
+		err = HeaderErr(err, int64(len(in)-br.Len()))
 	case "zlib":
 		r, err = Zlib(bytes.NewReader(in))
 	default:

@@ -37,7 +37,7 @@ func Decode(body io.Reader, contentEncoding string) (r io.Reader, coded bool, er
 	case "gzip", "x-gzip":
 		zr, err := decomp.Gzip(in)
 		if err != nil {
-			return nil, true, fmt.Errorf("HTTP body: gzip: %w", err)
+			return nil, true, fmt.Errorf("HTTP body: gzip: %w", decomp.HeaderErr(err, in.N))
 		}
 		dec = zr
 	case "deflate":
