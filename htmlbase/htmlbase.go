@@ -117,7 +117,6 @@
 package htmlbase
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/urix/urix/delimit"
@@ -232,13 +231,4 @@ func Read(r io.Reader, opts Options) (*Document, error) {
 	err = rd.run()
 	rd.guard.release()
 	return doc, err
-}
-
-// MayHoldLink reports whether Read may find a link in the HTML
-// frag: not without an attribute ('='), a scheme (':'), a character
-// reference ('&', as "http&#58;//" or "&colon;") or a CSS @import ('@'),
-// unless any word may be an abbreviated URL. Most raw HTML in Markdown
-// ("</a>", "<br>") and most escaped HTML in feeds is skipped by it.
-func MayHoldLink(frag []byte, o delimit.Options) bool {
-	return o.Abbrev || bytes.ContainsAny(frag, "=:&@")
 }

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urix/urix/internal/prescan"
+
 	"github.com/urix/urix/internal/snippet"
 
 	"github.com/urix/urix/htmlbase"
@@ -226,11 +228,11 @@ func (h *holder) overflow() {
 }
 
 // mayHaveBase reports whether the file w may hold a <base>: the byte scan
-// for "<base" (htmlbase.MayHaveBase) reads ASCII, so a document in UTF-16,
+// for "<base" (prescan.MayHaveBase) reads ASCII, so a document in UTF-16,
 // which htmlbase knows from its start (a byte order mark, or the charset
 // its container declares), always may.
 func (h *holder) mayHaveBase(w *io.SectionReader) bool {
-	return strings.HasPrefix(h.enc, "utf-16") || htmlbase.MayHaveBase(w, w.Size())
+	return strings.HasPrefix(h.enc, "utf-16") || prescan.MayHaveBase(w, w.Size())
 }
 
 // flush reports the held links and starts streaming.

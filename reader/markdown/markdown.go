@@ -49,6 +49,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urix/urix/internal/prescan"
+
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/internal/limit"
@@ -393,7 +395,7 @@ func (m *mdReader) html(start, end int) {
 	if start >= end || src == nil {
 		return
 	}
-	if !htmlbase.MayHoldLink(src, m.s.Options().Delimit) || onlyComment(src) {
+	if !prescan.MayHoldLink(src, m.s.Options().Delimit) || onlyComment(src) {
 		return // "</a>", "<br>", "<!-- ... -->"
 	}
 	opts := htmlbase.Options{Charset: "utf-8", Delimit: m.s.Options().Delimit}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/urix/urix/internal/prescan"
+
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/htmlbase"
 	"github.com/urix/urix/reader"
@@ -288,7 +290,7 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		h.SameDocument = ref == "" || ref[0] == '#'
 		x.s.Report(h, e.base)
 	case 'h':
-		if !htmlbase.MayHoldLink(e.buf, x.s.Options().Delimit) {
+		if !prescan.MayHoldLink(e.buf, x.s.Options().Delimit) {
 			return
 		}
 		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.s.Options().Delimit}

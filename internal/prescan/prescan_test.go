@@ -1,4 +1,4 @@
-package htmlbase
+package prescan
 
 import (
 	"strings"

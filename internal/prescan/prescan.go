@@ -1,15 +1,21 @@
-package htmlbase
+// Package prescan holds the cheap byte scans readers make before they
+// parse HTML: whether a fragment may hold a link at all, and whether a
+// document may hold a <base> (doc/spec.md H2). They are the readers'
+// shortcuts, not a part of the library's API.
+package prescan
 
 import (
 	"bytes"
 	"io"
+
+	"github.com/urix/urix/delimit"
 )
 
 // MayHaveBase reports whether "<base" followed by a tag delimiter occurs
 // anywhere in the n bytes of r, in any case: a cheap, conservative byte
 // scan (a "<base" in a comment or script also counts) that proves a
 // document has no <base> element. A caller that knows this may stream the
-// links with Options.Emit, since no base can come after them (H2). A read
+// links with htmlbase.Options.Emit, since no base can come after them (H2). A read
 // error ends the scan with false: the read of the document will meet it.
 func MayHaveBase(r io.ReaderAt, n int64) bool {
 	buf := make([]byte, 64<<10)
@@ -47,4 +53,31 @@ func MayHaveBase(r io.ReaderAt, n int64) bool {
 // isTagEnd reports whether c ends a tag name.
 func isTagEnd(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/' || c == '>'
+}
+
+// MayHoldLink reports whether htmlbase.Read may find a link in the HTML
+// frag: not without an attribute ('='), a scheme (':'), a character
+// reference ('&', as "http&#58;//" or "&colon;") or a CSS @import ('@'),
+// unless any word may be an abbreviated URL. Most raw HTML in Markdown
+// ("</a>", "<br>") and most escaped HTML in feeds is skipped by it.
+func MayHoldLink(frag []byte, o delimit.Options) bool {
+	return o.Abbrev || bytes.ContainsAny(frag, "=:&@")
+}
+
+// asciiEqualFold reports whether s is t, a lower-case ASCII string, in
+// any ASCII case.
+func asciiEqualFold(s []byte, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := range len(s) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != t[i] {
+			return false
+		}
+	}
+	return true
 }
