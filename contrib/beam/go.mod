@@ -4,7 +4,10 @@ go 1.26.0
 
 require github.com/urix/urix v0.0.0
 
-require github.com/ulikunitz/xz v0.5.17 // indirect
+require (
+	github.com/klauspost/compress v1.19.2 // indirect
+	github.com/ulikunitz/xz v0.5.17 // indirect
+)
 
 require (
 	cel.dev/expr v0.25.2 // indirect
