@@ -307,13 +307,9 @@ func (r *jreader) str() {
 		buf, n := r.buf, r.n
 		i := r.i + skip(&strStop, buf[r.i:n])
 		if i == n {
-			r.piece(buf[r.sstart:n], false)
-			if !r.fill() {
-				r.piece(nil, true)
-				r.warn(reader.Note(errors.New("the JSON ends inside a string")))
+			if !r.moreString() {
 				return
 			}
-			r.sstart = 0
 			continue
 		}
 		switch buf[i] {
@@ -348,13 +344,9 @@ func (r *jreader) str() {
 				continue
 			}
 			r.colon = true
-			r.piece(buf[r.sstart:n], false)
-			if !r.fill() {
-				r.piece(nil, true)
-				r.warn(reader.Note(errors.New("the JSON ends inside a string")))
+			if !r.moreString() {
 				return
 			}
-			r.sstart = 0
 			if r.buf[0] == '\n' {
 				r.newline(0)
 			}
@@ -362,6 +354,23 @@ func (r *jreader) str() {
 		}
 	}
 }
+
+// moreString passes on the part of the string in the buffer and reads
+// more of the input; at the end of the input it ends the string with a
+// note and returns false.
+func (r *jreader) moreString() bool {
+	r.piece(r.buf[r.sstart:r.n], false)
+	if !r.fill() {
+		r.piece(nil, true)
+		r.warn(errEndsInString)
+		return false
+	}
+	r.sstart = 0
+	return true
+}
+
+// errEndsInString is the note of a JSON input cut inside a string.
+var errEndsInString = reader.Note(errors.New("the JSON ends inside a string"))
 
 // skip returns the index of the first byte of b that stop marks, len(b)
 // when there is none.
