@@ -258,34 +258,35 @@ func pdfPredictorRows(w *bufio.Writer, n int) {
 // endstream (its object ends at endobj), and the page tree lists the
 // pages last first.
 func pdfNoEndstream(w *bufio.Writer, n int) {
-	p := newPDF(w)
-	p.font()
-	k := max(2, n/270)
-	var kids []int
-	for i := 0; i < k; i++ {
-		c, pg := 4+2*i, 5+2*i
-		p.offs[c] = p.n
-		p.raw(fmt.Sprintf("%d 0 obj\n<< /Kind /Content >>\nstream\nBT /F1 12 Tf 72 700 Td (page %d http://no-length.example/%d) Tj ET\nendobj\n", c, i, i))
-		p.obj(pg, fmt.Sprintf("<< /Type /Page /Parent 2 0 R /Contents %d 0 R %s >>", c, pdfRes))
-		kids = append(kids, pg)
-	}
-	slices.Reverse(kids)
-	p.pages(kids, "")
+	pdfBrokenContents(w, n/270, true, func(c, i int) string {
+		return fmt.Sprintf("%d 0 obj\n<< /Kind /Content >>\nstream\nBT /F1 12 Tf 72 700 Td (page %d http://no-length.example/%d) Tj ET\nendobj\n", c, i, i)
+	})
 }
 
 // pdfNoEndobj: every page's content has a /Length far past its end and
 // no endstream or endobj: the next object starts right after it.
 func pdfNoEndobj(w *bufio.Writer, n int) {
+	pdfBrokenContents(w, n/260, false, func(c, i int) string {
+		return fmt.Sprintf("%d 0 obj\n<< /Length 99999999 >>\nstream\nBT /F1 12 Tf 72 700 Td (p %d http://no-end.example/%d) Tj ET\n", c, i, i)
+	})
+}
+
+// pdfBrokenContents writes max(2, k) pages, page i's content object
+// c written as content(c, i) by hand (a broken stream), listed in the
+// page tree in order or, reversed, last first.
+func pdfBrokenContents(w *bufio.Writer, k int, reversed bool, content func(c, i int) string) {
 	p := newPDF(w)
 	p.font()
-	k := max(2, n/260)
 	var kids []int
-	for i := 0; i < k; i++ {
+	for i := 0; i < max(2, k); i++ {
 		c, pg := 4+2*i, 5+2*i
 		p.offs[c] = p.n
-		p.raw(fmt.Sprintf("%d 0 obj\n<< /Length 99999999 >>\nstream\nBT /F1 12 Tf 72 700 Td (p %d http://no-end.example/%d) Tj ET\n", c, i, i))
+		p.raw(content(c, i))
 		p.obj(pg, fmt.Sprintf("<< /Type /Page /Parent 2 0 R /Contents %d 0 R %s >>", c, pdfRes))
 		kids = append(kids, pg)
+	}
+	if reversed {
+		slices.Reverse(kids)
 	}
 	p.pages(kids, "")
 }
