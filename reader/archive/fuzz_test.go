@@ -4,12 +4,10 @@ import (
 	"archive/tar"
 	"bufio"
 	"bytes"
-	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
-	"testing/iotest"
 
 	"github.com/urix/urix/internal/hostile"
 	"github.com/urix/urix/reader"
@@ -43,18 +41,7 @@ func sameHits(t *testing.T, a, b []reader.Hit, wa, wb []string) {
 // not 16 MiB: a bomb of a few bytes (a bzip2 block of 36 bytes gives 45
 // MB) then costs a fuzz execution a MiB of decoding, not a second.
 func readBytes(f *reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
-	s := &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 20}}
-	c := &reader.Content{Name: "f", Base: "file:///x/f"}
-	if whole {
-		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
-		c.R = bytes.NewReader(data)
-	} else {
-		c.R = iotest.OneByteReader(bytes.NewReader(data))
-	}
-	if err := f.Read(c, s); err != nil {
-		s.Warnings = append(s.Warnings, "error: "+err.Error())
-	}
-	return s.Hits, s.Warnings
+	return readertest.ReadBytesCapped(f, formats, data, whole, 1<<20)
 }
 
 // hostileSeed is the hostile catalogue's case called name at n bytes.

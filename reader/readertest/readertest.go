@@ -170,7 +170,14 @@ func Zip(t testing.TB, files ...File) []byte {
 // a time, and returns the hits and the warnings (a read error last, as
 // "error: ..."): the two ways a fuzz target of a container compares.
 func ReadBytes(f *reader.Format, formats []*reader.Format, data []byte, whole bool) ([]reader.Hit, []string) {
-	s := &Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 24}}
+	return ReadBytesCapped(f, formats, data, whole, 1<<24)
+}
+
+// ReadBytesCapped is ReadBytes with maxDecoded bytes decoded at most
+// (reader.Options.MaxDecoded): a fuzz target whose seeds include bombs
+// keeps each execution cheap with a small cap.
+func ReadBytesCapped(f *reader.Format, formats []*reader.Format, data []byte, whole bool, maxDecoded int64) ([]reader.Hit, []string) {
+	s := &Sink{Formats: formats, Opts: reader.Options{MaxDecoded: maxDecoded}}
 	c := &reader.Content{Name: "f", Base: "file:///x/f"}
 	if whole {
 		c.Whole = io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))
