@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+
+	"github.com/urix/urix/internal/lines"
 )
 
 // CSSURL is a URL found in a stylesheet by ScanCSS: the URL (CSS escapes
@@ -37,15 +39,13 @@ type cssFound struct {
 
 // cssStream is the state of ScanCSS.
 type cssStream struct {
-	c       cssScanner
-	buf     []byte
-	base    int64 // offset of buf[0]
-	from    int   // where the scan goes on
-	lc      int   // lines are counted up to buf[lc]
-	line    int
-	lnStart int64  // offset of that line's start
-	skip    string // skipping the rest of an over-long token, up to this
-	found   []cssFound
+	c     cssScanner
+	buf   []byte
+	base  int64 // offset of buf[0]
+	from  int   // where the scan goes on
+	lines lines.Counter
+	skip  string // skipping the rest of an over-long token, up to this
+	found []cssFound
 }
 
 // ScanCSS reads a stylesheet from r and calls emit with every URL in it,
@@ -56,7 +56,7 @@ type cssStream struct {
 // skipped with ErrCSSToken passed to warn. An error emit returns stops
 // the scan and is returned, as is a read error of r.
 func ScanCSS(r io.Reader, emit func(CSSURL) error, warn func(error)) error {
-	st := &cssStream{buf: make([]byte, 0, 2*cssChunk), line: 1}
+	st := &cssStream{buf: make([]byte, 0, 2*cssChunk), lines: lines.New()}
 	for eof := false; !eof; {
 		if cap(st.buf)-len(st.buf) < cssChunk {
 			nb := make([]byte, len(st.buf), len(st.buf)+2*cssChunk)
@@ -106,9 +106,9 @@ func (st *cssStream) window(eof bool, emit func(CSSURL) error, warn func(error))
 		if cut && f.start >= c.last {
 			break // in the token the window's end cut: read again
 		}
-		st.count(f.start)
+		st.lines.To(st.buf, st.base, f.start)
 		err := emit(CSSURL{U: f.u, Raw: buf[f.start:f.end], Start: st.base + int64(f.start), End: st.base + int64(f.end),
-			Line: st.line, Col: int(st.base+int64(f.start)-st.lnStart) + 1})
+			Line: st.lines.Line, Col: st.lines.Col(st.base + int64(f.start))})
 		if err != nil {
 			return err
 		}
@@ -158,19 +158,6 @@ func (st *cssStream) skipTo() bool {
 	return true
 }
 
-// count counts the lines of the buffer up to buf[to].
-func (st *cssStream) count(to int) {
-	for st.lc < to {
-		k := bytes.IndexByte(st.buf[st.lc:to], '\n')
-		if k < 0 {
-			break
-		}
-		st.lc += k + 1
-		st.line, st.lnStart = st.line+1, st.base+int64(st.lc)
-	}
-	st.lc = max(st.lc, to)
-}
-
 // slide drops what the scan is done with, keeping a little before the
 // next token.
 func (st *cssStream) slide() {
@@ -178,10 +165,10 @@ func (st *cssStream) slide() {
 	if keep == 0 {
 		return
 	}
-	st.count(keep)
+	st.lines.To(st.buf, st.base, keep)
 	n := copy(st.buf, st.buf[keep:])
 	st.buf = st.buf[:n]
 	st.base += int64(keep)
 	st.from -= keep
-	st.lc -= keep
+	st.lines.Drop(keep)
 }

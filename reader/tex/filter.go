@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 
+	"github.com/urix/urix/internal/lines"
+
 	"github.com/urix/urix/reader"
 )
 
@@ -26,9 +28,7 @@ type filter struct {
 	err   error
 	inCmt bool // a comment runs on past pos
 
-	line    int   // line of buf[lc]
-	lc      int   // lines are counted up to buf[lc]
-	lnStart int64 // offset of that line's start
+	lines lines.Counter
 
 	entryEnd int // in a BibTeX entry up to buf[entryEnd]: '%' is no comment, '@' no entry
 	// A search for an argument's or an entry's end failed up to here.
@@ -46,7 +46,7 @@ type field struct {
 }
 
 func newFilter(r io.Reader, bib bool) *filter {
-	return &filter{r: r, bib: bib, line: 1}
+	return &filter{r: r, bib: bib, lines: lines.New()}
 }
 
 // Read implements io.Reader: the source as processed.
@@ -61,11 +61,11 @@ func (f *filter) Read(p []byte) (int, error) {
 		f.step()
 	}
 	n := copy(p, f.buf[:f.pos])
-	f.count(n)
+	f.lines.To(f.buf, f.off, n)
 	f.buf = f.buf[:copy(f.buf, f.buf[n:])]
 	f.off += int64(n)
 	f.pos -= n
-	f.lc -= n
+	f.lines.Drop(n)
 	f.entryEnd, f.argFail, f.entryFail = max(f.entryEnd-n, 0), max(f.argFail-n, 0), max(f.entryFail-n, 0)
 	for i := range f.pend {
 		f.pend[i].start -= n
@@ -96,19 +96,6 @@ func (f *filter) step() {
 		limit -= look
 	}
 	f.process(limit)
-}
-
-// count counts the lines up to buf[to].
-func (f *filter) count(to int) {
-	for f.lc < to {
-		k := bytes.IndexByte(f.buf[f.lc:to], '\n')
-		if k < 0 {
-			break
-		}
-		f.lc += k + 1
-		f.line, f.lnStart = f.line+1, f.off+int64(f.lc)
-	}
-	f.lc = max(f.lc, to)
 }
 
 // stop marks the bytes process looks at.
@@ -184,10 +171,10 @@ func blank(b []byte) {
 
 // add records a reference written at buf[i:j].
 func (f *filter) add(kind, attr, ref string, i, j int, cut bool) {
-	f.count(i)
+	f.lines.To(f.buf, f.off, i)
 	a, e := f.off+int64(i), f.off+int64(j)
 	raw := string(f.buf[i:j])
-	sp := reader.Span{Line: f.line, Col: int(a-f.lnStart) + 1, Start: a, End: e}
+	sp := reader.Span{Line: f.lines.Line, Col: f.lines.Col(a), Start: a, End: e}
 	sp.EndLine, sp.EndCol = sp.Line+bytes.Count(f.buf[i:j], []byte("\n")), sp.Col+len(raw)
 	if k := bytes.LastIndexByte(f.buf[i:j], '\n'); k >= 0 {
 		sp.EndCol = j - i - k
