@@ -37,7 +37,7 @@ func MayHaveBase(r io.ReaderAt, n int64) bool {
 			if len(rest) < keep && !end {
 				break // decided with the next chunk
 			}
-			if len(rest) >= 4 && asciiEqualFold(rest[:4], "base") &&
+			if len(rest) >= 4 && bytes.EqualFold(rest[:4], []byte("base")) &&
 				(len(rest) == 4 || isTagEnd(rest[4])) {
 				return true
 			}
@@ -62,22 +62,4 @@ func isTagEnd(c byte) bool {
 // ("</a>", "<br>") and most escaped HTML in feeds is skipped by it.
 func MayHoldLink(frag []byte, o delimit.Options) bool {
 	return o.Abbrev || bytes.ContainsAny(frag, "=:&@")
-}
-
-// asciiEqualFold reports whether s is t, a lower-case ASCII string, in
-// any ASCII case.
-func asciiEqualFold(s []byte, t string) bool {
-	if len(s) != len(t) {
-		return false
-	}
-	for i := range len(s) {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != t[i] {
-			return false
-		}
-	}
-	return true
 }
