@@ -37,7 +37,7 @@ func MayHaveBase(r io.ReaderAt, n int64) bool {
 			if len(rest) < keep && !end {
 				break // decided with the next chunk
 			}
-			if len(rest) >= 4 && bytes.EqualFold(rest[:4], []byte("base")) &&
+			if len(rest) >= 4 && bytes.EqualFold(rest[:4], baseName) &&
 				(len(rest) == 4 || isTagEnd(rest[4])) {
 				return true
 			}
@@ -63,3 +63,6 @@ func isTagEnd(c byte) bool {
 func MayHoldLink(frag []byte, o delimit.Options) bool {
 	return o.Abbrev || bytes.ContainsAny(frag, "=:&@")
 }
+
+// baseName is the element name MayHaveBase looks for, in any case.
+var baseName = []byte("base")
