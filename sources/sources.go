@@ -74,7 +74,7 @@ var ErrIsDir = errors.New("is a directory")
 // (ErrIsDir), is an *InputError naming path.
 func Open(path string) (Input, io.Closer, error) {
 	if path == "-" {
-		return Input{R: os.Stdin, Name: "-"}, io.NopCloser(nil), nil
+		return Input{R: os.Stdin, Name: "-"}, keepOpen{}, nil
 	}
 	f, err := openRead(path)
 	if err != nil {
@@ -121,3 +121,8 @@ func fileError(path string, err error) error {
 // while walking a directory: the os error without its path, which the
 // InputError names once.
 func FileError(path string, err error) error { return fileError(path, err) }
+
+// keepOpen is the Closer of standard input, which is not closed.
+type keepOpen struct{}
+
+func (keepOpen) Close() error { return nil }
