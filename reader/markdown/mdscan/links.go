@@ -1,5 +1,7 @@
 package mdscan
 
+import "sort"
+
 // Links and images of the inline structure: a ']' that closes an open
 // bracket, a reference link's label, an inline link's destination and
 // title.
@@ -148,7 +150,7 @@ func (in *inline) nextGT(p int) int {
 // for every '(' it passes, where a destination after it would end.
 func (in *inline) destEnd(j int, useMemo bool) int {
 	if useMemo && j > 0 && in.buf[j-1] == '(' {
-		if e, ok := in.parens[j-1]; ok {
+		if e, ok := in.parenEnd(j - 1); ok {
 			return e
 		}
 	}
@@ -156,7 +158,7 @@ func (in *inline) destEnd(j int, useMemo bool) int {
 		in.parens = map[int]int{}
 	}
 	b := in.buf
-	var open []int
+	open := in.open[:0]
 	k := j
 scan:
 	for k < len(b) {
@@ -189,10 +191,42 @@ scan:
 		}
 		k++
 	}
+	in.unclosed(j, k, open)
+	in.open = open[:0] // kept for the next scan: a hostile paragraph opens one for each '('
+	return k
+}
+
+// unclosed records that the '(' in open, left unclosed by the scan of
+// buf[j:k], end a destination after them at k. Every '(' of buf[j:k]
+// that the scan did not close is one of them, so when scans come in
+// order of j, as the links of a paragraph do, the span [j, k) says it
+// for all of them: a paragraph of a million unclosed "[a](" keeps one
+// span, not a map entry for each '(' (doc/spec.md L7).
+func (in *inline) unclosed(j, k int, open []int) {
+	if len(open) == 0 {
+		return
+	}
+	if n := len(in.spans); n == 0 || in.spans[n-1][1] <= j {
+		in.spans = append(in.spans, [2]int{j, k})
+		return
+	}
 	for _, o := range open {
 		in.parens[o] = k
 	}
-	return k
+}
+
+// parenEnd returns the memo of destEnd for the '(' at buf[p]: where a
+// destination after it ends, if a scan went past it.
+func (in *inline) parenEnd(p int) (int, bool) {
+	if e, ok := in.parens[p]; ok {
+		return e, true
+	}
+	sp := in.spans
+	i := sort.Search(len(sp), func(i int) bool { return sp[i][1] > p }) // the first span ending after p
+	if i < len(sp) && sp[i][0] <= p {
+		return sp[i][1], true
+	}
+	return 0, false
 }
 
 // titleClose returns the offset of the unescaped closer of a title

@@ -60,7 +60,7 @@ func (sc *Scanner) Reset(opts Options, emit func(Event)) {
 	s.deferred, s.segs, s.lines = reuse(old.deferred, 1<<12), reuse(old.segs, 1<<14), reuse(old.lines, 1<<14)
 	s.stack, s.para = reuse(old.stack, 1<<8), reuse(old.para, 1<<12)
 	s.in.buf, s.in.lines, s.in.brackets = reuse(in.buf, 1<<16), reuse(in.lines, 1<<12), reuse(in.brackets, 1<<10)
-	s.in.events, s.in.images = reuse(in.events, 1<<10), reuse(in.images, 1<<10)
+	s.in.events, s.in.images, s.in.open = reuse(in.events, 1<<10), reuse(in.images, 1<<10), reuse(in.open, 1<<10)
 }
 
 // reuse returns b emptied, or nil when it can hold more than max items.
