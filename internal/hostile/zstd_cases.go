@@ -1,6 +1,7 @@
 package hostile
 
 import (
+	"archive/tar"
 	"bufio"
 	"bytes"
 	"fmt"
@@ -17,7 +18,65 @@ func init() {
 		Case{"zstd-bomb", ".txt.zst", "a URI, then n bytes of zstd RLE blocks of 128 KiB of spaces each", zstdBomb},
 		Case{"zstd-huge-window", ".txt.zst", "a zstd frame of n bytes of text, then a frame declaring a 2 GiB window", zstdHugeWindow},
 		Case{"warc-zst-bomb", ".warc.zst", "a .warc.zst of n bytes of records, a frame each, the second a bomb of RLE blocks", warcZstBomb},
+		Case{"zstd-later-window", ".txt.zst", "a frame of one line, then a frame of a 32 MiB window that 32n bytes of output (at most 40 MiB) fill", zstdLaterWindow},
+		Case{"zstd-nested-windows", ".tar.zst", "a .tar.zst of an 8 MiB window holding 8n bytes of text (at most 10 MiB) and a .txt.zst of an 8 MiB window as full", zstdNestedWindows},
 	)
+}
+
+// filler returns size bytes that fill a window: a block of n/2 bytes no
+// encoder can shrink (a fixed pseudo-random sequence, with a URI at its
+// start), repeated, so that the frame is small and its decoder's history
+// is written whole.
+func filler(n, size int) []byte {
+	block := make([]byte, max(n/2, 64))
+	x := uint32(2463534242)
+	for i := range block {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		block[i] = 'a' + byte(x%26)
+	}
+	copy(block, "http://window.example/ ")
+	out := make([]byte, 0, size+len(block))
+	for len(out) < size {
+		out = append(out, block...)
+	}
+	return out
+}
+
+// zstdWindowFrame compresses b as one frame of the given window.
+func zstdWindowFrame(b []byte, window int) []byte {
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(window), zstd.WithSingleSegment(false))
+	if err != nil {
+		panic(err)
+	}
+	defer zw.Close()
+	return zw.EncodeAll(b, nil)
+}
+
+// zstdLaterWindow: a frame of one line, whose window is small, then
+// one whose 32 MiB window its content fills (doc/spec.md L10a: the
+// window held is the first frame's).
+func zstdLaterWindow(w *bufio.Writer, n int) {
+	w.Write(zstdFrame([]byte("see http://zstd-later.example/first\n")))
+	w.Write(zstdWindowFrame(filler(n, min(32*n, 40<<20)), 32<<20))
+}
+
+// zstdNestedWindows: a .tar.zst whose 8 MiB window is filled, holding a
+// .txt.zst whose 8 MiB window is filled too: two windows at once, for
+// each copy read.
+func zstdNestedWindows(w *bufio.Writer, n int) {
+	var tb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	member := func(name string, b []byte) {
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(b))})
+		tw.Write(b)
+	}
+	member("a.txt", filler(n, min(8*n, 10<<20)))
+	member("b.txt.zst", zstdWindowFrame(filler(n/2, min(8*n, 10<<20)), 8<<20))
+	member("c.txt", []byte("see http://zstd-nested.example/last\n"))
+	tw.Close()
+	w.Write(zstdWindowFrame(tb.Bytes(), 8<<20))
 }
 
 // zstdFrame compresses b as one zstd frame.
