@@ -216,7 +216,7 @@ func (j *job) run(c *reader.Content, typ formats.Type) error {
 			return f.Read(c, j)
 		}
 		compressed := &limit.Counter{R: br}
-		zr, err := formats.Decompress(kind, compressed)
+		zr, err := formats.Decompress(kind, compressed, j.Budget())
 		if err != nil {
 			err = decomp.HeaderErr(err, compressed.N)
 			if errors.Is(err, io.ErrUnexpectedEOF) {

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 
 	"github.com/urix/urix/internal/decomp"
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
 	"github.com/urix/urix/reader/css"
@@ -258,7 +259,7 @@ func (t *Table) OwnGzip(head []byte, name string, typ Type) *reader.Format {
 	}
 	var zr io.Reader
 	if decomp.IsZstd(head) || decomp.IsSkippable(head) {
-		zd, err := decomp.Zstd(bytes.NewReader(head), headDict(head))
+		zd, err := decomp.Zstd(bytes.NewReader(head), headDict(head), nil)
 		if err != nil {
 			return nil
 		}
@@ -311,10 +312,11 @@ func Compression(head []byte, name string) (kind, suffix string) {
 }
 
 // Decompress returns a decoder of r, in the compression kind
-// Compression names.
-func Decompress(kind string, r io.Reader) (io.ReadCloser, error) {
+// Compression names, for the input whose budget is mem (its window is
+// held of the memory budget, limit.Expansion.Hold).
+func Decompress(kind string, r io.Reader, mem *limit.Expansion) (io.ReadCloser, error) {
 	if kind == "zstd" {
-		return decomp.Zstd(r, nil)
+		return decomp.Zstd(r, nil, mem)
 	}
 	return decomp.Gzip(r)
 }

@@ -76,50 +76,92 @@ type Resetter = flate.Resetter
 // Zstd returns a zstd reader of r (RFC 8878), every frame of it, with
 // the window capped at MaxWindow and decoding done in the caller's
 // goroutine; dict, when not nil, is the dictionary of its frames (a
-// zstd dictionary, or raw content). It must be closed.
-func Zstd(r io.Reader, dict []byte) (*ZstdReader, error) {
-	opts := []zstd.DOption{
-		zstd.WithDecoderConcurrency(1),
-		zstd.WithDecoderLowmem(true),
-		zstd.WithDecoderMaxWindow(MaxWindow),
-	}
-	if dict != nil {
-		if len(dict) >= 8 && string(dict[:4]) == "\x37\xa4\x30\xec" {
-			opts = append(opts, zstd.WithDecoderDicts(dict))
-		} else {
-			opts = append(opts, zstd.WithDecoderDictRaw(0, dict))
-		}
-	}
-	z := &ZstdReader{}
-	d, err := zstd.NewReader(z.charge(r), opts...)
+// zstd dictionary, or raw content). The window is held of the one
+// memory budget for the input whose budget is mem (limit.Expansion.Hold;
+// nil: charged, for an input not counted). It must be closed.
+func Zstd(r io.Reader, dict []byte, mem *limit.Expansion) (*ZstdReader, error) {
+	z := &ZstdReader{in: mem, dict: dict}
+	br, err := z.charge(r)
 	if err != nil {
-		z.release()
-		return nil, zstdErr(err)
+		return nil, err
 	}
-	z.d = d
+	if err := z.decoder(br); err != nil {
+		z.release()
+		return nil, err
+	}
 	return z, nil
 }
 
 // ZstdReader reads a zstd stream; its errors say zstd.
 type ZstdReader struct {
-	d   *zstd.Decoder
-	mem int64 // the window charged to limit.Memory
+	d      *zstd.Decoder
+	dict   []byte
+	in     *limit.Expansion // the input's budget, which holds mem
+	mem    int64            // what is held of limit.Memory: the window and decoderExtra
+	window int64            // the window mem is for
+	max    int64            // the largest window d decodes: the one held when it was made
 }
 
-// charge charges the window the first frame of r asks for (at most
-// MaxWindow: the decoder refuses more) to the one memory budget
+// decoder makes z's decoder of r, which decodes frames of windows up to
+// what z holds: a later frame that asks for more is refused by it
+// (ErrWindowSizeExceeded), so that no window is larger than what is held.
+func (z *ZstdReader) decoder(r io.Reader) error {
+	opts := []zstd.DOption{
+		zstd.WithDecoderConcurrency(1),
+		zstd.WithDecoderLowmem(true),
+		zstd.WithDecoderMaxWindow(uint64(z.window)),
+	}
+	if z.dict != nil {
+		if len(z.dict) >= 8 && string(z.dict[:4]) == "\x37\xa4\x30\xec" {
+			opts = append(opts, zstd.WithDecoderDicts(z.dict))
+		} else {
+			opts = append(opts, zstd.WithDecoderDictRaw(0, z.dict))
+		}
+	}
+	d, err := zstd.NewReader(r, opts...)
+	if err != nil {
+		return zstdErr(err)
+	}
+	z.d, z.max = d, z.window
+	return nil
+}
+
+// The window held for a stream (doc/spec.md L10a) is its first frame's,
+// at least minHeldWindow, so that the frames of `cat a.zst b.zst` made
+// at zstd's default level read on; when the stream does not start with a
+// frame header (a skippable frame), unknownWindow, the largest that
+// levels 1 to 19 use.
+const (
+	minHeldWindow = 2 << 20
+	unknownWindow = 8 << 20
+)
+
+// charge holds the window the first frame of r asks for (at most
+// MaxWindow: the decoder refuses more) of the one memory budget
 // (doc/spec.md L10a), and returns r, read on from its start.
-func (z *ZstdReader) charge(r io.Reader) io.Reader {
+func (z *ZstdReader) charge(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 64)
 	h, _ := br.Peek(frameHeaderMax)
-	z.mem = min(frameWindow(h), MaxWindow)
-	limit.Memory.Charge(z.mem)
-	return br
+	w := frameWindow(h)
+	if w == 0 {
+		w = unknownWindow
+	}
+	w = min(max(w, minHeldWindow), MaxWindow)
+	if err := z.in.Hold(w + decoderExtra); err != nil {
+		return nil, fmt.Errorf("zstd: a window of %d KiB %w", w>>10, err)
+	}
+	z.mem, z.window = w+decoderExtra, w
+	return br, nil
 }
 
+// decoderExtra is what the decoder allocates besides the window: its
+// history is the window and 1 MiB (klauspost/compress's low-memory
+// mode), and a block buffer of 128 KiB, rounded up.
+const decoderExtra = 5 << 18
+
 func (z *ZstdReader) release() {
-	limit.Memory.Release(z.mem)
-	z.mem = 0
+	z.in.Unhold(z.mem)
+	z.mem, z.window = 0, 0
 }
 
 // frameHeaderMax is the longest frame header: magic, descriptor, window
@@ -155,8 +197,21 @@ func frameWindow(h []byte) int64 {
 }
 
 func (z *ZstdReader) Read(p []byte) (int, error) {
+	if z.d == nil { // let go at the end of its stream
+		return 0, io.EOF
+	}
 	n, err := z.d.Read(p)
 	if err != nil {
+		if z.max < MaxWindow && errors.Is(err, zstd.ErrWindowSizeExceeded) {
+			err = laterWindow(z.max)
+		}
+		if z.window > minHeldWindow {
+			// A large window is let go with its decoder, so that the
+			// input waiting for the memory it gives back reuses it
+			// (limit.Expansion.Hold collects it); Reset makes another.
+			z.d.Close()
+			z.d = nil
+		}
 		z.release() // the stream is done: a reader that does not Close gives the window back too
 		if err != io.EOF {
 			err = zstdErr(err)
@@ -165,22 +220,50 @@ func (z *ZstdReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Reset makes z read r from its start.
-func (z *ZstdReader) Reset(r io.Reader) error {
+// Reset makes z read r from its start, for the input whose budget is
+// mem (as Zstd's).
+func (z *ZstdReader) Reset(r io.Reader, mem *limit.Expansion) error {
 	z.release()
-	return zstdErr(z.d.Reset(z.charge(r)))
+	z.in = mem
+	br, err := z.charge(r)
+	if err != nil {
+		return err
+	}
+	if z.d == nil || z.window > z.max { // let go, or made for a smaller window
+		if z.d != nil {
+			z.d.Close()
+			z.d = nil
+		}
+		return z.decoder(br)
+	}
+	return zstdErr(z.d.Reset(br))
 }
 
 // Close frees the decoder and gives its window back.
 func (z *ZstdReader) Close() error {
-	z.d.Close()
+	if z.d != nil {
+		z.d.Close()
+	}
 	z.release()
 	return nil
 }
 
+// laterWindow is the error of a frame whose window is over the max
+// bytes held for its stream (its first frame's, L10a); it is an
+// ErrWindow.
+type laterWindow int64
+
+func (w laterWindow) Error() string {
+	return fmt.Sprintf("zstd: a later frame asks for a window over the %d KiB held for the stream (its first frame's): not read; unpack it with zstd -d first", int64(w)>>10)
+}
+
+func (laterWindow) Is(target error) bool { return target == ErrWindow }
+
 func zstdErr(err error) error {
 	switch {
 	case err == nil || err == io.EOF:
+		return err
+	case errors.As(err, new(laterWindow)):
 		return err
 	case errors.Is(err, zstd.ErrWindowSizeExceeded), errors.Is(err, zstd.ErrDecoderSizeExceeded):
 		return ErrWindow

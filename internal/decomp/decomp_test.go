@@ -121,7 +121,7 @@ func TestZstdWindow(t *testing.T) {
 	// a window descriptor of exponent 21 (2^31 bytes), then one raw last
 	// block of 3 bytes.
 	frame := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 21 << 3, 0x19, 0x00, 0x00, 'a', 'b', 'c'}
-	zr, err := Zstd(bytes.NewReader(frame), nil)
+	zr, err := Zstd(bytes.NewReader(frame), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestZstdWindow(t *testing.T) {
 	}
 	// The same frame with a 1 KiB window reads.
 	frame[5] = 0
-	zr2, _ := Zstd(bytes.NewReader(frame), nil)
+	zr2, _ := Zstd(bytes.NewReader(frame), nil, nil)
 	defer zr2.Close()
 	if b, err := io.ReadAll(zr2); err != nil || string(b) != "abc" {
 		t.Fatalf("got %q, %v", b, err)
@@ -218,7 +218,7 @@ func FuzzZstd(f *testing.F) {
 		if len(one)+r.Len() != len(in) {
 			t.Fatalf("Frame passed on %d bytes and read %d", len(one), len(in)-r.Len())
 		}
-		zr, err := Zstd(bytes.NewReader(one), nil)
+		zr, err := Zstd(bytes.NewReader(one), nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,5 +259,44 @@ func TestFrameWindow(t *testing.T) {
 		if got := frameWindow([]byte(c.h)); got != c.want {
 			t.Errorf("%q: %d, want %d", c.h, got, c.want)
 		}
+	}
+}
+
+// TestLaterFrameWindow: the window held for a stream is its first
+// frame's (at least minHeldWindow), and the decoder is made for it, so a
+// later frame that asks for a larger one is refused with ErrWindow after
+// the first frame's content is read (doc/spec.md L10a); alone, the same
+// frame reads.
+func TestLaterFrameWindow(t *testing.T) {
+	enc := func(b []byte, window int) []byte {
+		zw, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(window), zstd.WithSingleSegment(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer zw.Close()
+		return zw.EncodeAll(b, nil)
+	}
+	first := enc([]byte("http://first.example/\n"), 1<<20)
+	laterText := append(bytes.Repeat([]byte(" "), 3<<20), "http://later.example/\n"...) // more than the held window
+	later := enc(laterText, 8<<20)
+	zr, err := Zstd(bytes.NewReader(append(first, later...)), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	if zr.window != minHeldWindow {
+		t.Errorf("held a window of %d KiB, want %d", zr.window>>10, minHeldWindow>>10)
+	}
+	b, err := io.ReadAll(zr)
+	if string(b) != "http://first.example/\n" || !errors.Is(err, ErrWindow) || !bytes.Contains([]byte(err.Error()), []byte("later frame")) {
+		t.Errorf("got %q, %v; want the first frame's content, then a later frame's ErrWindow", b, err)
+	}
+	zr2, err := Zstd(bytes.NewReader(later), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr2.Close()
+	if b, err := io.ReadAll(zr2); err != nil || !bytes.Equal(b, laterText) {
+		t.Errorf("the later frame alone: %d bytes, %v", len(b), err)
 	}
 }

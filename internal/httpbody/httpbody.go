@@ -47,7 +47,7 @@ func Decode(body io.Reader, contentEncoding string) (r io.Reader, coded bool, er
 		}
 		dec = zr
 	case "zstd": // RFC 8878 §7.2
-		zr, err := decomp.Zstd(in, nil)
+		zr, err := decomp.Zstd(in, nil, nil)
 		if err != nil {
 			return nil, true, fmt.Errorf("HTTP body: zstd: %w", err)
 		}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 )
 
@@ -175,6 +176,7 @@ type Expansion struct {
 	in       func() int64
 	tooLarge error
 	parent   *Expansion // charged with e (Child), nil for an input's own
+	held     int64      // of Memory, by Hold (an input's own Expansion only)
 }
 
 // NewExpansion returns the budget of an input that may decode to max
@@ -227,6 +229,54 @@ func (e *Expansion) Charge(n int) {
 	if e.parent != nil {
 		e.parent.Charge(n)
 	}
+}
+
+// ErrNoMemory is Hold's error: a decoder's window that the memory
+// budget has no room for while its input already holds part of it.
+var ErrNoMemory = fmt.Errorf("needs more memory than the %d MiB kept for decoders' windows and held streams, with what this input already holds", MemoryBudget>>20)
+
+// Hold takes n bytes of Memory for a decoder's window or dictionary,
+// which the input needs to be read on (doc/spec.md L10a): at once when
+// Memory has them; else after waiting for other inputs to give back what
+// they hold; else, when the input holds nothing of Memory yet, anyway
+// (one window alone is bounded by its format's cap). Past that it
+// returns ErrNoMemory: the input holds part of Memory already (a window
+// of the archive around the stream) and no other input will give any
+// back, so the stream is not read and the process stays under its bound.
+// A nil e is an input that is not counted: Hold takes n as Charge does.
+func (e *Expansion) Hold(n int64) error {
+	if e == nil {
+		Memory.Charge(n)
+		return nil
+	}
+	r := e.root()
+	ok, waited := Memory.reserve(n, r.held)
+	if waited {
+		// What was given back is garbage until the collector runs:
+		// collected now, the window this input allocates next reuses
+		// it instead of adding to it.
+		runtime.GC()
+	}
+	if !ok {
+		return ErrNoMemory
+	}
+	r.held += n
+	return nil
+}
+
+// Unhold gives back n bytes taken with Hold.
+func (e *Expansion) Unhold(n int64) {
+	if e != nil {
+		e.root().held -= n
+	}
+	Memory.Release(n)
+}
+
+func (e *Expansion) root() *Expansion {
+	for e.parent != nil {
+		e = e.parent
+	}
+	return e
 }
 
 // Decoded returns the bytes given so far.

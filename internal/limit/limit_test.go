@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 func TestReader(t *testing.T) {
@@ -146,4 +148,81 @@ func TestBudgetCharge(t *testing.T) {
 	if b.Left() != 100 || !b.TryAcquire(100) {
 		t.Fatalf("left %d after the release", b.Left())
 	}
+}
+
+// TestReserveWaitsForOthers: an input that asks for a window the budget
+// has no room for waits for another input to give back what it holds,
+// rather than going past the budget (doc/spec.md L10a).
+func TestReserveWaitsForOthers(t *testing.T) {
+	b := NewBudget(24 << 20)
+	if ok, waited := b.reserve(20<<20, 0); !ok || waited {
+		t.Fatalf("first window: ok %v, waited %v", ok, waited)
+	}
+	type result struct{ ok, waited bool }
+	done := make(chan result)
+	before := b.changed
+	go func() {
+		ok, waited := b.reserve(8<<20, 0)
+		done <- result{ok, waited}
+	}()
+	until(t, b, func() bool { return b.changed != before }) // it waits
+	b.Release(20 << 20)
+	if r := <-done; !r.ok || !r.waited || b.Left() != 16<<20 {
+		t.Errorf("second window: ok %v, waited %v, left %d MiB; want it taken after the first was given back", r.ok, r.waited, b.Left()>>20)
+	}
+}
+
+// TestReserveWhenNoneGivesBack: with no other input to wait for, an
+// input that holds nothing takes its window whatever its size; one that
+// holds part of the budget takes it within Overdraft, and is refused
+// past it.
+func TestReserveWhenNoneGivesBack(t *testing.T) {
+	b := NewBudget(24 << 20)
+	if ok, _ := b.reserve(40<<20, 0); !ok {
+		t.Fatal("a window larger than the budget, alone: refused")
+	}
+	b.Release(40 << 20)
+	b.reserve(20<<20, 0)
+	if ok, _ := b.reserve(16<<20, 20<<20); ok {
+		t.Errorf("a nested window 12 MiB past the budget was taken")
+	}
+	if ok, _ := b.reserve(8<<20, 20<<20); !ok || b.Left() != -4<<20 {
+		t.Errorf("a nested window within Overdraft: ok %v, left %d MiB", ok, b.Left()>>20)
+	}
+}
+
+// TestReserveNoDeadlock: two inputs each hold part of the budget and
+// ask for more; the one that asks while the other waits takes its
+// window (within Overdraft) instead of waiting for it, and the waiter
+// goes on once it gives back.
+func TestReserveNoDeadlock(t *testing.T) {
+	b := NewBudget(24 << 20)
+	b.reserve(16<<20, 0) // input A
+	b.reserve(8<<20, 0)  // input B
+	done := make(chan bool)
+	go func() { ok, _ := b.reserve(8<<20, 16<<20); done <- ok }() // A asks for more
+	until(t, b, func() bool { return b.waiting == 16<<20 })       // A waits, for B
+	if ok, waited := b.reserve(8<<20, 8<<20); !ok || waited {     // B asks for more
+		t.Fatalf("B, with A waiting: ok %v, waited %v", ok, waited)
+	}
+	b.Release(16 << 20) // B is done
+	if !<-done || b.Left() != 0 {
+		t.Errorf("A after B gave back: left %d MiB", b.Left()>>20)
+	}
+}
+
+// until yields until cond, read with b locked, holds, and fails the
+// test if it does not within a minute (the reserve it waits for took
+// instead of waiting).
+func until(t *testing.T, b *Budget, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); runtime.Gosched() {
+		b.mu.Lock()
+		ok := cond()
+		b.mu.Unlock()
+		if ok {
+			return
+		}
+	}
+	t.Fatal("reserve did not wait")
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 )
 
 // One budget (doc/spec.md L10a): what a reader holds in
@@ -26,12 +27,84 @@ var Memory = NewBudget(MemoryBudget)
 // Budget is a budget of bytes: what is acquired is released when done.
 // It is safe for concurrent use.
 type Budget struct {
-	mu   sync.Mutex
-	left int64
+	mu      sync.Mutex
+	left    int64
+	size    int64
+	waiting int64         // what the inputs waiting in reserve hold
+	changed chan struct{} // closed when left grows or an input starts to wait
 }
 
 // NewBudget returns a budget of n bytes.
-func NewBudget(n int64) *Budget { return &Budget{left: n} }
+func NewBudget(n int64) *Budget { return &Budget{left: n, size: n, changed: make(chan struct{})} }
+
+// reserveWait is the longest reserve waits for room. Every holder of
+// the budget gives back what it holds when its input ends, so the wait
+// ends sooner; the bound keeps a holder the accounting cannot see (a
+// stream held by the waiting input itself) from stalling a run.
+var reserveWait = 5 * time.Second
+
+// Overdraft is how far below zero reserve takes b for an input that
+// holds part of it already, when no other input will give any back (the
+// inputs that hold the rest all wait for more): one more window of the
+// usual size (8 MiB: zstd's levels 1 to 19, xz -6), so that such inputs
+// read on one at a time instead of being refused.
+const Overdraft = 8 << 20
+
+// reserve takes n bytes of b for an input that holds held bytes of it
+// already (Expansion.Hold), and reports whether it did:
+//   - at once when b has them;
+//   - else, while other inputs that are not waiting hold part of b, it
+//     waits for them to give it back, up to reserveWait;
+//   - else, when held is 0, it takes them anyway: one window alone,
+//     bounded by its own format's cap, may go past b;
+//   - else it takes them if b stays within Overdraft below zero;
+//   - else it takes nothing: the input already holds part of b and
+//     nothing more will come back.
+//
+// Only inputs that are not waiting can be waited for, so two inputs
+// never wait for each other.
+func (b *Budget) reserve(n, held int64) (ok, waited bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.left >= n {
+		b.left -= n
+		return true, false
+	}
+	b.waiting += held
+	b.notify()
+	defer func() { b.waiting -= held }()
+	deadline := time.Now().Add(reserveWait)
+	for ; ; waited = true {
+		if b.left >= n {
+			b.left -= n
+			return true, waited
+		}
+		others := b.size - b.left - b.waiting // held by inputs that go on reading
+		wait := time.Until(deadline)
+		if others <= 0 || wait <= 0 {
+			if held == 0 || wait <= 0 || b.left-n >= -Overdraft {
+				b.left -= n
+				return true, waited
+			}
+			return false, waited
+		}
+		ch := b.changed
+		b.mu.Unlock()
+		t := time.NewTimer(wait)
+		select {
+		case <-ch:
+		case <-t.C:
+		}
+		t.Stop()
+		b.mu.Lock()
+	}
+}
+
+// notify wakes the inputs waiting in reserve; b.mu is held.
+func (b *Budget) notify() {
+	close(b.changed)
+	b.changed = make(chan struct{})
+}
 
 // TryAcquire takes n bytes of b and reports whether they were there; it
 // never waits (a reader that waited for another could wait for ever).
@@ -60,6 +133,7 @@ func (b *Budget) Charge(n int64) {
 func (b *Budget) Release(n int64) {
 	b.mu.Lock()
 	b.left += n
+	b.notify()
 	b.mu.Unlock()
 }
 

@@ -46,7 +46,7 @@ func decompress(kind string, r io.Reader, b *Budget) (io.Reader, func() error, e
 		}
 		d = zr
 	case "zstd":
-		zr, err := decomp.Zstd(r, nil)
+		zr, err := decomp.Zstd(r, nil, b)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -54,7 +54,7 @@ func decompress(kind string, r io.Reader, b *Budget) (io.Reader, func() error, e
 	case "bzip2":
 		d = bzip2.NewReader(r)
 	case "xz":
-		g := newXZGuard(r)
+		g := newXZGuard(r, b)
 		done = func() error { g.release(); return nil }
 		zr, err := xz.ReaderConfig{SingleStream: false}.NewReader(g)
 		if err != nil {

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
-	"github.com/urix/urix/internal/limit"
 )
 
 // maxXZDict is the largest xz dictionary read: the decoder allocates
@@ -44,12 +42,13 @@ type xzGuard struct {
 	block int64 // compressed bytes of the block so far
 	index int64 // bytes of the index so far
 	left  int64 // VLIs of the index still to walk
-	mem   int64 // the largest dictionary so far, charged to limit.Memory
+	mem   int64 // the largest dictionary so far, held of limit.Memory
+	in    *Budget
 }
 
 // release gives back the dictionary's memory, once the decoder is done.
 func (g *xzGuard) release() {
-	limit.Memory.Release(g.mem)
+	g.in.Unhold(g.mem)
 	g.mem = 0
 }
 
@@ -66,7 +65,11 @@ const (
 	xzPadding // stream padding, or the next stream, or the end
 )
 
-func newXZGuard(r io.Reader) *xzGuard { return &xzGuard{r: bufio.NewReaderSize(r, 4096)} }
+// newXZGuard walks r for the input whose budget is b, which holds the
+// dictionary (limit.Expansion.Hold).
+func newXZGuard(r io.Reader, b *Budget) *xzGuard {
+	return &xzGuard{r: bufio.NewReaderSize(r, 4096), in: b}
+}
 
 func (g *xzGuard) Read(p []byte) (int, error) {
 	for {
@@ -178,9 +181,11 @@ func (g *xzGuard) blockHeader() error {
 	case dict > maxXZDict:
 		return ErrDictionary
 	case dict > g.mem:
-		// The decoder's dictionary is charged to the one budget
+		// The decoder's dictionary is held of the one budget
 		// (doc/spec.md L10a), as large as the largest block's.
-		limit.Memory.Charge(dict - g.mem)
+		if err := g.in.Hold(dict - g.mem); err != nil {
+			return fmt.Errorf("xz: a dictionary of %d KiB %w", dict>>10, err)
+		}
 		g.mem = dict
 	}
 	g.take(len(hb))

@@ -348,12 +348,12 @@ func (z *Zip) Open(e *Entry, b *Budget) (io.Reader, error) {
 		r = z.flate
 	case 93: // zstd (APPNOTE 6.3.7, section 4.4.5)
 		if z.zstd == nil {
-			zr, err := decomp.Zstd(sec, nil)
+			zr, err := decomp.Zstd(sec, nil, b)
 			if err != nil {
 				return nil, err
 			}
 			z.zstd = zr
-		} else if err := z.zstd.Reset(sec); err != nil {
+		} else if err := z.zstd.Reset(sec, b); err != nil {
 			return nil, err
 		}
 		r = limit.Named(z.zstd, "zstd")

@@ -35,10 +35,10 @@ func (w *Reader) openMember(isZstd bool) error {
 		// Each record is a frame of its own: the decoder is given the
 		// frame's bytes only, so that it reads nothing of the next.
 		if w.zd == nil {
-			w.zd, err = decomp.Zstd(decomp.Frame(w.raw), w.dict)
+			w.zd, err = decomp.Zstd(decomp.Frame(w.raw), w.dict, nil)
 			w.zdRatio = w.ratio.Reader(w.zd)
 		} else {
-			err = w.zd.Reset(decomp.Frame(w.raw))
+			err = w.zd.Reset(decomp.Frame(w.raw), nil)
 		}
 		if err != nil {
 			return w.damaged(w.member, ErrZstd)
