@@ -150,3 +150,44 @@ func TestLongLine(t *testing.T) {
 		t.Errorf("long URL: truncated %v, %d bytes; then %q", h.Truncated, len(h.URI), s.Hits[n+1].URI)
 	}
 }
+
+// TestScheme: a URI-valued property or parameter is a reference only
+// when its value has a scheme (RFC 5545 §3.3.13 and RFC 6350 §4.2 take
+// RFC 3986's absolute URI); without one it is text, never a reference
+// against the file. The cal-address parameters DELEGATED-FROM,
+// DELEGATED-TO and MEMBER are read as SENT-BY is (doc/spec.md IC1).
+func TestScheme(t *testing.T) {
+	in := "BEGIN:VCALENDAR\r\n" +
+		"ATTACH:$EVENT1URI$\r\n" +
+		"ATTENDEE;CUTYPE=ROOM:conf_Big@example.com\r\n" +
+		"X;MEMBER=AlarmEmailAddress:me@myaddress\r\n" +
+		"ATTENDEE;MEMBER=\"mailto:list@example.com\";DELEGATED-FROM=\"mailto:a@example.com\",\"mailto:b@example.com\":mailto:c@example.com\r\n" +
+		"ATTENDEE;DELEGATED-TO=\"mailto:d@example.com\":mailto:e@example.com\r\n" +
+		"URL;VALUE=URI:www.example.com\r\n" +
+		"END:VCALENDAR\r\n" +
+		"BEGIN:VCARD\r\n" +
+		"URL:http\\://www.example.com/v3\r\n" +
+		"URL:www.example.org\r\n" +
+		"END:VCARD\r\n"
+	s := &readertest.Sink{}
+	if err := Read(&reader.Content{R: strings.NewReader(in), Base: "file:///d/x.ics"}, s); err != nil {
+		t.Fatal(err)
+	}
+	checkHits(t, []byte(in), s.Hits)
+	var got []string
+	for _, h := range s.Hits {
+		got = append(got, h.Attr+" "+h.URI)
+	}
+	want := []string{
+		"ATTENDEE;MEMBER mailto:list@example.com",
+		"ATTENDEE;DELEGATED-FROM mailto:a@example.com",
+		"ATTENDEE;DELEGATED-FROM mailto:b@example.com",
+		"ATTENDEE mailto:c@example.com",
+		"ATTENDEE;DELEGATED-TO mailto:d@example.com",
+		"ATTENDEE mailto:e@example.com",
+		"URL http://www.example.com/v3",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
