@@ -131,3 +131,51 @@ func TestDebianFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestDebianOracle holds urix to what python3-icalendar and
+// python3-vobject read in testdata/debian (testdata/debian/oracle.txt,
+// written by bench/ical_oracle.sh --record, which needs those Debian
+// packages): per file and parser, the URI-valued properties and
+// parameters with a scheme, and the URIs of the text values as the
+// parser unescaped them, as "ATTR URI", the same set as urix's hits.
+func TestDebianOracle(t *testing.T) {
+	record, err := os.ReadFile("testdata/debian/oracle.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{} // "parser file": "ATTR URI"s
+	for _, l := range strings.Split(string(record), "\n") {
+		f := strings.SplitN(l, " ", 3)
+		if l == "" || strings.HasPrefix(l, "#") || len(f) < 2 {
+			continue
+		}
+		k := f[0] + " " + f[1]
+		if len(f) == 3 {
+			want[k] = append(want[k], f[2])
+		} else {
+			want[k] = want[k][:0:0]
+		}
+	}
+	if len(want) != 18 { // icalendar for the 8 .ics, vobject for all 10
+		t.Errorf("%d parser and file pairs in the record, want 18", len(want))
+	}
+	for k, w := range want {
+		_, file, _ := strings.Cut(k, " ")
+		data, err := os.ReadFile(filepath.Join("testdata/debian", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &readertest.Sink{}
+		if err := Read(&reader.Content{R: bytes.NewReader(data), Name: file}, s); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range s.Hits {
+			got = append(got, h.Attr+" "+h.URI)
+		}
+		slices.Sort(got)
+		if got = slices.Compact(got); !slices.Equal(got, w) {
+			t.Errorf("%s:\nurix  %q\nparser %q", k, got, w)
+		}
+	}
+}
