@@ -15,6 +15,7 @@ type prop struct {
 	valueAt int    // index of the value in the line
 	value   string // the VALUE parameter, lower case
 	binary  bool   // ENCODING=BASE64 or B, or VALUE=BINARY
+	qp      bool   // ENCODING=QUOTED-PRINTABLE (vCard 2.1, vCalendar 1.0)
 }
 
 // uriProps are the properties whose value is a URI (RFC 5545 §3.8, RFC
@@ -72,6 +73,9 @@ func (r *icsReader) begin() mode {
 	if r.p.binary {
 		return modeSkip
 	}
+	if r.p.qp {
+		return modeQP
+	}
 	switch r.p.value {
 	case "uri", "url", "cal-address":
 	case "", "text":
@@ -96,6 +100,9 @@ func (r *icsReader) param(b []byte, i int) int {
 	}
 	name := strings.ToUpper(string(b[i:n]))
 	if n >= len(b) || b[n] != '=' {
+		// vCard 2.1 names an encoding alone: NOTE;QUOTED-PRINTABLE:...
+		r.p.qp = r.p.qp || name == "QUOTED-PRINTABLE"
+		r.p.binary = r.p.binary || name == "BASE64"
 		return n
 	}
 	for j := n + 1; ; {
@@ -107,6 +114,7 @@ func (r *icsReader) param(b []byte, i int) int {
 			r.p.binary = r.p.binary || r.p.value == "binary"
 		case name == "ENCODING":
 			r.p.binary = r.p.binary || bytes.EqualFold(v, []byte("base64")) || bytes.EqualFold(v, []byte("b"))
+			r.p.qp = r.p.qp || bytes.EqualFold(v, []byte("quoted-printable"))
 		case uriParams[name] && hasScheme(v):
 			r.report(string(v), b[vs:ve], vs, ve, r.p.name+";"+name, false)
 		}
