@@ -85,7 +85,7 @@ else:
             if isinstance(v, list) and all(isinstance(x, str) for x in v):
                 v = ",".join(v)
             line(c.name.upper(), {k.upper(): list(p) for k, p in c.params.items()}, v if isinstance(v, str) else None)
-    for comp in vobject.readComponents(data.decode("utf-8"), ignoreUnreadable=True):
+    for comp in vobject.readComponents(data.decode("utf-8"), ignoreUnreadable=True, allowQP=True):
         walk(comp)
 for l in sorted(out):
     print(l)
