@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -190,6 +191,74 @@ func TestWARCZstdCLI(t *testing.T) {
 	hits, warns := warcFile(t, Options{}, "cli.warc.zst", data)
 	if got := uris(hits); len(warns) != 0 || !slices.Equal(got, []string{"http://ex.com/1/x", "http://ex.com/2/y"}) {
 		t.Errorf("URIs %q, warnings %v", got, warns)
+	}
+}
+
+// TestWARCZstdTrained: a .warc.zst as the IIPC WARC-zstd format has
+// the tools that write it make it, every compressed byte the zstd
+// command's: a dictionary trained on the records (zstd --train, a zstd
+// dictionary with its magic 0xEC30A437), itself compressed in the first
+// skippable frame, then each record a frame of its own compressed with
+// it. No tool in the registries this project uses writes .warc.zst
+// (wget writes .warc.gz only), so the test assembles the skippable
+// frame's 8-byte header itself. The oracle is zstd -d -D with the same
+// dictionary: urix must find in the .warc.zst what it finds in the WARC
+// the command decompresses, each hit's record at its frame's offset.
+func TestWARCZstdTrained(t *testing.T) {
+	if _, err := exec.LookPath("zstd"); err != nil {
+		t.Skip("no zstd command")
+	}
+	dir := t.TempDir()
+	zstdCmd := func(args ...string) []byte {
+		out, err := exec.Command("zstd", append([]string{"-q"}, args...)...).Output()
+		if err != nil {
+			t.Fatalf("zstd %q: %v", args, err)
+		}
+		return out
+	}
+	var recs, files, want []string
+	for i := range 30 { // zstd --train wants several samples
+		page := fmt.Sprintf(`<html><head><link rel="stylesheet" href="/site.css"></head><body><a href="page%d">p</a> <a href="https://other.example/%d">o</a></body></html>`, i, i)
+		recs = append(recs, response(fmt.Sprintf("http://ex.com/%d/", i), "200 OK", page, "Content-Type: text/html"))
+		files = append(files, filepath.Join(dir, fmt.Sprintf("r%02d", i)))
+		os.WriteFile(files[i], []byte(recs[i]), 0o644)
+		want = append(want, "http://ex.com/site.css", fmt.Sprintf("http://ex.com/%d/page%d", i, i), fmt.Sprintf("https://other.example/%d", i))
+	}
+	dictPath := filepath.Join(dir, "dict")
+	zstdCmd(append([]string{"--train", "--maxdict=2048", "-o", dictPath}, files...)...)
+	dict, _ := os.ReadFile(dictPath)
+	if len(dict) < 8 || string(dict[:4]) != "\x37\xa4\x30\xec" {
+		t.Fatalf("zstd --train wrote no zstd dictionary: % x", dict[:min(len(dict), 8)])
+	}
+	packed := zstdCmd("-19", "-c", dictPath)
+	n := len(packed)
+	data := append([]byte{0x5d, 0x2a, 0x4d, 0x18, byte(n), byte(n >> 8), byte(n >> 16), 0}, packed...)
+	var offs []int64
+	for _, f := range files {
+		offs = append(offs, int64(len(data)))
+		data = append(data, zstdCmd("-19", "-c", "-D", dictPath, f)...)
+	}
+	path := filepath.Join(dir, "trained.warc.zst")
+	os.WriteFile(path, data, 0o644)
+	plain := zstdCmd("-d", "-c", "-D", dictPath, path)
+	if string(plain) != strings.Join(recs, "") {
+		t.Fatalf("zstd -d gives %d bytes, not the %d of the records", len(plain), len(strings.Join(recs, "")))
+	}
+	oracle, warns := warcFile(t, Options{}, "trained.warc", plain)
+	if len(warns) != 0 || !slices.Equal(uris(oracle), want) {
+		t.Fatalf("the WARC zstd -d gives: URIs %q, warnings %v", uris(oracle), warns)
+	}
+	hits, warns := warcFile(t, Options{}, "trained.warc.zst", data)
+	if len(warns) != 0 || !slices.Equal(uris(hits), want) {
+		t.Fatalf("URIs %q, warnings %v; want %q", uris(hits), warns, want)
+	}
+	for i, h := range hits {
+		if h.WARCRecordOffset != offs[i/3] {
+			t.Errorf("hit %d (%s) at record %d, want frame offset %d", i, h.URI, h.WARCRecordOffset, offs[i/3])
+		}
+	}
+	if hits, warns = collect(t, mustNew(t, Options{}), "-", "", data); len(warns) != 0 || !slices.Equal(uris(hits), want) {
+		t.Errorf("as a stream: URIs %q, warnings %v", uris(hits), warns)
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 
 // The hostile cases of the formats of the web and the desk (doc/spec.md
 // JS1, CS1, IC1, TX1): JSON nested deep and one string of n bytes, a HAR whose body says
-// base64 and is not, a folded calendar line of n bytes, and the unclosed
-// constructs of CSS and TeX.
+// base64 and is not, a folded calendar line of n bytes, a quoted-printable
+// vCard value of n bytes, and the unclosed constructs of CSS and TeX.
 func init() {
 	Cases = append(Cases, formatCases...)
 }
@@ -23,6 +23,7 @@ var formatCases = []Case{
 		repeated(`["http://json.example/before", "`, "a", `", "http://json.example/after"]`)},
 	{"har-bad-base64", ".har", "a HAR whose response body of n bytes says base64 and is not", harBadBase64},
 	{"ics-folded-line", ".ics", "one DESCRIPTION folded every 75 bytes to n bytes, URIs in it", icsFolded},
+	{"vcf-qp-soft-breaks", ".vcf", "one vCard 2.1 NOTE in quoted-printable, a soft line break every 76 bytes to n bytes, URIs in it", vcfQP},
 	{"css-unclosed-url", ".css", "url( repeated n/4 times, never closed", repeated("a{background:url(http://css.example/first)}\n", "url(", "")},
 	{"css-long-comment", ".css", "a comment of n bytes, then a url()",
 		repeated("a{background:url(first.png)}/*", "url(in-comment.png) ", "*/ b{background:url(after.png)}\n")},
@@ -57,4 +58,24 @@ func icsFolded(w *bufio.Writer, n int) {
 		}
 	}
 	w.WriteString("\r\nURL:http://ics.example/after\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+}
+
+// vcfQP writes a vCard 2.1 whose NOTE is about n bytes of quoted-printable
+// text, a soft line break every 76 bytes, a URI every few lines.
+func vcfQP(w *bufio.Writer, n int) {
+	w.WriteString("BEGIN:VCARD\r\nVERSION:2.1\r\nURL:http://vcf.example/first\r\nNOTE;ENCODING=QUOTED-PRINTABLE:")
+	col := len("NOTE;ENCODING=QUOTED-PRINTABLE:")
+	for size, i := 0, 0; size < n; i++ {
+		word := fmt.Sprintf("see http://vcf.example/%d?a=3D1 caf=C3=A9=0D=0A%s ", i, strings.Repeat("x", i%40))
+		for k := 0; k < len(word); k++ {
+			if col == 75 {
+				w.WriteString("=\r\n")
+				col, size = 0, size+3
+			}
+			w.WriteByte(word[k])
+			col++
+			size++
+		}
+	}
+	w.WriteString("\r\nURL:http://vcf.example/after\r\nEND:VCARD\r\n")
 }

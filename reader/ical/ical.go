@@ -9,8 +9,10 @@
 // ATTACH, SOURCE, TZURL, CONFERENCE, ORGANIZER, ATTENDEE, PHOTO;VALUE=uri,
 // ...) is one reference of kind ical-uri (vcard-uri in a vCard), as are
 // the URI-valued parameters ALTREP, DIR and SENT-BY; inline binary values
-// (ENCODING=BASE64, VALUE=BINARY) are skipped; every other value is text,
-// its escapes (\n \, \; \\) undone, read by the text rules.
+// (ENCODING=BASE64, VALUE=BINARY) are skipped; a vCard 2.1 value in
+// quoted-printable is gathered over its soft line breaks and decoded
+// (qp.go); every other value is text, its escapes (\n \, \; \\) undone,
+// read by the text rules. A URI-valued value without a scheme is text.
 package ical
 
 import (
@@ -73,6 +75,8 @@ type icsReader struct {
 	mode mode // how the rest of the line is read
 	dec  []byte
 	hit  reader.Hit
+
+	qp qpValue // a quoted-printable value being gathered (qp.go)
 }
 
 // mode is how the value of the line being read is read.
@@ -82,6 +86,7 @@ const (
 	modeSkip mode = iota
 	modeText
 	modeURI
+	modeQP // text in quoted-printable, read when its last line is (qp.go)
 )
 
 // Read reads an iCalendar or vCard content (doc/spec.md IC1).
@@ -108,6 +113,9 @@ func (r *icsReader) run() error {
 		}
 		start = end
 		if err != nil && !full {
+			if r.qp.more {
+				r.qpFlush() // the input ends after a soft line break
+			}
 			if err == io.EOF {
 				return nil
 			}
@@ -122,7 +130,10 @@ func (r *icsReader) run() error {
 // piece reads r.buf, the start of a line (start) or more of it, to its
 // end (end) or not.
 func (r *icsReader) piece(start, end bool) {
-	if start {
+	switch {
+	case start && r.qp.more:
+		r.qpLine() // a quoted-printable value goes on
+	case start:
 		r.mode = r.begin()
 		if !end && r.mode == modeURI {
 			r.warn(errors.New("a content line over 256 KiB: its URI is cut"))
@@ -142,6 +153,8 @@ func (r *icsReader) piece(start, end bool) {
 		if !end {
 			consumed = k
 		}
+	case modeQP:
+		r.qpPiece(end)
 	}
 	r.off += int64(consumed)
 	if end {

@@ -15,21 +15,28 @@ type prop struct {
 	valueAt int    // index of the value in the line
 	value   string // the VALUE parameter, lower case
 	binary  bool   // ENCODING=BASE64 or B, or VALUE=BINARY
+	qp      bool   // ENCODING=QUOTED-PRINTABLE (vCard 2.1, vCalendar 1.0)
 }
 
 // uriProps are the properties whose value is a URI (RFC 5545 §3.8, RFC
-// 7986, RFC 6350 §6, RFC 2426): true when it always is, false when it is
-// only with VALUE=uri or when it has a scheme (a vCard 3 PHOTO is base64
-// or a URI).
+// 7986, RFC 6350 §6, RFC 2426) when it has a scheme: the URI of these
+// RFCs is RFC 3986's absolute one, and a vCard 3 PHOTO is base64 or a
+// URI. A value without a scheme (ATTENDEE:room@example.com, a template's
+// ATTACH:$URI$) is text, not a reference against the file (doc/spec.md IC1).
 var uriProps = map[string]bool{
 	"URL": true, "ATTACH": true, "SOURCE": true, "TZURL": true, "CONFERENCE": true,
 	"ORGANIZER": true, "ATTENDEE": true, "MEMBER": true, "FBURL": true, "CALURI": true,
-	"CALADRURI": true, "IMPP": true, "RELATED": false, "IMAGE": false, "PHOTO": false,
-	"LOGO": false, "SOUND": false, "KEY": false,
+	"CALADRURI": true, "IMPP": true, "RELATED": true, "IMAGE": true, "PHOTO": true,
+	"LOGO": true, "SOUND": true, "KEY": true,
 }
 
-// uriParams are the parameters whose value is a URI (RFC 5545 §3.2).
-var uriParams = map[string]bool{"ALTREP": true, "DIR": true, "SENT-BY": true}
+// uriParams are the parameters whose value is a URI or a list of them
+// (RFC 5545 §3.2: ALTREP, DIR; the cal-addresses of SENT-BY,
+// DELEGATED-FROM, DELEGATED-TO and MEMBER), reported when it has a scheme.
+var uriParams = map[string]bool{
+	"ALTREP": true, "DIR": true, "SENT-BY": true,
+	"DELEGATED-FROM": true, "DELEGATED-TO": true, "MEMBER": true,
+}
 
 // begin reads the name and parameters of the line in r.buf, reports the
 // URI-valued parameters, and returns how its value is read.
@@ -66,16 +73,22 @@ func (r *icsReader) begin() mode {
 	if r.p.binary {
 		return modeSkip
 	}
-	always, ok := uriProps[r.p.name]
-	switch {
-	case r.p.value == "uri" || r.p.value == "url" || r.p.value == "cal-address":
-		return modeURI
-	case r.p.value != "" && r.p.value != "text" || !ok:
-		return modeText
-	case always || hasScheme(v):
-		return modeURI
+	if r.p.qp {
+		return modeQP
 	}
-	return modeText
+	switch r.p.value {
+	case "uri", "url", "cal-address":
+	case "", "text":
+		if !uriProps[r.p.name] {
+			return modeText
+		}
+	default:
+		return modeText
+	}
+	if !hasScheme(v) {
+		return modeText
+	}
+	return modeURI
 }
 
 // param reads the parameter at b[i] (after its ';') and returns the index
@@ -87,6 +100,9 @@ func (r *icsReader) param(b []byte, i int) int {
 	}
 	name := strings.ToUpper(string(b[i:n]))
 	if n >= len(b) || b[n] != '=' {
+		// vCard 2.1 names an encoding alone: NOTE;QUOTED-PRINTABLE:...
+		r.p.qp = r.p.qp || name == "QUOTED-PRINTABLE"
+		r.p.binary = r.p.binary || name == "BASE64"
 		return n
 	}
 	for j := n + 1; ; {
@@ -98,7 +114,8 @@ func (r *icsReader) param(b []byte, i int) int {
 			r.p.binary = r.p.binary || r.p.value == "binary"
 		case name == "ENCODING":
 			r.p.binary = r.p.binary || bytes.EqualFold(v, []byte("base64")) || bytes.EqualFold(v, []byte("b"))
-		case uriParams[name] && len(v) > 0:
+			r.p.qp = r.p.qp || bytes.EqualFold(v, []byte("quoted-printable"))
+		case uriParams[name] && hasScheme(v):
 			r.report(string(v), b[vs:ve], vs, ve, r.p.name+";"+name, false)
 		}
 		if next >= len(b) || b[next] != ',' {
@@ -125,11 +142,12 @@ func paramValue(b []byte, i int) (int, int, int) {
 	return i, j, j
 }
 
-// hasScheme reports whether v starts with a URI scheme and its colon.
+// hasScheme reports whether v starts with a URI scheme and its colon
+// (escaped "\:" as vCard 3 writers put it).
 func hasScheme(v []byte) bool {
 	for i, c := range v {
 		switch {
-		case c == ':':
+		case c == ':' || c == '\\' && i+1 < len(v) && v[i+1] == ':':
 			return i > 1 // not a drive letter
 		case 'a' <= c|0x20 && c|0x20 <= 'z':
 		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):

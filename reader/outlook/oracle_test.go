@@ -28,7 +28,8 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/oracle.txt from the oracles")
 
 // The oracles: other readers of the same generated files, Debian's
-// msgconvert (Email::Outlook::Message) and tnef, and npm's
+// msgconvert (Email::Outlook::Message), tnef and Convert::TNEF
+// (libconvert-tnef-perl, testdata/convert-tnef.pl), and npm's
 // @kenjiuno/msgreader (testdata/msgreader.js). What each read is written
 // through urix's text, HTML and mail readers into a list of URIs per
 // file and tool, kept in testdata/oracle.txt; urix reading the .msg or
@@ -67,7 +68,11 @@ func uris(f *reader.Format, name string, data []byte) []string {
 
 // urixURIs is what urix finds in a file, as the oracle of tool can see
 // it: tnef does not open attached messages or read a transport header,
-// msgreader reads no header either.
+// msgreader reads no header either; Convert::TNEF reads the body and the
+// attachments' data but no MAPI property, so neither the HTML body of
+// sample.dat nor the RTF body of rtf.dat (part 2 of both, after the
+// plain body) nor the attached message (part 6, whose TNEF is a
+// property).
 func urixURIs(tool, name string, data []byte) []string {
 	f := Msg
 	if strings.HasSuffix(name, ".dat") {
@@ -76,7 +81,8 @@ func urixURIs(tool, name string, data []byte) []string {
 	hs, _ := readBytes(f, data, true)
 	var out []string
 	for _, h := range hs {
-		if h.Kind == "header" && tool != "msgconvert" || tool == "tnef" && strings.Contains(h.Part, ".") {
+		if h.Kind == "header" && tool != "msgconvert" || (tool == "tnef" || tool == "convert-tnef") && strings.Contains(h.Part, ".") ||
+			tool == "convert-tnef" && h.Part == "2" {
 			continue
 		}
 		out = append(out, h.URI)
@@ -225,6 +231,37 @@ func runTnef(t *testing.T, path string) []string {
 	return slices.Compact(all)
 }
 
+// runConvertTNEF reads the body and the attachments Convert::TNEF
+// extracts (testdata/convert-tnef.pl), with its checksums checked.
+func runConvertTNEF(t *testing.T, path string) []string {
+	out, err := exec.Command("perl", filepath.Join("testdata", "convert-tnef.pl"), path).Output()
+	if err != nil {
+		t.Fatalf("Convert::TNEF %s: %v", path, err)
+	}
+	var all []string
+	for _, l := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		kind, rest, _ := strings.Cut(l, " ")
+		dec := json.NewDecoder(strings.NewReader(rest))
+		var name, v string
+		if kind == "attachment" {
+			dec.Decode(&name)
+		}
+		dec.Decode(&v)
+		b := make([]byte, 0, len(v))
+		for _, r := range v { // one character a byte
+			b = append(b, byte(r))
+		}
+		switch kind {
+		case "body":
+			all = append(all, uris(text.Format, "x", b)...)
+		case "attachment":
+			all = append(all, fileURIs(name, "", b)...)
+		}
+	}
+	slices.Sort(all)
+	return slices.Compact(all)
+}
+
 func TestOracles(t *testing.T) {
 	files := oracleFiles()
 	dir := t.TempDir()
@@ -233,10 +270,10 @@ func TestOracles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tools := map[string]func(*testing.T, string) []string{"msgconvert": runMsgconvert, "msgreader": runMsgreader, "tnef": runTnef}
+	tools := map[string]func(*testing.T, string) []string{"msgconvert": runMsgconvert, "msgreader": runMsgreader, "tnef": runTnef, "convert-tnef": runConvertTNEF}
 	have := map[string]bool{}
 	for tool := range tools {
-		bin := map[string]string{"msgconvert": "msgconvert", "msgreader": "node", "tnef": "tnef"}[tool]
+		bin := map[string]string{"msgconvert": "msgconvert", "msgreader": "node", "tnef": "tnef", "convert-tnef": "perl"}[tool]
 		if _, err := exec.LookPath(bin); err == nil {
 			have[tool] = true
 		}
@@ -246,6 +283,9 @@ func TestOracles(t *testing.T) {
 			have["msgreader"] = false
 		}
 	}
+	if have["convert-tnef"] && exec.Command("perl", "-MConvert::TNEF", "-MJSON::PP", "-e1").Run() != nil {
+		have["convert-tnef"] = false
+	}
 	record, _ := os.ReadFile(filepath.Join("testdata", "oracle.txt"))
 	var lines []string
 	for _, l := range strings.Split(string(record), "\n") {
@@ -254,9 +294,9 @@ func TestOracles(t *testing.T) {
 		}
 	}
 	var fresh []string
-	for _, tool := range []string{"msgconvert", "msgreader", "tnef"} {
+	for _, tool := range []string{"msgconvert", "msgreader", "tnef", "convert-tnef"} {
 		for _, name := range []string{"sample.msg", "rtf.msg", "sample.dat", "rtf.dat"} {
-			if strings.HasSuffix(name, ".dat") != (tool == "tnef") {
+			if strings.HasSuffix(name, ".dat") != strings.HasSuffix(tool, "tnef") {
 				continue
 			}
 			prefix := tool + " " + name + " "
@@ -280,10 +320,10 @@ func TestOracles(t *testing.T) {
 	if len(fresh) == 0 {
 		return
 	}
-	out := "# What msgconvert, @kenjiuno/msgreader and tnef read in the generated files of TestOracles:\n# tool file URIs (regenerate with go test -run TestOracles -update)\n" + strings.Join(fresh, "\n") + "\n"
+	out := "# What msgconvert, @kenjiuno/msgreader, tnef and Convert::TNEF read in the generated files of TestOracles:\n# tool file URIs (regenerate with go test -run TestOracles -update)\n" + strings.Join(fresh, "\n") + "\n"
 	if *update {
 		os.WriteFile(filepath.Join("testdata", "oracle.txt"), []byte(out), 0o644)
-	} else if len(fresh) == 4 && strings.Join(fresh, "\n") != strings.Join(lines, "\n") {
+	} else if len(fresh) == len(lines) && strings.Join(fresh, "\n") != strings.Join(lines, "\n") {
 		t.Errorf("the oracles read otherwise than testdata/oracle.txt records:\n%s", out)
 	}
 }
