@@ -266,10 +266,12 @@ func (e *Expansion) Hold(n int64) error {
 
 // Unhold gives back n bytes taken with Hold.
 func (e *Expansion) Unhold(n int64) {
-	if e != nil {
-		e.root().held -= n
+	if e == nil {
+		Memory.Release(n)
+		return
 	}
-	Memory.Release(n)
+	e.root().held -= n
+	Memory.unreserve(n)
 }
 
 func (e *Expansion) root() *Expansion {

@@ -166,7 +166,7 @@ func TestReserveWaitsForOthers(t *testing.T) {
 		done <- result{ok, waited}
 	}()
 	until(t, b, func() bool { return b.changed != before }) // it waits
-	b.Release(20 << 20)
+	b.unreserve(20 << 20)
 	if r := <-done; !r.ok || !r.waited || b.Left() != 16<<20 {
 		t.Errorf("second window: ok %v, waited %v, left %d MiB; want it taken after the first was given back", r.ok, r.waited, b.Left()>>20)
 	}
@@ -181,7 +181,7 @@ func TestReserveWhenNoneGivesBack(t *testing.T) {
 	if ok, _ := b.reserve(40<<20, 0); !ok {
 		t.Fatal("a window larger than the budget, alone: refused")
 	}
-	b.Release(40 << 20)
+	b.unreserve(40 << 20)
 	b.reserve(20<<20, 0)
 	if ok, _ := b.reserve(16<<20, 20<<20); ok {
 		t.Errorf("a nested window 12 MiB past the budget was taken")
@@ -205,7 +205,7 @@ func TestReserveNoDeadlock(t *testing.T) {
 	if ok, waited := b.reserve(8<<20, 8<<20); !ok || waited {     // B asks for more
 		t.Fatalf("B, with A waiting: ok %v, waited %v", ok, waited)
 	}
-	b.Release(16 << 20) // B is done
+	b.unreserve(16 << 20) // B is done
 	if !<-done || b.Left() != 0 {
 		t.Errorf("A after B gave back: left %d MiB", b.Left()>>20)
 	}
@@ -225,4 +225,18 @@ func until(t *testing.T, b *Budget, cond func() bool) {
 		}
 	}
 	t.Fatal("reserve did not wait")
+}
+
+// TestReserveDoesNotWaitForStreams: what TryAcquire and Charge took (a
+// stream held whole, a cache, perhaps by the asking input itself) is
+// not waited for: with no window held by another input, the window is
+// taken at once.
+func TestReserveDoesNotWaitForStreams(t *testing.T) {
+	b := NewBudget(24 << 20)
+	if !b.TryAcquire(20 << 20) {
+		t.Fatal("TryAcquire")
+	}
+	if ok, waited := b.reserve(8<<20, 0); !ok || waited {
+		t.Errorf("ok %v, waited %v; want the window taken at once", ok, waited)
+	}
 }

@@ -30,7 +30,8 @@ type Budget struct {
 	mu      sync.Mutex
 	left    int64
 	size    int64
-	waiting int64         // what the inputs waiting in reserve hold
+	held    int64         // what reserve gave and unreserve did not take back yet
+	waiting int64         // what the inputs waiting in reserve hold of it
 	changed chan struct{} // closed when left grows or an input starts to wait
 }
 
@@ -53,8 +54,10 @@ const Overdraft = 8 << 20
 // reserve takes n bytes of b for an input that holds held bytes of it
 // already (Expansion.Hold), and reports whether it did:
 //   - at once when b has them;
-//   - else, while other inputs that are not waiting hold part of b, it
-//     waits for them to give it back, up to reserveWait;
+//   - else, while other inputs that are not waiting hold windows of b
+//     (what reserve gave; what TryAcquire and Charge took is not waited
+//     for, since the input asking may hold it itself), it waits for them
+//     to give it back, up to reserveWait;
 //   - else, when held is 0, it takes them anyway: one window alone,
 //     bounded by its own format's cap, may go past b;
 //   - else it takes them if b stays within Overdraft below zero;
@@ -67,7 +70,7 @@ func (b *Budget) reserve(n, held int64) (ok, waited bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.left >= n {
-		b.left -= n
+		b.take(n)
 		return true, false
 	}
 	b.waiting += held
@@ -76,14 +79,14 @@ func (b *Budget) reserve(n, held int64) (ok, waited bool) {
 	deadline := time.Now().Add(reserveWait)
 	for ; ; waited = true {
 		if b.left >= n {
-			b.left -= n
+			b.take(n)
 			return true, waited
 		}
-		others := b.size - b.left - b.waiting // held by inputs that go on reading
+		others := b.held - b.waiting // windows of inputs that go on reading
 		wait := time.Until(deadline)
 		if others <= 0 || wait <= 0 {
 			if held == 0 || wait <= 0 || b.left-n >= -Overdraft {
-				b.left -= n
+				b.take(n)
 				return true, waited
 			}
 			return false, waited
@@ -98,6 +101,20 @@ func (b *Budget) reserve(n, held int64) (ok, waited bool) {
 		t.Stop()
 		b.mu.Lock()
 	}
+}
+
+// take gives n bytes of b to reserve; b.mu is held.
+func (b *Budget) take(n int64) {
+	b.left -= n
+	b.held += n
+}
+
+// unreserve gives back n bytes reserve gave.
+func (b *Budget) unreserve(n int64) {
+	b.mu.Lock()
+	b.held -= n
+	b.mu.Unlock()
+	b.Release(n)
 }
 
 // notify wakes the inputs waiting in reserve; b.mu is held.
