@@ -3,24 +3,26 @@
 #include "textflag.h"
 
 // The bytes the loop compares with, each broadcast to 32: ':', '<', the
-// first byte above ' ', '0', and '9'-'0'.
-DATA candBytes<>+0(SB)/8, $0x0000000930213c3a
+// first byte above ' ', '0', '9'-'0', '\r' and '/'.
+DATA candBytes<>+0(SB)/8, $0x2f0d0930213c3a
 GLOBL candBytes<>(SB), RODATA|NOPTR, $8
 
 // func candsAVX2(b []byte, from, to int) int
 //
-// For each 32-byte block at i (1 <= i, i+32 <= to, i+33 <= len(b)): its
+// For each 32-byte block at i (1 <= i, i+32 <= to, i+35 <= len(b)): its
 // '<' bytes and its colons; when there are any, the colons whose next
 // byte is above ' ' (unsigned: a UTF-8 byte counts); when any are left,
-// less those with an ASCII digit on both sides. Returns the index of the
-// first one left, or ^i for the first block not looked at.
+// less those with an ASCII digit on both sides. A colon before a control
+// byte up to '\r' and then "//" or "\n/" (E8a: "https:" / "//host") is
+// kept as the '<' are. Returns the index of the first one left, or ^i for
+// the first block not looked at.
 TEXT ·candsAVX2(SB), NOSPLIT, $0-48
 	MOVQ b_base+0(FP), SI
 	MOVQ b_len+8(FP), DX
 	MOVQ from+24(FP), AX
 	MOVQ to+32(FP), CX
 	SUBQ $32, CX      // last block start allowed by to
-	SUBQ $33, DX      // ... and by len(b)
+	SUBQ $35, DX      // ... and by len(b)
 	CMPQ DX, CX
 	CMOVQLT DX, CX
 
@@ -29,6 +31,8 @@ TEXT ·candsAVX2(SB), NOSPLIT, $0-48
 	VPBROADCASTB candBytes<>+2(SB), Y11 // the first byte above ' '
 	VPBROADCASTB candBytes<>+3(SB), Y12 // '0'
 	VPBROADCASTB candBytes<>+4(SB), Y13 // '9'-'0'
+	VPBROADCASTB candBytes<>+5(SB), Y9  // '\r'
+	VPBROADCASTB candBytes<>+6(SB), Y15 // '/'
 
 loop:
 	CMPQ AX, CX
@@ -40,6 +44,12 @@ loop:
 	VPTEST Y8, Y8
 	JZ   next
 	VMOVDQU 1(SI)(AX*1), Y1  // the bytes after
+	VPMINUB Y9, Y1, Y2
+	VPCMPEQB Y1, Y2, Y2      // after <= '\r'
+	VPTEST Y0, Y2
+	JNZ  brk                 // a colon at a line end (rare: "Note:")
+
+more:
 	VPMAXUB Y11, Y1, Y2
 	VPCMPEQB Y1, Y2, Y2      // after >= 0x21
 	VPAND Y2, Y0, Y0
@@ -63,6 +73,23 @@ loop:
 next:
 	ADDQ $32, AX
 	JMP  loop
+
+brk:
+	// The colons before a byte up to '\r' (Y2) whose next two bytes are
+	// '/' or a byte up to '\r', then '/' (E8a): the line break "\n" or
+	// "\r\n" before "//", and a few more that noURIAt rejects.
+	VPAND Y0, Y2, Y2
+	VMOVDQU 2(SI)(AX*1), Y3
+	VPCMPEQB Y15, Y3, Y4     // +2 is '/'
+	VPMINUB Y9, Y3, Y5
+	VPCMPEQB Y3, Y5, Y3      // +2 is up to '\r'
+	VPOR Y3, Y4, Y3
+	VPAND Y3, Y2, Y2
+	VMOVDQU 3(SI)(AX*1), Y3
+	VPCMPEQB Y15, Y3, Y3     // +3 is '/'
+	VPAND Y3, Y2, Y2
+	VPOR Y2, Y7, Y7          // kept as the '<' are
+	JMP  more
 
 found:
 	BSFL R9, R9

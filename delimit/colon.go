@@ -8,9 +8,9 @@ import "bytes"
 // start at them (noURIAt); skipping them one IndexByte call at a time
 // costs more than the search itself. On amd64 with AVX2 one vector loop
 // (cands_amd64.s) tests 32 bytes at once for a '<' or a colon that is
-// followed by a byte above ' ' and does not stand between two digits; the
-// few colons it passes that noURIAt still rejects (":)") are skipped
-// here. Elsewhere each byte has its own IndexByte search; either way the
+// followed by a byte above ' ' and does not stand between two digits, or
+// by a line break and "//" (E8a "https:" / "//host"); the few colons it
+// passes that noURIAt still rejects (":)") are skipped here. Elsewhere each byte has its own IndexByte search; either way the
 // position found is cached until the scan passes it (Scanner.next).
 
 // nextCand returns the position of the next candidate ':' (uriColon) or

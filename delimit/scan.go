@@ -235,16 +235,31 @@ func (s *Scanner) Scan() bool {
 }
 
 // noURIAt reports whether no hit can start at the colon b[c], which is not
-// the last byte: no URI character follows it (E12 "Note: see"), or it
-// stands between two digits ("10:30"), where a scheme would end in a digit
-// and its part start with one, and no scheme written without "//" (E1a) or
-// wrapping another URI ends in a digit.
+// the last byte: no URI character follows it (E12 "Note: see") but for a
+// line break before "//" (E8a "https:" / "//host"), or it stands between
+// two digits ("10:30"), where a scheme would end in a digit and its part
+// start with one, and no scheme written without "//" (E1a) or wrapping
+// another URI ends in a digit.
 func noURIAt(b []byte, c int) bool {
 	x := b[c+1]
 	if x >= utf8.RuneSelf {
 		return false
 	}
-	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
+	if ctab[x]&cURI == 0 {
+		return x != '\n' && x != '\r' || !breakSlashes(b, c+1)
+	}
+	return isDigit(x) && c > 0 && isDigit(b[c-1])
+}
+
+// breakSlashes reports whether the line break at b[i] ("\n" or "\r\n")
+// is followed by "//" (E8a), or the bytes that tell are not read yet.
+func breakSlashes(b []byte, i int) bool {
+	if b[i] == '\r' {
+		if i++; i < len(b) && b[i] != '\n' {
+			return false
+		}
+	}
+	return i+2 >= len(b) || b[i+1] == '/' && b[i+2] == '/'
 }
 
 // Hit returns the hit found by the last call to Scan: its URI, raw text,
