@@ -378,8 +378,9 @@ func (s *Scanner) fill(need int) {
 // at c can be confirmed from the bytes read so far, with the same result as
 // with the whole input: its line is complete, and the forms that go on past
 // a line break (E5 angle brackets, E6 quotes, E8 a typesetter's hyphen at
-// the end of a line, E8a "scheme://" or a dot there) are either closed on that line or have all the lines
-// (maxLines) or bytes (maxAngle) they may take.
+// the end of a line, E8a "scheme:", "scheme://" or a dot there) are
+// either closed on that line or have all the lines (maxLines) or bytes
+// (maxAngle) they may take.
 func (s *Scanner) decided(c int, which byte) bool {
 	b := s.buf[:s.n]
 	nl := bytes.IndexByte(b[c:], '\n')
@@ -407,7 +408,8 @@ func (s *Scanner) decided(c int, which byte) bool {
 		if end := bytes.TrimRight(b[c:nl], " \t\r"); bytes.HasSuffix(end, []byte("\u00ad")) || bytes.HasSuffix(end, []byte("\u2010")) {
 			return false // E8: may go on on the next line
 		}
-		if end := bytes.TrimRight(b[c:nl], "\r"); bytes.HasSuffix(end, []byte("://")) || bytes.HasSuffix(end, []byte(".")) {
+		// E8a: the colon ends the line ("https:"), or "://" or a dot does.
+		if end := bytes.TrimRight(b[c:nl], "\r"); len(end) == 1 || bytes.HasSuffix(end, []byte("://")) || bytes.HasSuffix(end, []byte(".")) {
 			return bytes.IndexByte(b[nl+1:], '\n') >= 0 // E8a: may go on on the next line, once it is whole
 		}
 		// E6: a quote before the scheme goes on over the lines up to the

@@ -29,6 +29,7 @@ func (s *Scanner) atColon(c int) {
 	b := s.buf[:s.n]
 	s.pos = c + 1
 	if !sspFollows(b, c) {
+		s.colonBreak(b, c) // E8a: "https:" ends the line
 		return
 	}
 	j := schemeStart(b, max(s.floor, c-maxLook), c)
