@@ -3,8 +3,8 @@
 #include "textflag.h"
 
 // The bytes the loop compares with, each broadcast to 32: ':', '<', the
-// first byte above ' ', '0', '9'-'0', '\r' and '/'.
-DATA candBytes<>+0(SB)/8, $0x2f0d0930213c3a
+// first byte above ' ', '0', '9'-'0', the first byte above '\r' and '/'.
+DATA candBytes<>+0(SB)/8, $0x2f0e0930213c3a
 GLOBL candBytes<>(SB), RODATA|NOPTR, $8
 
 // func candsAVX2(b []byte, from, to int) int
@@ -25,18 +25,18 @@ TEXT ·candsAVX2(SB), NOSPLIT, $0-48
 	SUBQ $35, DX      // ... and by len(b)
 	CMPQ DX, CX
 	CMOVQLT DX, CX
+	CMPQ AX, CX
+	JGT  done
 
 	VPBROADCASTB candBytes<>+0(SB), Y10 // ':'
 	VPBROADCASTB candBytes<>+1(SB), Y14 // '<'
 	VPBROADCASTB candBytes<>+2(SB), Y11 // the first byte above ' '
 	VPBROADCASTB candBytes<>+3(SB), Y12 // '0'
 	VPBROADCASTB candBytes<>+4(SB), Y13 // '9'-'0'
-	VPBROADCASTB candBytes<>+5(SB), Y9  // '\r'
+	VPBROADCASTB candBytes<>+5(SB), Y9  // the first byte above '\r'
 	VPBROADCASTB candBytes<>+6(SB), Y15 // '/'
 
 loop:
-	CMPQ AX, CX
-	JGT  done
 	VMOVDQU (SI)(AX*1), Y0
 	VPCMPEQB Y14, Y0, Y7     // Y7: the '<'
 	VPCMPEQB Y10, Y0, Y0     // Y0: the colons
@@ -44,10 +44,9 @@ loop:
 	VPTEST Y8, Y8
 	JZ   next
 	VMOVDQU 1(SI)(AX*1), Y1  // the bytes after
-	VPMINUB Y9, Y1, Y2
-	VPCMPEQB Y1, Y2, Y2      // after <= '\r'
+	VPCMPGTB Y1, Y9, Y2      // after <= '\r', or above 0x7f (signed)
 	VPTEST Y0, Y2
-	JNZ  brk                 // a colon at a line end (rare: "Note:")
+	JNZ  brk                 // a colon at a line end (rare: "Note:"), or before UTF-8
 
 more:
 	VPMAXUB Y11, Y1, Y2
@@ -72,17 +71,24 @@ more:
 
 next:
 	ADDQ $32, AX
-	JMP  loop
+	CMPQ AX, CX
+	JLE  loop
+
+done:
+	NOTQ AX
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
 
 brk:
-	// The colons before a byte up to '\r' (Y2) whose next two bytes are
-	// '/' or a byte up to '\r', then '/' (E8a): the line break "\n" or
-	// "\r\n" before "//", and a few more that noURIAt rejects.
+	// The colons before a byte up to '\r' or above 0x7f (Y2) whose next
+	// two bytes are '/' or such a byte, then '/' (E8a): the line break
+	// "\n" or "\r\n" before "//", and a few more that noURIAt rejects.
+	// (A colon before a UTF-8 byte is a candidate anyway.)
 	VPAND Y0, Y2, Y2
 	VMOVDQU 2(SI)(AX*1), Y3
 	VPCMPEQB Y15, Y3, Y4     // +2 is '/'
-	VPMINUB Y9, Y3, Y5
-	VPCMPEQB Y3, Y5, Y3      // +2 is up to '\r'
+	VPCMPGTB Y3, Y9, Y3      // +2 is up to '\r' (or above 0x7f)
 	VPOR Y3, Y4, Y3
 	VPAND Y3, Y2, Y2
 	VMOVDQU 3(SI)(AX*1), Y3
@@ -94,12 +100,6 @@ brk:
 found:
 	BSFL R9, R9
 	ADDQ R9, AX
-	MOVQ AX, ret+40(FP)
-	VZEROUPPER
-	RET
-
-done:
-	NOTQ AX
 	MOVQ AX, ret+40(FP)
 	VZEROUPPER
 	RET
