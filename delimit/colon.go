@@ -9,8 +9,9 @@ import "bytes"
 // costs more than the search itself. On amd64 with AVX2 one vector loop
 // (cands_amd64.s) tests 32 bytes at once for a '<' or a colon that is
 // followed by a byte above ' ' and does not stand between two digits, or
-// by a line break and "//" (E8a "https:" / "//host"); the few colons it
-// passes that noURIAt still rejects (":)") are skipped here. Elsewhere each byte has its own IndexByte search; either way the
+// by a line break and "//" (E8a "https:" / "//host", breakColon); the
+// few colons it passes that noURIAt still rejects (":)") are skipped
+// here. Elsewhere each byte has its own IndexByte search; either way the
 // position found is cached until the scan passes it (Scanner.next).
 
 // nextCand returns the position of the next candidate ':' (uriColon) or
@@ -40,7 +41,7 @@ func uriCand(b []byte, from, to int) int {
 				return -1
 			}
 		}
-		if b[i] == '<' || i+1 >= len(b) || !noURIAt(b, i) {
+		if b[i] == '<' || i+1 >= len(b) || !noURIAt(b, i) || breakColon(b, i) {
 			return i
 		}
 		from = i + 1
@@ -67,7 +68,8 @@ func candByte(b []byte, from, to int) int {
 
 // uriColon returns the index of the first colon in b[from:to] at which a
 // hit may start: one that is the last byte of b (what follows is not read
-// yet) or for which noURIAt is false; -1 when there is none. to is at most
+// yet) or for which noURIAt is false or breakColon true; -1 when there
+// is none. to is at most
 // len(b).
 func uriColon(b []byte, from, to int) int {
 	for from < to {
@@ -76,7 +78,7 @@ func uriColon(b []byte, from, to int) int {
 			return -1
 		}
 		k += from
-		if k+1 >= len(b) || !noURIAt(b, k) {
+		if k+1 >= len(b) || !noURIAt(b, k) || breakColon(b, k) {
 			return k
 		}
 		from = k + 1

@@ -9,7 +9,7 @@ import (
 // uriColonRef is uriColon by its definition, one byte at a time.
 func uriColonRef(b []byte, from, to int) int {
 	for k := from; k < to; k++ {
-		if b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k)) {
+		if b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k) || breakColon(b, k)) {
 			return k
 		}
 	}
@@ -19,7 +19,7 @@ func uriColonRef(b []byte, from, to int) int {
 // uriCandRef is uriCand by its definition.
 func uriCandRef(b []byte, from, to int) int {
 	for k := from; k < to; k++ {
-		if b[k] == '<' || b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k)) {
+		if b[k] == '<' || b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k) || breakColon(b, k)) {
 			return k
 		}
 	}
@@ -63,7 +63,7 @@ func TestCandSearch(t *testing.T) {
 	// Each offset of a candidate in a long run: both sides of each block
 	// edge, and the last bytes of the buffer.
 	for _, pair := range []string{": ", ":/", "1:2", ":\xc3", "a:9", "9:a", "::", "<a", ":",
-		":\n//", ":\r\n//", ":\n/x", ":\r//", ":\t//", ":\n\n/", ":\r\r//", ":\n", ":\r\n/"} {
+		":\n//", ":\r\n//", ":\n/x", ":\xc3\xa9/", ":\x0e//", ":\x0c//", ":\r\xc3/", ":\r//", ":\t//", ":\n\n/", ":\r\r//", ":\n", ":\r\n/"} {
 		for at := 0; at < 200; at++ {
 			b := bytes.Repeat([]byte{'x'}, 200)
 			copy(b[at:], pair)

@@ -215,7 +215,7 @@ func (s *Scanner) Scan() bool {
 		case ':':
 			// nextCand has passed the colons no hit can follow (E12
 			// "Note: see"), but for one that was the last byte read.
-			if c+1 < s.n && noURIAt(s.buf, c) {
+			if c+1 < s.n && noURIAt(s.buf, c) && !breakColon(s.buf, c) {
 				s.pos = c + 1
 				continue
 			}
@@ -235,29 +235,31 @@ func (s *Scanner) Scan() bool {
 }
 
 // noURIAt reports whether no hit can start at the colon b[c], which is not
-// the last byte: no URI character follows it (E12 "Note: see") but for a
-// line break before "//" (E8a "https:" / "//host"), or it stands between
-// two digits ("10:30"), where a scheme would end in a digit and its part
-// start with one, and no scheme written without "//" (E1a) or wrapping
-// another URI ends in a digit.
+// the last byte: no URI character follows it (E12 "Note: see"), or it
+// stands between two digits ("10:30"), where a scheme would end in a digit
+// and its part start with one, and no scheme written without "//" (E1a) or
+// wrapping another URI ends in a digit. A colon before a line break and
+// "//" (breakColon) is still a candidate.
 func noURIAt(b []byte, c int) bool {
 	x := b[c+1]
 	if x >= utf8.RuneSelf {
 		return false
 	}
-	if ctab[x]&cURI == 0 {
-		return x != '\n' && x != '\r' || !breakSlashes(b, c+1)
-	}
-	return isDigit(x) && c > 0 && isDigit(b[c-1])
+	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
 }
 
-// breakSlashes reports whether the line break at b[i] ("\n" or "\r\n")
-// is followed by "//" (E8a), or the bytes that tell are not read yet.
-func breakSlashes(b []byte, i int) bool {
+// breakColon reports whether the colon b[c], which is not the last byte,
+// stands before a line break ("\n" or "\r\n") and "//", or before a
+// line break whose next bytes are not read yet (E8a "https:" / "//host").
+// It is apart from noURIAt, which must stay small enough to be inlined.
+func breakColon(b []byte, c int) bool {
+	i := c + 1
 	if b[i] == '\r' {
 		if i++; i < len(b) && b[i] != '\n' {
 			return false
 		}
+	} else if b[i] != '\n' {
+		return false
 	}
 	return i+2 >= len(b) || b[i+1] == '/' && b[i+2] == '/'
 }
