@@ -29,7 +29,9 @@ func (s *Scanner) atColon(c int) {
 	b := s.buf[:s.n]
 	s.pos = c + 1
 	if !sspFollows(b, c) {
-		s.colonBreak(b, c) // E8a: "https:" ends the line
+		if c+1 < len(b) && b[c+1] <= '\r' {
+			s.colonBreak(b, c) // E8a: "https:" ends the line
+		}
 		return
 	}
 	j := schemeStart(b, max(s.floor, c-maxLook), c)
