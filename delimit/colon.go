@@ -69,8 +69,7 @@ func candByte(b []byte, from, to int) int {
 // uriColon returns the index of the first colon in b[from:to] at which a
 // hit may start: one that is the last byte of b (what follows is not read
 // yet) or for which noURIAt is false or breakColon true; -1 when there
-// is none. to is at most
-// len(b).
+// is none. to is at most len(b).
 func uriColon(b []byte, from, to int) int {
 	for from < to {
 		k := bytes.IndexByte(b[from:to], ':')

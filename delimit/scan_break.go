@@ -7,8 +7,8 @@ import (
 
 // This file joins the line breaks that text extracted from a PDF puts
 // inside a URI (E8a): right after "scheme:" before "//", right after
-// "scheme://" and after a host cut at a dot; and reads the typographic ligatures of such text as
-// their letters.
+// "scheme://" and after a host cut at a dot; and reads the typographic
+// ligatures of such text as their letters.
 
 // lineBreakAt returns where the line after a line break at b[i] ("\n" or
 // "\r\n") starts, or -1 when b[i] starts none.

@@ -24,7 +24,8 @@ type colonHit struct {
 	nw        int      // how many times wrap is written
 }
 
-// atColon confirms a bare or quoted hit around the ':' at c (E1–E4, E6, E9).
+// atColon confirms a bare or quoted hit around the ':' at c (E1–E4, E6,
+// E8a, E9).
 func (s *Scanner) atColon(c int) {
 	b := s.buf[:s.n]
 	s.pos = c + 1
