@@ -85,14 +85,16 @@ brk:
 	// two bytes are '/' or such a byte, then '/' (E8a): the line break
 	// "\n" or "\r\n" before "//", and a few more that noURIAt rejects.
 	// (A colon before a UTF-8 byte is a candidate anyway.)
+	VMOVDQU 3(SI)(AX*1), Y3
+	VPCMPEQB Y15, Y3, Y3     // +3 is '/'
 	VPAND Y0, Y2, Y2
+	VPAND Y3, Y2, Y2
+	VPTEST Y2, Y2
+	JZ   more                // most: "Note:" and a blank line or text
 	VMOVDQU 2(SI)(AX*1), Y3
 	VPCMPEQB Y15, Y3, Y4     // +2 is '/'
 	VPCMPGTB Y3, Y9, Y3      // +2 is up to '\r' (or above 0x7f)
 	VPOR Y3, Y4, Y3
-	VPAND Y3, Y2, Y2
-	VMOVDQU 3(SI)(AX*1), Y3
-	VPCMPEQB Y15, Y3, Y3     // +3 is '/'
 	VPAND Y3, Y2, Y2
 	VPOR Y2, Y7, Y7          // kept as the '<' are
 	JMP  more

@@ -214,9 +214,13 @@ func (s *Scanner) Scan() bool {
 		switch which {
 		case ':':
 			// nextCand has passed the colons no hit can follow (E12
-			// "Note: see"), but for one that was the last byte read.
-			if c+1 < s.n && noURIAt(s.buf, c) && !breakColon(s.buf, c) {
+			// "Note: see"), but for one that was the last byte read, and
+			// one that ends its line before "//" (E8a "https:").
+			if c+1 < s.n && noURIAt(s.buf, c) {
 				s.pos = c + 1
+				if breakColon(s.buf, c) {
+					s.colonBreak(s.buf[:s.n], c)
+				}
 				continue
 			}
 			s.atColon(c)
@@ -254,6 +258,9 @@ func noURIAt(b []byte, c int) bool {
 // It is apart from noURIAt, which must stay small enough to be inlined.
 func breakColon(b []byte, c int) bool {
 	i := c + 1
+	if b[i] > '\r' { // most: one test
+		return false
+	}
 	if b[i] == '\r' {
 		if i++; i < len(b) && b[i] != '\n' {
 			return false

@@ -24,15 +24,11 @@ type colonHit struct {
 	nw        int      // how many times wrap is written
 }
 
-// atColon confirms a bare or quoted hit around the ':' at c (E1–E4, E6,
-// E8a, E9).
+// atColon confirms a bare or quoted hit around the ':' at c (E1–E4, E6, E9).
 func (s *Scanner) atColon(c int) {
 	b := s.buf[:s.n]
 	s.pos = c + 1
 	if !sspFollows(b, c) {
-		if c+1 < len(b) && b[c+1] <= '\r' {
-			s.colonBreak(b, c) // E8a: "https:" ends the line
-		}
 		return
 	}
 	j := schemeStart(b, max(s.floor, c-maxLook), c)
