@@ -8,7 +8,8 @@ import "bytes"
 // start at them (noURIAt); skipping them one IndexByte call at a time
 // costs more than the search itself. On amd64 with AVX2 one vector loop
 // (cands_amd64.s) tests 32 bytes at once for a '<' or a colon that is
-// followed by a byte above ' ' and does not stand between two digits; the
+// followed by a byte above ' ' and does not stand between two digits, or
+// by a line break and "//" (E8a "https:" / "//host", breakColon); the
 // few colons it passes that noURIAt still rejects (":)") are skipped
 // here. Elsewhere each byte has its own IndexByte search; either way the
 // position found is cached until the scan passes it (Scanner.next).
@@ -40,7 +41,7 @@ func uriCand(b []byte, from, to int) int {
 				return -1
 			}
 		}
-		if b[i] == '<' || i+1 >= len(b) || !noURIAt(b, i) {
+		if b[i] == '<' || i+1 >= len(b) || !noURIAt(b, i) || breakColon(b, i) {
 			return i
 		}
 		from = i + 1
@@ -67,8 +68,8 @@ func candByte(b []byte, from, to int) int {
 
 // uriColon returns the index of the first colon in b[from:to] at which a
 // hit may start: one that is the last byte of b (what follows is not read
-// yet) or for which noURIAt is false; -1 when there is none. to is at most
-// len(b).
+// yet) or for which noURIAt is false or breakColon true; -1 when there
+// is none. to is at most len(b).
 func uriColon(b []byte, from, to int) int {
 	for from < to {
 		k := bytes.IndexByte(b[from:to], ':')
@@ -76,7 +77,7 @@ func uriColon(b []byte, from, to int) int {
 			return -1
 		}
 		k += from
-		if k+1 >= len(b) || !noURIAt(b, k) {
+		if k+1 >= len(b) || !noURIAt(b, k) || breakColon(b, k) {
 			return k
 		}
 		from = k + 1

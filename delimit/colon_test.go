@@ -9,7 +9,7 @@ import (
 // uriColonRef is uriColon by its definition, one byte at a time.
 func uriColonRef(b []byte, from, to int) int {
 	for k := from; k < to; k++ {
-		if b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k)) {
+		if b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k) || breakColon(b, k)) {
 			return k
 		}
 	}
@@ -19,7 +19,7 @@ func uriColonRef(b []byte, from, to int) int {
 // uriCandRef is uriCand by its definition.
 func uriCandRef(b []byte, from, to int) int {
 	for k := from; k < to; k++ {
-		if b[k] == '<' || b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k)) {
+		if b[k] == '<' || b[k] == ':' && (k+1 >= len(b) || !noURIAt(b, k) || breakColon(b, k)) {
 			return k
 		}
 	}
@@ -29,13 +29,13 @@ func uriCandRef(b []byte, from, to int) int {
 // TestCandSearch checks the candidate searches (the vector loop where
 // the machine has one) against their definitions on text dense with the
 // cases they tell apart: colons before a space, a line end, a digit, a
-// UTF-8 byte, between two digits, '<', at either end of a block and of the
-// buffer.
+// UTF-8 byte, between two digits, '<', before a line break and "//" (E8a),
+// at either end of a block and of the buffer.
 func TestCandSearch(t *testing.T) {
 	if !candSIMD {
 		t.Log("no vector loop on this machine: the byte searches alone are checked")
 	}
-	alphabet := []byte(": \n\t09a/\xc3\xa9:.)`<")
+	alphabet := []byte(": \n\t09a/\xc3\xa9:.)`<\r/:\n//")
 	r := rand.New(rand.NewPCG(1, 2))
 	for n := 0; n < 5000; n++ {
 		b := make([]byte, r.IntN(300))
@@ -62,7 +62,8 @@ func TestCandSearch(t *testing.T) {
 	}
 	// Each offset of a candidate in a long run: both sides of each block
 	// edge, and the last bytes of the buffer.
-	for _, pair := range []string{": ", ":/", "1:2", ":\xc3", "a:9", "9:a", "::", "<a", ":"} {
+	for _, pair := range []string{": ", ":/", "1:2", ":\xc3", "a:9", "9:a", "::", "<a", ":",
+		":\n//", ":\r\n//", ":\n/x", ":\xc3\xa9/", ":\x0e//", ":\x0c//", ":\r\xc3/", ":\r//", ":\t//", ":\n\n/", ":\r\r//", ":\n", ":\r\n/"} {
 		for at := 0; at < 200; at++ {
 			b := bytes.Repeat([]byte{'x'}, 200)
 			copy(b[at:], pair)

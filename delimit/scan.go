@@ -214,9 +214,13 @@ func (s *Scanner) Scan() bool {
 		switch which {
 		case ':':
 			// nextCand has passed the colons no hit can follow (E12
-			// "Note: see"), but for one that was the last byte read.
+			// "Note: see"), but for one that was the last byte read, and
+			// one that ends its line before "//" (E8a "https:").
 			if c+1 < s.n && noURIAt(s.buf, c) {
 				s.pos = c + 1
+				if breakColon(s.buf, c) {
+					s.colonBreak(s.buf[:s.n], c)
+				}
 				continue
 			}
 			s.atColon(c)
@@ -238,13 +242,33 @@ func (s *Scanner) Scan() bool {
 // the last byte: no URI character follows it (E12 "Note: see"), or it
 // stands between two digits ("10:30"), where a scheme would end in a digit
 // and its part start with one, and no scheme written without "//" (E1a) or
-// wrapping another URI ends in a digit.
+// wrapping another URI ends in a digit. A colon before a line break and
+// "//" (breakColon) is still a candidate.
 func noURIAt(b []byte, c int) bool {
 	x := b[c+1]
 	if x >= utf8.RuneSelf {
 		return false
 	}
 	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
+}
+
+// breakColon reports whether the colon b[c], which is not the last byte,
+// stands before a line break ("\n" or "\r\n") and "//", or before a
+// line break whose next bytes are not read yet (E8a "https:" / "//host").
+// It is apart from noURIAt, which must stay small enough to be inlined.
+func breakColon(b []byte, c int) bool {
+	i := c + 1
+	if b[i] > '\r' { // most: one test
+		return false
+	}
+	if b[i] == '\r' {
+		if i++; i < len(b) && b[i] != '\n' {
+			return false
+		}
+	} else if b[i] != '\n' {
+		return false
+	}
+	return i+2 >= len(b) || b[i+1] == '/' && b[i+2] == '/'
 }
 
 // Hit returns the hit found by the last call to Scan: its URI, raw text,
@@ -363,8 +387,9 @@ func (s *Scanner) fill(need int) {
 // at c can be confirmed from the bytes read so far, with the same result as
 // with the whole input: its line is complete, and the forms that go on past
 // a line break (E5 angle brackets, E6 quotes, E8 a typesetter's hyphen at
-// the end of a line, E8a "scheme://" or a dot there) are either closed on that line or have all the lines
-// (maxLines) or bytes (maxAngle) they may take.
+// the end of a line, E8a "scheme:", "scheme://" or a dot there) are
+// either closed on that line or have all the lines (maxLines) or bytes
+// (maxAngle) they may take.
 func (s *Scanner) decided(c int, which byte) bool {
 	b := s.buf[:s.n]
 	nl := bytes.IndexByte(b[c:], '\n')
@@ -392,7 +417,8 @@ func (s *Scanner) decided(c int, which byte) bool {
 		if end := bytes.TrimRight(b[c:nl], " \t\r"); bytes.HasSuffix(end, []byte("\u00ad")) || bytes.HasSuffix(end, []byte("\u2010")) {
 			return false // E8: may go on on the next line
 		}
-		if end := bytes.TrimRight(b[c:nl], "\r"); bytes.HasSuffix(end, []byte("://")) || bytes.HasSuffix(end, []byte(".")) {
+		// E8a: the colon ends the line ("https:"), or "://" or a dot does.
+		if end := bytes.TrimRight(b[c:nl], "\r"); len(end) == 1 || bytes.HasSuffix(end, []byte("://")) || bytes.HasSuffix(end, []byte(".")) {
 			return bytes.IndexByte(b[nl+1:], '\n') >= 0 // E8a: may go on on the next line, once it is whole
 		}
 		// E6: a quote before the scheme goes on over the lines up to the

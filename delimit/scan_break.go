@@ -6,9 +6,9 @@ import (
 )
 
 // This file joins the line breaks that text extracted from a PDF puts
-// inside a URI (E8a): right after "scheme://" and after a host cut at a
-// dot; and reads the typographic ligatures of such text as
-// their letters.
+// inside a URI (E8a): right after "scheme:" before "//", right after
+// "scheme://" and after a host cut at a dot; and reads the typographic
+// ligatures of such text as their letters.
 
 // lineBreakAt returns where the line after a line break at b[i] ("\n" or
 // "\r\n") starts, or -1 when b[i] starts none.
@@ -34,6 +34,25 @@ func (s *Scanner) schemeBreak(b []byte, c int) {
 	}
 	h := colonHit{j: j, start: j, cs: c, class: sspAuthority}
 	s.joinLines(&h, []seg{{s: j, e: c + 3}}, i, runState{bare: true})
+}
+
+// colonBreak confirms a hit whose line ends right after the ':' at c of
+// an authority scheme (E8a): "https:" / "//www.fda.gov/...", when the
+// next line, unindented, starts with "//" and a host with a dot that
+// starts with a letter or digit and no new URI, as for "http://" /
+// "creativecommons.org" (schemeBreak).
+func (s *Scanner) colonBreak(b []byte, c int) {
+	i := lineBreakAt(b, c+1)
+	if i < 0 || !hasSlashes(b, i) || !continuesWord(b, i+2) || newURIAt(b, i+2) || !dottedHost(b, i+2) {
+		return
+	}
+	j := schemeStart(b, max(s.floor, c-maxLook), c)
+	var low [maxLook]byte
+	if j < 0 || schemeClass(lowerName(b[j:c], &low)) != sspAuthority {
+		return
+	}
+	h := colonHit{j: j, start: j, cs: c, class: sspAuthority}
+	s.joinLines(&h, []seg{{s: j, e: c + 1}}, i, runState{bare: true})
 }
 
 // dottedHost reports whether the host that starts at b[i] holds a dot

@@ -3,6 +3,7 @@ package delimit
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -231,7 +232,8 @@ func TestLineBufferedSameHits(t *testing.T) {
 	data := seed(t)
 	data = append(data, "\n<http://a/b-\n c> \"http://q/r\n s\" www.w3.org/x example.com/y\n"+
 		"see http://man.example/long\u2010\n   page x\n\"URL:http://u/v\n w\" <\n  http://x/y\n  z > <b c\n"+
-		"\"a\" http://after.quote/ \"http://closed/\" <mailto:a@b> <http://a/\n1\n2\n3\n4\n5\n6\n7\n8\n9>\n"...)
+		"\"a\" http://after.quote/ \"http://closed/\" <mailto:a@b> <http://a/\n1\n2\n3\n4\n5\n6\n7\n8\n9>\n"+
+		"URL https:\n//www.fda.gov/x Note:\n//comment http:\r\n//creativecommons.org/ https:\n"...)
 	for _, opts := range []Options{{}, {Hyphen: HyphenBoth, Abbrev: true, Emails: true}} {
 		want := Find(data, opts)
 		lb := opts
@@ -251,6 +253,7 @@ func TestLineBufferedHitBeforeMoreInput(t *testing.T) {
 		{"<http://a/\n b> and more\n", "http://a/b"},
 		{"\"http://q/r\n s\" x\n", "http://q/rs"},
 		{"a <b c http://d/e\n", "http://d/e"},
+		{"URL https:\n//www.fda.gov/x\n", "https://www.fda.gov/x"},
 	} {
 		pr, pw := io.Pipe()
 		go pw.Write([]byte(c.lines))
@@ -271,6 +274,23 @@ func TestLineBufferedHitBeforeMoreInput(t *testing.T) {
 			t.Errorf("%q: no hit while the pipe stays open", c.lines)
 		}
 		pw.Close()
+	}
+}
+
+// TestColonBreakSplit: a line break right after "scheme:" (E8a) is
+// joined as Find joins it wherever the reads split the text, also
+// LineBuffered, which waits for the next line.
+func TestColonBreakSplit(t *testing.T) {
+	data := []byte("URL https:\r\n//www.fda.gov/x\nNote:\n//comment\nhttp:\n//creativecommons.org/licenses/ x\nhttps:\n")
+	want := Find(data, Options{})
+	if len(want) != 2 || want[0].URI != "https://www.fda.gov/x" || want[1].URI != "http://creativecommons.org/licenses/" {
+		t.Fatalf("Find: %v", uris(want))
+	}
+	for k := 0; k <= len(data); k++ {
+		for _, lb := range []bool{false, true} {
+			r := io.MultiReader(bytes.NewReader(data[:k]), bytes.NewReader(data[k:]))
+			sameHits(t, fmt.Sprintf("split at %d, LineBuffered %v", k, lb), scanAll(t, r, Options{LineBuffered: lb}), want)
+		}
 	}
 }
 

@@ -176,3 +176,21 @@ func TestGuessScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeColonBreak: a page whose line ends right after "scheme:"
+// and whose next line starts "//" and a host with a dot gives the URI
+// whole: the page text goes through delimit's join (E8a). "Note:" /
+// "//comment" stays no hit.
+func TestSchemeColonBreak(t *testing.T) {
+	for _, c := range []struct {
+		lines []string
+		want  []string
+	}{
+		{[]string{"URL https:", "//www.fda.gov/x now"}, []string{"https://www.fda.gov/x"}},
+		{[]string{"Note:", "//comment now"}, nil},
+	} {
+		if got := textURIs(t, textC(c.lines...)); !slices.Equal(got, c.want) {
+			t.Errorf("%q: got %q, want %q", c.lines, got, c.want)
+		}
+	}
+}
