@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"golang.org/x/net/html"
+	html "github.com/urix/urix/internal/htmltoken"
 )
 
 const (
