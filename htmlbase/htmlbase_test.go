@@ -603,6 +603,14 @@ func TestMayHaveStyle(t *testing.T) {
 		{`<div class="x" data-style=y>`, false},
 		{`<div>`, false},
 		{`<div style>`, true},
+		// the scan's edges: the name's 's' found by IndexByte in either
+		// case, a name running to the end, one that is not first
+		{`<a style`, false},
+		{`<a s sTyle>`, true},
+		{`<a sstyle>`, false},
+		{`<a styl>`, false},
+		{`<a class=s Style>`, true},
+		{`<p class="x"style=y>`, false}, // no white space before it
 	}
 	for _, tt := range tests {
 		if got := mayHaveStyle([]byte(tt.tag)); got != tt.want {

@@ -77,8 +77,12 @@ func (r *reader) run() error {
 		r.advance(z.Raw())
 		raw, rawName := r.rawElem, r.rawName
 		r.rawElem, r.rawName = eOther, ""
-		if r.join != nil && (tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken) {
-			r.joinTag(r.tagName(z.Raw()))
+		var name []byte // a tag's, lower-cased
+		if tt == html.StartTagToken || tt == html.SelfClosingTagToken || tt == html.EndTagToken {
+			name = r.tagName(z.RawTagName())
+			if r.join != nil {
+				r.joinTag(name)
+			}
 		}
 		switch tt {
 		case html.ErrorToken:
@@ -93,11 +97,11 @@ func (r *reader) run() error {
 		case html.TextToken:
 			r.text(z.Raw(), raw, rawName)
 		case html.StartTagToken:
-			r.startTag(false)
+			r.startTag(name, false)
 		case html.SelfClosingTagToken:
-			r.startTag(true)
+			r.startTag(name, true)
 		case html.EndTagToken:
-			r.endTag()
+			r.endTag(name)
 		}
 	}
 }
@@ -110,8 +114,8 @@ func (r *reader) advance(raw []byte) {
 	r.off += int64(len(raw))
 	r.guard.tokStart = r.off // the next token starts there
 	r.tokEnd = r.off
-	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
-		r.line += n
+	if bytes.IndexByte(raw, '\n') >= 0 { // most tokens hold none
+		r.line += bytes.Count(raw, []byte{'\n'})
 		r.lineStart = r.tokOff + int64(bytes.LastIndexByte(raw, '\n')) + 1
 	}
 }

@@ -24,22 +24,9 @@ func (r *reader) insertion() ns {
 	return nsHTML
 }
 
-// tagName returns the lower-cased name of the tag whose raw bytes are raw
-// ("<div ...>" or "</div>"), without the allocation of Tokenizer.TagName.
-func (r *reader) tagName(raw []byte) []byte {
-	i := 1
-	if i < len(raw) && raw[i] == '/' {
-		i++
-	}
-	j := i
-	for j < len(raw) {
-		c := raw[j]
-		if isSpace(c) || c == '/' || c == '>' {
-			break
-		}
-		j++
-	}
-	name := raw[i:j]
+// tagName returns the tag name as the tokenizer read it, lower-cased,
+// without the allocation of Tokenizer.TagName when it is short.
+func (r *reader) tagName(name []byte) []byte {
 	if len(name) > len(r.name) {
 		return bytes.ToLower(name)
 	}
@@ -53,9 +40,9 @@ func (r *reader) tagName(raw []byte) []byte {
 // startTag reads a start tag (H2–H4): the element's namespace and how
 // its content is read, the stack of open elements, and, outside inert
 // template content, its attributes.
-func (r *reader) startTag(selfClosing bool) {
+func (r *reader) startTag(tagName []byte, selfClosing bool) {
 	z := r.z
-	nsp, name, id := r.namespace(r.intern(r.tagName(z.Raw())))
+	nsp, name, id := r.namespace(r.intern(tagName))
 	foreign := nsp != nsHTML
 	if !r.inBody && !headElement(name) {
 		r.inBody = true
@@ -272,9 +259,8 @@ func (r *reader) lateMeta(m *metaAttrs) {
 	}
 }
 
-func (r *reader) endTag() {
+func (r *reader) endTag(nameb []byte) {
 	defer r.setCDATA()
-	nameb := r.tagName(r.z.Raw())
 	if r.overflow > 0 {
 		r.overflow--
 		if string(nameb) == "template" && r.template > 0 {
@@ -330,8 +316,18 @@ func (r *reader) attrLink(element, attr string, v []byte, docURL bool) {
 // no link attributes of its own may hold a style attribute: an attribute
 // name starting with "style", any case, after whitespace or '/'.
 func mayHaveStyle(raw []byte) bool {
+	return styleAt(raw, 's') || styleAt(raw, 'S')
+}
+
+// styleAt is mayHaveStyle for a name starting with the byte c.
+func styleAt(raw []byte, c byte) bool {
 	for i := 1; i+5 < len(raw); i++ {
-		if (raw[i] == 's' || raw[i] == 'S') && (isSpace(raw[i-1]) || raw[i-1] == '/') && hasPrefixFold(raw[i:], "style") {
+		k := bytes.IndexByte(raw[i:len(raw)-5], c)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if (isSpace(raw[i-1]) || raw[i-1] == '/') && hasPrefixFold(raw[i:], "style") {
 			return true
 		}
 	}
