@@ -11,6 +11,11 @@ func (z *Tokenizer) skipWhiteSpace() {
 	if z.err != nil {
 		return
 	}
+	// The white space in the window, and the byte after it when there:
+	// readByte would return them, and the loop give the byte back.
+	if z.skip(&notSpace); z.raw.end < len(z.win) {
+		return
+	}
 	for {
 		c := z.readByte()
 		if z.err != nil {

@@ -336,6 +336,17 @@ loop:
 // look at.
 var nameStop, keyStop, valueStop, commentStop = stops(" \n\r\t\f/>"), stops(" \n\r\t\f/>="), stops(" \n\r\t\f>"), stops("-!>")
 
+// notSpace stops a skip at any byte but HTML white space.
+var notSpace = func() (t [256]bool) {
+	for i := range t {
+		t[i] = true
+	}
+	for _, c := range " \n\r\t\f" {
+		t[c] = false
+	}
+	return t
+}()
+
 func stops(s string) (t [256]bool) {
 	for i := range len(s) {
 		t[s[i]] = true
