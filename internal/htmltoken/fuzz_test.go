@@ -118,6 +118,7 @@ var seeds = []string{
 	"", "a", "<", "<a", "<a>", "</a>", "</>", "<!>", "<!-->", "<!--x-->", "<!--x--!>", "<!--x--!-y-->", "<!-x>",
 	"<!DOCTYPE html>", "<!doctype", "<![CDATA[x]]>", "<![CDATA[x", "<?xml x?>", "a<b>c</b>d", "x < y",
 	`<a href="x&amp;y" HREF=z title='&lt;&notit;&ampx &amp=' data-x=a&amp;b>`, "<a b=\"\x00\r\n&#0;\">",
+	"<a b='&amp;amp;' c=&AMP; d=\"&amp\" e='x&amp;\r\n&amp;\x00&amp;'>", "<a b=&amp;&amp;&>",
 	"<A B C=D b=e>", "<a =b>", "<a/b/>", "<br/>", "<p a=/>", "<a b='\"' c=\"'\" d=x\"y'z&amp;>",
 	"<script>a</script>", "<script><!--<script>x</script>--></script>y", "<script><!-- a -- > </script>",
 	"<SCRIPT>x</SCRIPT >", "<style>a<b</style>", "<title>a&amp;</title>", "<textarea>x</textarea>",
