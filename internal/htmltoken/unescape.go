@@ -16,19 +16,27 @@ type unescaper struct {
 	feed feed
 }
 
-// feed is the unescaper's input: the tag being decoded, never empty
-// when the tokenizer reads.
-type feed struct{ b []byte }
+// feed is the unescaper's input: the tag being decoded, in pieces (the
+// value is read where it is), never empty when the tokenizer reads.
+type feed struct{ parts [3][]byte }
 
 func (f *feed) Read(p []byte) (int, error) {
-	n := copy(p, f.b)
-	f.b = f.b[n:]
+	n := 0
+	for i := range f.parts {
+		k := copy(p[n:], f.parts[i])
+		f.parts[i] = f.parts[i][k:]
+		n += k
+	}
 	return n, nil
 }
 
+// bigValue is the size of a value past which the unescaper's buffer is
+// not kept for the next one.
+const bigValue = 64 << 10
+
 // unescape returns raw, an attribute value's bytes as they are in the
 // input, as upstream's TagAttr returns it: NUL replaced, newlines
-// normalized and character references decoded, in the arena.
+// normalized and character references decoded (a copy of its own).
 func (z *Tokenizer) unescape(raw []byte) []byte {
 	u := z.unesc
 	if u == nil {
@@ -39,26 +47,18 @@ func (z *Tokenizer) unescape(raw []byte) []byte {
 	// The value is quoted by a quote it does not hold: it reads back as
 	// it is. Only an unquoted value can hold both, and that reads back
 	// unquoted, as it was read.
-	start := len(z.arena)
-	z.arena = append(z.arena, "<a v="...)
-	q := byte('"')
-	if bytes.IndexByte(raw, q) >= 0 {
-		q = '\''
-		if bytes.IndexByte(raw, q) >= 0 {
-			q = 0
+	open, end := `<a v="`, `">`
+	if bytes.IndexByte(raw, '"') >= 0 {
+		open, end = `<a v='`, `'>`
+		if bytes.IndexByte(raw, '\'') >= 0 {
+			open, end = `<a v=`, `>`
 		}
 	}
-	if q != 0 {
-		z.arena = append(z.arena, q)
-	}
-	z.arena = append(z.arena, raw...)
-	if q != 0 {
-		z.arena = append(z.arena, q)
-	}
-	z.arena = append(z.arena, '>')
-	u.feed.b = z.arena[start:]
+	u.feed.parts = [3][]byte{[]byte(open), raw, []byte(end)}
 	u.z.Next()
 	_, val, _ := u.z.TagAttr()
-	z.arena = append(z.arena[:start], val...)
-	return z.arena[start:len(z.arena):len(z.arena)]
+	if len(raw) > bigValue {
+		z.unesc = nil // its buffer is as big as the value
+	}
+	return val
 }
