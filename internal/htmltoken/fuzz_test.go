@@ -102,12 +102,21 @@ func describe(z tokenizer, ctl []byte) string {
 func same(t *testing.T, in, sizes, ctl []byte) {
 	t.Helper()
 	want := describe(html.NewTokenizer(&chunks{b: bytes.Clone(in), sizes: sizes}), ctl)
-	got := describe(NewTokenizer(&chunks{b: bytes.Clone(in), sizes: sizes}), ctl)
+	// Long values are decoded in pieces: pieces of 1 and 5 bytes at the
+	// least put the cuts everywhere.
+	defer func(n int) { chunkLen = n }(chunkLen)
+	for _, chunkLen = range []int{32 << 10, 1, 5} {
+		differ(t, describe(NewTokenizer(&chunks{b: bytes.Clone(in), sizes: sizes}), ctl), want, in, sizes, ctl)
+	}
+}
+
+func differ(t *testing.T, got, want string, in, sizes, ctl []byte) {
+	t.Helper()
 	if got != want {
 		g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
 		for i := range min(len(g), len(w)) {
 			if g[i] != w[i] {
-				t.Fatalf("input %q (sizes %v, ctl %v): token %d\n got %s\nwant %s", in, sizes, ctl, i, g[i], w[i])
+				t.Fatalf("input %q (sizes %v, ctl %v, pieces of %d): token %d\n got %s\nwant %s", in, sizes, ctl, chunkLen, i, g[i], w[i])
 			}
 		}
 		t.Fatalf("input %q: %d tokens, want %d", in, len(g), len(w))
@@ -119,7 +128,8 @@ var seeds = []string{
 	"<!DOCTYPE html>", "<!doctype", "<![CDATA[x]]>", "<![CDATA[x", "<?xml x?>", "a<b>c</b>d", "x < y",
 	`<a href="x&amp;y" HREF=z title='&lt;&notit;&ampx &amp=' data-x=a&amp;b>`, "<a b=\"\x00\r\n&#0;\">",
 	"<a b='&amp;amp;' c=&AMP; d=\"&amp\" e='x&amp;\r\n&amp;\x00&amp;'>", "<a b=&amp;&amp;&>",
-	"<A B C=D b=e>", "<a =b>", "<a/b/>", "<br/>", "<p a=/>", "<a b='\"' c=\"'\" d=x\"y'z&amp;>",
+	"<a b='&lt;&#x41&#65;;&&#&#x&amp=&ampx&notin;&notit;' c=\"&#\" d=&#x &e=&amp>", "<a b=x&\"'&lt;>",
+	"<a b=\"\r&\r\n&#0;\x00&\">", "<A B C=D b=e>", "<a =b>", "<a/b/>", "<br/>", "<p a=/>", "<a b='\"' c=\"'\" d=x\"y'z&amp;>",
 	"<script>a</script>", "<script><!--<script>x</script>--></script>y", "<script><!-- a -- > </script>",
 	"<SCRIPT>x</SCRIPT >", "<style>a<b</style>", "<title>a&amp;</title>", "<textarea>x</textarea>",
 	"<plaintext>a<b>c", "<xmp><a></xmp>", "<iframe><a></iframe>", "<noscript><a></noscript>",

@@ -30,14 +30,37 @@ func (f *feed) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// bigValue is the size of a value past which the unescaper's buffer is
-// not kept for the next one.
-const bigValue = 64 << 10
+// chunkLen is how much of a value the upstream tokenizer is given at
+// once, at the least: a longer value is decoded in pieces, each cut just
+// before a '&', so that its buffer stays small. A reference never reads
+// past the next '&' (a name or number stops at it, as at the end, and
+// the '=' after a name is looked for only right after it), so the
+// pieces decode as the whole value does. A variable for the tests.
+var chunkLen = 32 << 10
 
 // unescape returns raw, an attribute value's bytes as they are in the
 // input, as upstream's TagAttr returns it: NUL replaced, newlines
 // normalized and character references decoded (a copy of its own).
 func (z *Tokenizer) unescape(raw []byte) []byte {
+	if len(raw) <= chunkLen {
+		return z.decode(raw)
+	}
+	var out []byte
+	for len(raw) > 0 {
+		n := len(raw)
+		if n > chunkLen {
+			if k := bytes.IndexByte(raw[chunkLen:], '&'); k >= 0 {
+				n = chunkLen + k
+			}
+		}
+		out = append(out, z.decode(raw[:n])...)
+		raw = raw[n:]
+	}
+	return out
+}
+
+// decode is unescape for a piece of a value.
+func (z *Tokenizer) decode(raw []byte) []byte {
 	u := z.unesc
 	if u == nil {
 		u = new(unescaper)
@@ -57,8 +80,8 @@ func (z *Tokenizer) unescape(raw []byte) []byte {
 	u.feed.parts = [3][]byte{[]byte(open), raw, []byte(end)}
 	u.z.Next()
 	_, val, _ := u.z.TagAttr()
-	if len(raw) > bigValue {
-		z.unesc = nil // its buffer is as big as the value
+	if len(raw) > chunkLen {
+		z.unesc = nil // its buffer is as big as the piece
 	}
 	return val
 }
