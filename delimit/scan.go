@@ -249,7 +249,7 @@ func noURIAt(b []byte, c int) bool {
 	if x >= utf8.RuneSelf {
 		return false
 	}
-	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
+	return ctab[x]&cURI == 0 || c > 0 && InertColon(b[c-1], x)
 }
 
 // breakColon reports whether the colon b[c], which is not the last byte,

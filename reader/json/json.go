@@ -20,10 +20,12 @@
 package json
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"sync"
 
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
 )
 
@@ -93,6 +95,8 @@ type jreader struct {
 	esc    bool   // the string has a backslash so far
 	nl     bool   // it has a raw line break so far
 	colon  bool   // it has a colon so far, or the text rules need none
+	inert  bool   // it has a colon between two digits (delimit.InertColon)
+	pieces bool   // it was passed on in pieces (moreString)
 	strAt  cursor // cursor of the string's first byte
 	capt   []byte // a kept string's raw bytes, at most captMax
 	over   bool   // the kept string was longer
@@ -301,6 +305,7 @@ func (r *jreader) str() {
 	r.text.at = r.strAt
 	r.capt, r.over = r.capt[:0], false
 	r.esc, r.nl, r.colon = false, false, r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
+	r.inert, r.pieces = false, false
 	if r.role = r.roleOf(); r.role == roleBody {
 		r.startBody()
 	}
@@ -315,6 +320,9 @@ func (r *jreader) str() {
 		}
 		switch buf[i] {
 		case '"':
+			if r.inert && !r.colon {
+				r.colon = r.mayHoldInert(buf[r.sstart:i])
+			}
 			if r.role != roleText || r.colon || len(r.text.buf) > 0 {
 				r.piece(buf[r.sstart:i], true) // else no hit (delimit.MayHold)
 			}
@@ -326,7 +334,15 @@ func (r *jreader) str() {
 			r.nl = true
 			r.i = i + 1
 		case ':':
-			r.colon = true
+			// "10:30": no hit can start at this colon, and none but
+			// one in angle brackets hold it (delimit.InertColon); the
+			// byte before it stands for itself when no escape came
+			// before.
+			if !r.colon && i > r.sstart && i+1 < n && !r.esc && delimit.InertColon(buf[i-1], buf[i+1]) {
+				r.inert = true
+			} else {
+				r.colon = true
+			}
 			r.i = i + 1
 		default: // a backslash: the next byte is escaped
 			r.esc = true
@@ -360,6 +376,7 @@ func (r *jreader) str() {
 // more of the input; at the end of the input it ends the string with a
 // note and returns false.
 func (r *jreader) moreString() bool {
+	r.pieces = true
 	r.piece(r.buf[r.sstart:r.n], false)
 	if !r.fill() {
 		r.piece(nil, true)
@@ -368,6 +385,14 @@ func (r *jreader) moreString() bool {
 	}
 	r.sstart = 0
 	return true
+}
+
+// mayHoldInert reports whether a string whose colons are all inert
+// (delimit.InertColon) may hold a hit: one in angle brackets, when a '<'
+// is or may be among its decoded bytes (raw is all of it unless it came
+// in pieces), or one the refanged text may hold.
+func (r *jreader) mayHoldInert(raw []byte) bool {
+	return r.pieces || r.esc || r.opts.Delimit.Refang || bytes.IndexByte(raw, '<') >= 0
 }
 
 // errEndsInString is the note of a JSON input cut inside a string.

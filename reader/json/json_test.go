@@ -13,6 +13,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/css"
@@ -341,5 +342,45 @@ func TestHARBodyBudget(t *testing.T) {
 	s = read(t, doc, nil)
 	if len(s.Hits) != 40001 || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "no room in the memory budget") || limit.Memory.Left() != 1<<20 {
 		t.Fatalf("with no room: %d hits, warnings %q, budget left %d", len(s.Hits), s.Warnings, limit.Memory.Left())
+	}
+}
+
+// TestInertColonSkip: a string whose colons all stand between two digits
+// ("10:30") is not given to the text rules unless it may hold a hit in
+// angle brackets ("<h323:1@x.example>", delimit.InertColon); over strings
+// made of such pieces, raw or escaped, the reader's hits are those the
+// text rules find in the decoded string.
+func TestInertColonSkip(t *testing.T) {
+	pieces := []string{"<", ">", "h323", "1", "2", ":", "\\u003a", "\\u003c", "\\u0031", "\\u2011", "\\/", "@x.example", " ", "URL:", "\\n", "\n"}
+	seen := 0
+	for n := range 400000 {
+		var b strings.Builder
+		for k := n; ; k /= len(pieces) {
+			b.WriteString(pieces[k%len(pieces)])
+			if k < len(pieces) {
+				break
+			}
+		}
+		raw := b.String()
+		var dec string
+		if err := stdjson.Unmarshal([]byte(`"`+strings.ReplaceAll(raw, "\n", `\n`)+`"`), &dec); err != nil {
+			t.Fatalf("%q: %v", raw, err)
+		}
+		var want []string
+		for _, h := range delimit.Find([]byte(dec), delimit.Options{}) {
+			want = append(want, h.URI)
+		}
+		doc := `{"k": "` + raw + `"}`
+		var got []string
+		for _, h := range read(t, doc, nil).Hits {
+			got = append(got, h.URI)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: hits %q, the text rules find %q", doc, got, want)
+		}
+		seen += len(want)
+	}
+	if seen == 0 {
+		t.Fatal("no string with a hit among the generated ones")
 	}
 }
