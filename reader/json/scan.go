@@ -1,0 +1,180 @@
+package json
+
+import (
+	"bytes"
+	"errors"
+
+	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/reader"
+)
+
+// This file is the scan of the input: the structure between strings and
+// each string's bytes, up to the next byte that matters to it.
+
+// structStop marks the bytes the structure scan stops at.
+var structStop = func() (t [256]bool) {
+	for _, c := range []byte("\n\"{}[]:,") {
+		t[c] = true
+	}
+	return t
+}()
+
+// strStop marks the bytes a string scan stops at.
+var strStop = func() (t [256]bool) {
+	for _, c := range []byte("\n\"\\:") {
+		t[c] = true
+	}
+	return t
+}()
+
+// run scans the input: structure between strings, strings by str.
+func (r *jreader) run() {
+	for {
+		if r.i >= r.n && !r.fill() {
+			return
+		}
+		buf, n := r.buf, r.n
+		i := r.i + skip(&structStop, buf[r.i:n])
+		if i == n {
+			r.i = n
+			continue
+		}
+		r.i = i + 1
+		switch buf[i] {
+		case '\n':
+			r.line++
+			r.lnOff = r.off + int64(i) + 1
+		case '"':
+			r.str()
+		case '{':
+			r.push(true)
+		case '[':
+			r.push(false)
+		case '}', ']':
+			r.pop()
+		case ':':
+			r.expectKey = false
+			if r.harStatusKey() {
+				r.har.status = r.number()
+			}
+		case ',':
+			r.expectKey = r.depth > 0 && r.isObj(r.depth-1)
+		}
+	}
+}
+
+// str reads a string whose opening quote was just read.
+func (r *jreader) str() {
+	r.sstart = r.i
+	r.strAt = cursor{off: r.off + int64(r.i), line: r.line, lineStart: r.lnOff}
+	r.text.at = r.strAt
+	r.capt, r.over = r.capt[:0], false
+	r.esc, r.nl, r.colon = false, false, r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
+	r.inert, r.pieces = false, false
+	if r.role = r.roleOf(); r.role == roleBody {
+		r.startBody()
+	}
+	for {
+		buf, n := r.buf, r.n
+		i := r.i + skip(&strStop, buf[r.i:n])
+		if i == n {
+			if !r.moreString() {
+				return
+			}
+			continue
+		}
+		switch buf[i] {
+		case '"':
+			if r.inert && !r.colon {
+				r.colon = r.mayHoldInert(buf[r.sstart:i])
+			}
+			if r.role != roleText || r.colon || len(r.text.buf) > 0 {
+				r.piece(buf[r.sstart:i], true) // else no hit (delimit.MayHold)
+			}
+			r.i = i + 1
+			r.role = roleText
+			return
+		case '\n':
+			r.newline(i)
+			r.nl = true
+			r.i = i + 1
+		case ':':
+			// "10:30": no hit can start at this colon, and none but
+			// one in angle brackets hold it (delimit.InertColon); the
+			// byte before it stands for itself when no escape came
+			// before.
+			if !r.colon && i > r.sstart && i+1 < n && !r.esc && delimit.InertColon(buf[i-1], buf[i+1]) {
+				r.inert = true
+			} else {
+				r.colon = true
+			}
+			r.i = i + 1
+		default: // a backslash: the next byte is escaped
+			r.esc = true
+			if i+1 < n {
+				switch buf[i+1] {
+				case '\n':
+					r.newline(i + 1)
+				case ':':
+					r.colon = true
+				case 'u':
+					// "\u003a" is a colon too; so, for all the scan
+					// knows, is one cut by the end of the buffer.
+					r.colon = r.colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+				}
+				r.i = i + 2
+				continue
+			}
+			r.colon = true
+			if !r.moreString() {
+				return
+			}
+			if r.buf[0] == '\n' {
+				r.newline(0)
+			}
+			r.i = 1
+		}
+	}
+}
+
+// moreString passes on the part of the string in the buffer and reads
+// more of the input; at the end of the input it ends the string with a
+// note and returns false.
+func (r *jreader) moreString() bool {
+	r.pieces = true
+	r.piece(r.buf[r.sstart:r.n], false)
+	if !r.fill() {
+		r.piece(nil, true)
+		r.warn(errEndsInString)
+		return false
+	}
+	r.sstart = 0
+	return true
+}
+
+// mayHoldInert reports whether a string whose colons are all inert
+// (delimit.InertColon) may hold a hit: one in angle brackets, when a '<'
+// is or may be among its decoded bytes (raw is all of it unless it came
+// in pieces), or one the refanged text may hold.
+func (r *jreader) mayHoldInert(raw []byte) bool {
+	return r.pieces || r.esc || r.opts.Delimit.Refang || bytes.IndexByte(raw, '<') >= 0
+}
+
+// errEndsInString is the note of a JSON input cut inside a string.
+var errEndsInString = reader.Note(errors.New("the JSON ends inside a string"))
+
+// skip returns the index of the first byte of b that stop marks, len(b)
+// when there is none.
+func skip(stop *[256]bool, b []byte) int {
+	for k, c := range b {
+		if stop[c] {
+			return k
+		}
+	}
+	return len(b)
+}
+
+func (r *jreader) newline(i int) {
+	r.line++
+	r.lnOff = r.off + int64(i) + 1
+}
