@@ -46,7 +46,12 @@ const MaxDepth = 1 << 16
 // keyDepth is the depth up to which the scanner keeps each object's key.
 const keyDepth = 16
 
-const bufSize = 64 << 10
+// bufSize is the input buffer's size; the buffer has slack bytes past
+// it, which the scan may read but does not use (strScan).
+const (
+	bufSize = 64 << 10
+	slack   = 8
+)
 
 // role is what a string is read as.
 type role uint8
@@ -85,6 +90,7 @@ type jreader struct {
 	objs      []uint64 // obj bit of every open container within MaxDepth
 	depth     int
 	expectKey bool
+	inObj     bool // the innermost open container is an object within MaxDepth
 	deep      bool // warned of a nesting deeper than MaxDepth
 
 	role   role
@@ -103,7 +109,7 @@ type jreader struct {
 	hit    reader.Hit
 }
 
-var readers = sync.Pool{New: func() any { return &jreader{buf: make([]byte, bufSize)} }}
+var readers = sync.Pool{New: func() any { return &jreader{buf: make([]byte, bufSize+slack)} }}
 
 // Read reads a JSON document (or JSON Lines) from c (doc/spec.md JS1).
 func Read(c *reader.Content, s reader.Sink) error {
@@ -143,7 +149,7 @@ func (r *jreader) fill() bool {
 		return false
 	}
 	for r.n == 0 {
-		n, err := r.r.Read(r.buf)
+		n, err := r.r.Read(r.buf[:bufSize])
 		r.n = n
 		if err != nil {
 			r.eof = true
@@ -168,6 +174,7 @@ func (r *jreader) push(obj bool) {
 	d := r.depth
 	r.depth++
 	r.expectKey = obj
+	r.inObj = obj && d < MaxDepth
 	if d >= MaxDepth {
 		if !r.deep {
 			r.deep = true
@@ -200,6 +207,7 @@ func (r *jreader) pop() {
 	}
 	r.depth--
 	r.expectKey = false
+	r.inObj = r.depth > 0 && r.isObj(r.depth-1)
 	switch d := r.depth; {
 	case d == 0:
 		r.base = r.c.Base // a JSON Lines record's @base ends with it
@@ -258,6 +266,10 @@ func (r *jreader) piece(raw []byte, final bool) {
 		if r.colon || !final || len(r.text.buf) > 0 {
 			r.textPiece(raw, final) // else no hit (delimit.MayHold)
 		}
+		if final && len(r.capt) == 0 && !r.esc {
+			r.setKey(raw) // raw is all of the key: no copy
+			return
+		}
 		r.keep(raw, 64)
 	case roleBody:
 		r.bodyPiece(raw, final)
@@ -300,11 +312,12 @@ func (r *jreader) roleOf() role {
 	if d < 0 || d >= MaxDepth {
 		return roleText
 	}
-	if r.isObj(d) {
+	if r.inObj {
 		if r.expectKey {
 			return roleKey
 		}
 		switch k := r.key(d); k {
+		case "":
 		case "@id", "@context", "@base", "@vocab":
 			r.ldKey = k
 			return roleLD
@@ -313,19 +326,26 @@ func (r *jreader) roleOf() role {
 		r.ldKey = "@context"
 		return roleLD
 	}
+	if !r.har.active {
+		return roleText
+	}
 	return r.harRole()
+}
+
+// setKey sets the current key of the innermost object to the key name
+// name is, if any. A name longer than 64 bytes (the most of a key kept)
+// is none of keyName's.
+func (r *jreader) setKey(name []byte) {
+	if d := r.depth - 1; d < keyDepth {
+		r.frames[d].key = keyName(name)
+	}
 }
 
 // endKept acts on a kept string, now whole.
 func (r *jreader) endKept() {
 	switch r.role {
 	case roleKey:
-		if d := r.depth - 1; d < keyDepth {
-			r.frames[d].key = ""
-			if !r.over {
-				r.frames[d].key = keyName(r.value())
-			}
-		}
+		r.setKey(r.value())
 	case roleLD:
 		r.ld()
 	case roleHAR:

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -382,5 +383,26 @@ func TestInertColonSkip(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no string with a hit among the generated ones")
+	}
+}
+
+// TestStrScan: the scan of eight bytes at a time stops where the one of a
+// byte at a time does, whatever the bytes around and past the end.
+func TestStrScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("ab\"\\:\n\x00\x80\xff#")
+	buf := make([]byte, 64+slack)
+	for range 200000 {
+		for k := range buf {
+			buf[k] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(3) > 0 {
+				buf[k] = 'a' + byte(rng.IntN(26))
+			}
+		}
+		n := rng.IntN(65)
+		i := rng.IntN(n + 1)
+		if got, want := strScan(buf, i, n), i+skip(&strStop, buf[i:n]); got != want {
+			t.Fatalf("strScan(%q, %d, %d) = %d, want %d", buf, i, n, got, want)
+		}
 	}
 }

@@ -2,7 +2,10 @@ package json
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"math/bits"
+	"unsafe"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
@@ -58,7 +61,7 @@ func (r *jreader) run() {
 				r.har.status = r.number()
 			}
 		case ',':
-			r.expectKey = r.depth > 0 && r.isObj(r.depth-1)
+			r.expectKey = r.inObj
 		}
 	}
 }
@@ -76,7 +79,7 @@ func (r *jreader) str() {
 	}
 	for {
 		buf, n := r.buf, r.n
-		i := r.i + skip(&strStop, buf[r.i:n])
+		i := strScan(buf, r.i, n)
 		if i == n {
 			if !r.moreString() {
 				return
@@ -162,6 +165,45 @@ func (r *jreader) mayHoldInert(raw []byte) bool {
 
 // errEndsInString is the note of a JSON input cut inside a string.
 var errEndsInString = reader.Note(errors.New("the JSON ends inside a string"))
+
+// lo8 and hi8 are the words of eight bytes 0x01 and 0x80: a byte's
+// value times lo8 is a word of eight of it.
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
+
+// zeros marks with its high bit each zero byte of x, all but the first
+// exactly: a borrow may mark a byte after it, never one before.
+func zeros(x uint64) uint64 { return (x - lo8) &^ x & hi8 }
+
+// strScan returns the index of the first '"', '\\', ':' or line feed
+// (the bytes strStop marks) in buf[i:n], n when there is none. It tests
+// eight bytes at once, and so reads as far as seven bytes past n: buf
+// has that slack past the bytes read into it.
+func strScan(buf []byte, i, n int) int {
+	_ = buf[n+slack-1]
+	for ; i < n; i += 8 {
+		x := word(buf, i)
+		if m := zeros(x^'"'*lo8) | zeros(x^'\\'*lo8) | zeros(x^':'*lo8) | zeros(x^'\n'*lo8); m != 0 {
+			return min(i+bits.TrailingZeros64(m)>>3, n)
+		}
+	}
+	return n
+}
+
+// word returns the eight bytes at buf[i:] as a little-endian word;
+// buf[i+7] must be in buf (the caller checks once what this does not).
+func word(buf []byte, i int) uint64 {
+	x := *(*uint64)(unsafe.Pointer(&buf[i]))
+	if bigEndian {
+		x = bits.ReverseBytes64(x)
+	}
+	return x
+}
+
+// bigEndian says the machine stores a word's high byte first.
+var bigEndian = binary.NativeEndian.Uint16([]byte{0, 1}) == 1
 
 // skip returns the index of the first byte of b that stop marks, len(b)
 // when there is none.
