@@ -118,6 +118,7 @@ func (r *jreader) str() {
 				switch buf[i+1] {
 				case '\n':
 					r.newline(i + 1)
+					r.nl = true
 				case ':':
 					r.colon = true
 				case 'u':
@@ -134,6 +135,7 @@ func (r *jreader) str() {
 			}
 			if r.buf[0] == '\n' {
 				r.newline(0)
+				r.nl = true
 			}
 			r.i = 1
 		}
@@ -173,10 +175,6 @@ const (
 	hi8 = 0x8080808080808080
 )
 
-// zeros marks with its high bit each zero byte of x, all but the first
-// exactly: a borrow may mark a byte after it, never one before.
-func zeros(x uint64) uint64 { return (x - lo8) &^ x & hi8 }
-
 // strScan returns the index of the first '"', '\\', ':' or line feed
 // (the bytes strStop marks) in buf[i:n], n when there is none. It tests
 // eight bytes at once, and so reads as far as seven bytes past n: buf
@@ -185,7 +183,10 @@ func strScan(buf []byte, i, n int) int {
 	_ = buf[n+slack-1]
 	for ; i < n; i += 8 {
 		x := word(buf, i)
-		if m := zeros(x^'"'*lo8) | zeros(x^'\\'*lo8) | zeros(x^':'*lo8) | zeros(x^'\n'*lo8); m != 0 {
+		// (y-lo8)&^y has the high bit of y's first zero byte set,
+		// and of none before it (a borrow may set it in later ones).
+		a, b, c, d := x^'"'*lo8, x^'\\'*lo8, x^':'*lo8, x^'\n'*lo8
+		if m := ((a-lo8)&^a | (b-lo8)&^b | (c-lo8)&^c | (d-lo8)&^d) & hi8; m != 0 {
 			return min(i+bits.TrailingZeros64(m)>>3, n)
 		}
 	}

@@ -128,9 +128,10 @@ func (c cursor) col() int { return int(c.off-c.lineStart) + 1 }
 // walker walks a string's raw bytes and its decoded text together, from
 // the cursor of raw[0], to map offsets in the text onto the stream.
 type walker struct {
-	raw  []byte
-	r, d int // raw and decoded offsets walked to
-	at   cursor
+	raw   []byte
+	r, d  int // raw and decoded offsets walked to
+	at    cursor
+	noLFs bool // raw has no line feed: none to count
 }
 
 // to walks to decoded offset d; with over, past an escape whose decoded
@@ -146,6 +147,10 @@ func (w *walker) to(d int, over bool) {
 			w.step(n, n)
 			continue
 		}
+		if w.r+1 < len(w.raw) && oneByte[w.raw[w.r+1]] {
+			w.step(2, 1) // "\/", "\n": one byte, which d cannot be inside
+			continue
+		}
 		var tmp [8]byte
 		out, n := unesc(tmp[:0], w.raw, w.r, true)
 		if n == len(out) {
@@ -159,10 +164,19 @@ func (w *walker) to(d int, over bool) {
 	}
 }
 
+// oneByte marks the bytes after a backslash that make an escape of two
+// raw bytes standing for one (RFC 8259 §7).
+var oneByte = func() (t [256]bool) {
+	for _, c := range []byte(`"\/bfnrt`) {
+		t[c] = true
+	}
+	return t
+}()
+
 // step moves by n raw bytes standing for dn decoded ones, counting the
 // raw line breaks among them.
 func (w *walker) step(n, dn int) {
-	if seg := w.raw[w.r : w.r+n]; bytes.IndexByte(seg, '\n') >= 0 {
+	if seg := w.raw[w.r : w.r+n]; !w.noLFs && bytes.IndexByte(seg, '\n') >= 0 {
 		w.at.line += bytes.Count(seg, []byte{'\n'})
 		w.at.lineStart = w.at.off + int64(bytes.LastIndexByte(seg, '\n')) + 1
 	}
@@ -226,7 +240,7 @@ func (r *jreader) process(raw []byte, final bool) int {
 	if !final {
 		cut = cutAt(dec)
 	}
-	w := walker{raw: raw[:used], at: r.text.at}
+	w := walker{raw: raw[:used], at: r.text.at, noLFs: !r.nl}
 	if r.colon || delimit.MayHold(dec, r.opts.Delimit) {
 		// One Scanner for every string, its hits sharing dec where the
 		// sink allows (reader.Options.Borrow), no line counted (the
