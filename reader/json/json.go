@@ -50,7 +50,7 @@ const keyDepth = 16
 // it, which the scan may read but does not use (strScan).
 const (
 	bufSize = 64 << 10
-	slack   = 8
+	slack   = 32
 )
 
 // role is what a string is read as.

@@ -386,12 +386,21 @@ func TestInertColonSkip(t *testing.T) {
 	}
 }
 
-// TestStrScan: the scan of eight bytes at a time stops where the one of a
-// byte at a time does, whatever the bytes around and past the end.
+// TestStrScan: the scans of 32 bytes (where the machine has AVX2) and of
+// eight bytes at a time stop where the one of a byte at a time does,
+// whatever the bytes around and past the end.
 func TestStrScan(t *testing.T) {
+	simd := strSIMD
+	defer func() { strSIMD = simd }()
+	for _, strSIMD = range []bool{false, simd} {
+		testStrScan(t)
+	}
+}
+
+func testStrScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []byte("ab\"\\:\n\x00\x80\xff#")
-	buf := make([]byte, 64+slack)
+	buf := make([]byte, 100+slack)
 	for range 200000 {
 		for k := range buf {
 			buf[k] = alphabet[rng.IntN(len(alphabet))]
@@ -399,10 +408,10 @@ func TestStrScan(t *testing.T) {
 				buf[k] = 'a' + byte(rng.IntN(26))
 			}
 		}
-		n := rng.IntN(65)
+		n := rng.IntN(101)
 		i := rng.IntN(n + 1)
 		if got, want := strScan(buf, i, n), i+skip(&strStop, buf[i:n]); got != want {
-			t.Fatalf("strScan(%q, %d, %d) = %d, want %d", buf, i, n, got, want)
+			t.Fatalf("strScan(%q, %d, %d) = %d, want %d (vector loop: %v)", buf, i, n, got, want, strSIMD)
 		}
 	}
 }

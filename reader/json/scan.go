@@ -177,10 +177,14 @@ const (
 
 // strScan returns the index of the first '"', '\\', ':' or line feed
 // (the bytes strStop marks) in buf[i:n], n when there is none. It tests
-// eight bytes at once, and so reads as far as seven bytes past n: buf
-// has that slack past the bytes read into it.
+// 32 bytes at once where the machine has AVX2 (strAVX2), eight elsewhere,
+// and so reads as far as 31 bytes past n: buf has that slack past the
+// bytes read into it.
 func strScan(buf []byte, i, n int) int {
 	_ = buf[n+slack-1]
+	if strSIMD {
+		return strAVX2(buf, i, n)
+	}
 	for ; i < n; i += 8 {
 		x := word(buf, i)
 		// (y-lo8)&^y has the high bit of y's first zero byte set,
