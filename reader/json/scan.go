@@ -30,25 +30,38 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
-// run scans the input: structure between strings, strings by str.
+// run scans the input: structure between strings, strings by str. The
+// structure is mostly one byte between two strings (": ", ", "), so the
+// scan tests each byte: a word test would cost more than it saves.
 func (r *jreader) run() {
+	i := r.i
 	for {
-		if r.i >= r.n && !r.fill() {
-			return
+		if i >= r.n {
+			if r.i = i; !r.fill() {
+				return
+			}
+			i = 0
 		}
-		buf, n := r.buf, r.n
-		i := r.i + skip(&structStop, buf[r.i:n])
-		if i == n {
-			r.i = n
+		buf := r.buf[:r.n]
+		c := buf[i]
+		for !structStop[c] { // blanks, numbers, literals
+			if i++; i == len(buf) {
+				break
+			}
+			c = buf[i]
+		}
+		if i == len(buf) {
 			continue
 		}
-		r.i = i + 1
-		switch buf[i] {
+		i++
+		r.i = i
+		switch c {
 		case '\n':
 			r.line++
-			r.lnOff = r.off + int64(i) + 1
+			r.lnOff = r.off + int64(i)
 		case '"':
 			r.str()
+			i = r.i
 		case '{':
 			r.push(true)
 		case '[':
@@ -59,6 +72,7 @@ func (r *jreader) run() {
 			r.expectKey = false
 			if r.harStatusKey() {
 				r.har.status = r.number()
+				i = r.i
 			}
 		case ',':
 			r.expectKey = r.inObj
@@ -79,7 +93,12 @@ func (r *jreader) str() {
 	}
 	for {
 		buf, n := r.buf, r.n
-		i := strScan(buf, r.i, n)
+		var i int // strScan(buf, r.i, n), by hand: a call less
+		if strSIMD {
+			i = strAVX2(buf[:n+slack], r.i, n)
+		} else {
+			i = strWords(buf[:n+slack], r.i, n)
+		}
 		if i == n {
 			if !r.moreString() {
 				return
@@ -181,10 +200,14 @@ const (
 // and so reads as far as 31 bytes past n: buf has that slack past the
 // bytes read into it.
 func strScan(buf []byte, i, n int) int {
-	_ = buf[n+slack-1]
 	if strSIMD {
-		return strAVX2(buf, i, n)
+		return strAVX2(buf[:n+slack], i, n)
 	}
+	return strWords(buf[:n+slack], i, n)
+}
+
+// strWords is strScan eight bytes at a time.
+func strWords(buf []byte, i, n int) int {
 	for ; i < n; i += 8 {
 		x := word(buf, i)
 		// (y-lo8)&^y has the high bit of y's first zero byte set,
