@@ -99,6 +99,7 @@ type jreader struct {
 	esc    bool   // the string has a backslash so far
 	nl     bool   // it has a raw line break so far
 	colon  bool   // it has a colon so far, or the text rules need none
+	colon0 bool   // the text rules need no colon (Abbrev, Emails)
 	inert  bool   // it has a colon between two digits (delimit.InertColon)
 	pieces bool   // it was passed on in pieces (moreString)
 	strAt  cursor // cursor of the string's first byte
@@ -124,6 +125,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 	}()
 	*r = jreader{c: c, s: s, opts: s.Options(), base: c.Base, r: c.R, buf: r.buf, line: 1, objs: r.objs[:0],
 		text: textState{buf: r.text.buf[:0], dec: r.text.dec[:0], sc: r.text.sc}, capt: r.capt[:0]}
+	r.colon0 = r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
 	r.run()
 	if r.depth > 0 || r.role != roleText && r.err == nil {
 		r.warn(reader.Note(errors.New("the JSON ends inside an object or array")))
@@ -167,7 +169,7 @@ func (r *jreader) isObj(d int) bool {
 	if d >= MaxDepth {
 		return false
 	}
-	return r.objs[d/64]&(1<<(d%64)) != 0
+	return r.objs[uint(d)/64]&(1<<(uint(d)%64)) != 0
 }
 
 func (r *jreader) push(obj bool) {
@@ -182,13 +184,14 @@ func (r *jreader) push(obj bool) {
 		}
 		return
 	}
-	for len(r.objs) <= d/64 {
+	w, b := uint(d)/64, uint(d)%64
+	if w == uint(len(r.objs)) { // the depth grows one level at a time
 		r.objs = append(r.objs, 0)
 	}
 	if obj {
-		r.objs[d/64] |= 1 << (d % 64)
+		r.objs[w] |= 1 << b
 	} else {
-		r.objs[d/64] &^= 1 << (d % 64)
+		r.objs[w] &^= 1 << b
 	}
 	if d < keyDepth {
 		r.frames[d] = frame{obj: obj}

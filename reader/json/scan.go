@@ -86,8 +86,7 @@ func (r *jreader) str() {
 	r.strAt = cursor{off: r.off + int64(r.i), line: r.line, lineStart: r.lnOff}
 	r.text.at = r.strAt
 	r.capt, r.over = r.capt[:0], false
-	r.esc, r.nl, r.colon = false, false, r.opts.Delimit.Abbrev || r.opts.Delimit.Emails
-	r.inert, r.pieces = false, false
+	r.esc, r.nl, r.colon, r.inert, r.pieces = false, false, r.colon0, false, false
 	if r.role = r.roleOf(); r.role == roleBody {
 		r.startBody()
 	}
