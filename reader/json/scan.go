@@ -34,15 +34,14 @@ var strStop = func() (t [256]bool) {
 // structure is mostly one byte between two strings (": ", ", "), so the
 // scan tests each byte: a word test would cost more than it saves.
 func (r *jreader) run() {
-	i := r.i
+	i, buf := r.i, r.buf[:r.n]
 	for {
-		if i >= r.n {
+		if i >= len(buf) {
 			if r.i = i; !r.fill() {
 				return
 			}
-			i = 0
+			i, buf = 0, r.buf[:r.n]
 		}
-		buf := r.buf[:r.n]
 		c := buf[i]
 		for !structStop[c] { // blanks, numbers, literals
 			if i++; i == len(buf) {
@@ -61,7 +60,7 @@ func (r *jreader) run() {
 			r.lnOff = r.off + int64(i)
 		case '"':
 			r.str()
-			i = r.i
+			i, buf = r.i, r.buf[:r.n] // it may have read on
 		case '{':
 			r.push(true)
 		case '[':
@@ -72,7 +71,7 @@ func (r *jreader) run() {
 			r.expectKey = false
 			if r.harStatusKey() {
 				r.har.status = r.number()
-				i = r.i
+				i, buf = r.i, r.buf[:r.n]
 			}
 		case ',':
 			r.expectKey = r.inObj
