@@ -36,6 +36,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 //go:generate go run gen_schemes.go
@@ -218,14 +219,18 @@ func MayHold(text []byte, opts Options) bool {
 	return opts.Abbrev || opts.Emails || bytes.IndexByte(text, ':') >= 0
 }
 
-// InertColon reports whether a colon between the bytes prev and next can
-// start no hit (E1, E12): it stands between two digits ("10:30"), where a
-// scheme would end in a digit and its part start with one, and no scheme
-// written without "//" (E1a) or wrapping another URI ends in a digit.
-// Only a hit in angle brackets (E5), found from its '<', may hold such a
-// colon; so a text with no '<' whose every colon is inert holds no hit
-// when opts leave out Abbrev and Emails, as one with no colon (MayHold).
-func InertColon(prev, next byte) bool { return isDigit(prev) && isDigit(next) }
+// InertColon reports whether no hit can start at a colon between the
+// bytes prev and next (prev 0 when there is none; E1, E12): next is no
+// URI character ("Note: see"), or it stands between two digits ("10:30"),
+// where a scheme would end in a digit and its part start with one, and no
+// scheme written without "//" (E1a) or wrapping another URI ends in a
+// digit. Every hit but one in angle brackets (E5), found from its '<',
+// starts at a colon that is not inert; so a text with no '<' whose every
+// colon is inert, or ends it, holds no hit when opts leave out Abbrev and
+// Emails, as one with no colon (MayHold).
+func InertColon(prev, next byte) bool {
+	return next < utf8.RuneSelf && (ctab[next]&cURI == 0 || isDigit(prev) && isDigit(next))
+}
 
 // KnownScheme reports whether name (any case) is in the embedded URI scheme
 // registry (E1): IANA permanent, provisional and historical schemes plus the

@@ -100,7 +100,7 @@ type jreader struct {
 	nl     bool   // it has a raw line break so far
 	colon  bool   // it has a colon so far, or the text rules need none
 	colon0 bool   // the text rules need no colon (Abbrev, Emails)
-	inert  bool   // it has a colon between two digits (delimit.InertColon)
+	inert  bool   // it has a colon no hit can start at (delimit.InertColon)
 	pieces bool   // it was passed on in pieces (moreString)
 	strAt  cursor // cursor of the string's first byte
 	capt   []byte // a kept string's raw bytes, at most captMax

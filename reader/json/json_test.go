@@ -347,22 +347,27 @@ func TestHARBodyBudget(t *testing.T) {
 }
 
 // TestInertColonSkip: a string whose colons all stand between two digits
-// ("10:30") is not given to the text rules unless it may hold a hit in
-// angle brackets ("<h323:1@x.example>", delimit.InertColon); over strings
+// ("10:30") or before no URI character ("Note: see") is not given to the
+// text rules unless it may hold a hit in angle brackets
+// ("<h323:1@x.example>", delimit.InertColon); over strings
 // made of such pieces, raw or escaped, the reader's hits are those the
 // text rules find in the decoded string.
 func TestInertColonSkip(t *testing.T) {
-	pieces := []string{"<", ">", "h323", "1", "2", ":", "\\u003a", "\\u003c", "\\u0031", "\\u2011", "\\/", "@x.example", " ", "URL:", "\\n", "\n"}
+	pieces := []string{"<", "h323", "1", ":", "\\u003a", "\\u003c", "\\u0031", "\\u2011", "\\/", "@x.example", " ", "URL:", "\\n", "\n", "//", "\\\""}
+	fixed := []string{`http:\/\/x.example`, `Note: http:\/\/x.example`, `http:\u002f/x.example`, `10:30 <h323:1@x.example>`, `a:`, `mailto:a@x.example`}
 	seen := 0
-	for n := range 400000 {
+	for n := range 1000000 + len(fixed) {
 		var b strings.Builder
-		for k := n; ; k /= len(pieces) {
+		for k := n; n < 1000000; k /= len(pieces) {
 			b.WriteString(pieces[k%len(pieces)])
 			if k < len(pieces) {
 				break
 			}
 		}
 		raw := b.String()
+		if n >= 1000000 {
+			raw = fixed[n-1000000]
+		}
 		var dec string
 		if err := stdjson.Unmarshal([]byte(`"`+strings.ReplaceAll(raw, "\n", `\n`)+`"`), &dec); err != nil {
 			t.Fatalf("%q: %v", raw, err)

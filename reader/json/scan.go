@@ -119,15 +119,7 @@ func (r *jreader) str() {
 			r.nl = true
 			r.i = i + 1
 		case ':':
-			// "10:30": no hit can start at this colon, and none but
-			// one in angle brackets hold it (delimit.InertColon); the
-			// byte before it stands for itself when no escape came
-			// before.
-			if !r.colon && i > r.sstart && i+1 < n && !r.esc && delimit.InertColon(buf[i-1], buf[i+1]) {
-				r.inert = true
-			} else {
-				r.colon = true
-			}
+			r.strColon(buf, i, n)
 			r.i = i + 1
 		default: // a backslash: the next byte is escaped
 			r.esc = true
@@ -172,6 +164,23 @@ func (r *jreader) moreString() bool {
 	}
 	r.sstart = 0
 	return true
+}
+
+// strColon notes the colon at buf[i] of the string: inert when no hit
+// can start at it ("Note: see", "10:30"; delimit.InertColon), as far as
+// the raw bytes around it tell. They stand for themselves in a string
+// without escapes, and one with an escape is read whatever its colons
+// (mayHoldInert); the closing quote ends the text, where no hit starts.
+func (r *jreader) strColon(buf []byte, i, n int) {
+	prev := byte(0)
+	if i > r.sstart {
+		prev = buf[i-1]
+	}
+	if !r.colon && i+1 < n && delimit.InertColon(prev, buf[i+1]) {
+		r.inert = true
+	} else {
+		r.colon = true
+	}
 }
 
 // mayHoldInert reports whether a string whose colons are all inert
