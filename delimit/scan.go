@@ -133,7 +133,9 @@ func NewBytesScanner(text []byte, opts Options, release func(off int64) error) *
 // per hit either (doc/spec.md PF3). With opts.Refang the text is read as a
 // stream, as NewBytesScanner does.
 func (s *Scanner) ResetBytes(text []byte, opts Options) {
-	*s = Scanner{opts: opts, pending: s.pending[:0], segs: s.segs[:0]}
+	pending, segs := s.pending[:0], s.segs[:0]
+	*s = Scanner{} // cleared in place: cheaper than a copy of a new one
+	s.opts, s.pending, s.segs = opts, pending, segs
 	if opts.Refang {
 		s.r = bytes.NewReader(text)
 	} else {
