@@ -155,7 +155,10 @@ func (r *jreader) str() {
 // more of the input; at the end of the input it ends the string with a
 // note and returns false.
 func (r *jreader) moreString() bool {
+	// A string in pieces is read whatever its colons: the raw bytes
+	// around an inert one may stand for others (mayHoldInert).
 	r.pieces = true
+	r.colon = r.colon || r.inert
 	r.piece(r.buf[r.sstart:r.n], false)
 	if !r.fill() {
 		r.piece(nil, true)
