@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/json_oracle.sh FILE... — the JSON reader against jq (doc/spec.md
 # §7a, JSON): for each file that jq parses and that has no JSON-LD keyword,
-# the URIs of `urix --type json FILE` must be those of `urix --type text`
+# the URIs of `urix --read-as json FILE` must be those of `urix --read-as text`
 # over every key and string jq decodes from it, each on lines of its own.
 # Prints a DIFF block per file that differs and a summary; exits 1 if any.
 set -uo pipefail
@@ -16,9 +16,9 @@ for f in "$@"; do
 		skipped=$((skipped + 1))
 		continue
 	fi
-	"$work/urix" --type json "$f" 2>/dev/null | sort >"$work/a"
+	"$work/urix" --read-as json "$f" 2>/dev/null | sort >"$work/a"
 	jq -r '[.. | objects | keys[]] + [.. | strings] | .[] | . + "\n\u0000"' "$f" | tr '\0' '\n' |
-		"$work/urix" --type text - 2>/dev/null | sort >"$work/b"
+		"$work/urix" --read-as text - 2>/dev/null | sort >"$work/b"
 	uris=$((uris + $(wc -l <"$work/a")))
 	if cmp -s "$work/a" "$work/b"; then
 		same=$((same + 1))
