@@ -86,7 +86,9 @@ func (r *jreader) str() {
 	r.text.at = r.strAt
 	r.capt, r.over = r.capt[:0], false
 	r.esc, r.nl, r.colon, r.inert, r.pieces = false, false, r.colon0, false, false
-	if r.role = r.roleOf(); r.role == roleBody {
+	if r.inObj && r.expectKey {
+		r.role = roleKey // roleOf's first answer, without the call
+	} else if r.role = r.roleOf(); r.role == roleBody {
 		r.startBody()
 	}
 	for {
@@ -108,7 +110,10 @@ func (r *jreader) str() {
 			if r.inert && !r.colon {
 				r.colon = r.mayHoldInert(buf[r.sstart:i])
 			}
-			if r.role != roleText || r.colon || len(r.text.buf) > 0 {
+			switch {
+			case r.role == roleKey && !r.colon && !r.esc && len(r.capt) == 0 && len(r.text.buf) == 0:
+				r.setKey(buf[r.sstart:i]) // what piece does with it, without the call
+			case r.role != roleText || r.colon || len(r.text.buf) > 0:
 				r.piece(buf[r.sstart:i], true) // else no hit (delimit.MayHold)
 			}
 			r.i = i + 1
@@ -122,33 +127,42 @@ func (r *jreader) str() {
 			r.strColon(buf, i, n)
 			r.i = i + 1
 		default: // a backslash: the next byte is escaped
-			r.esc = true
-			if i+1 < n {
-				switch buf[i+1] {
-				case '\n':
-					r.newline(i + 1)
-					r.nl = true
-				case ':':
-					r.colon = true
-				case 'u':
-					// "\u003a" is a colon too; so, for all the scan
-					// knows, is one cut by the end of the buffer.
-					r.colon = r.colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
-				}
-				r.i = i + 2
-				continue
-			}
-			r.colon = true
-			if !r.moreString() {
+			if !r.escape(buf, i, n) {
 				return
 			}
-			if r.buf[0] == '\n' {
-				r.newline(0)
-				r.nl = true
-			}
-			r.i = 1
 		}
 	}
+}
+
+// escape reads the escape whose backslash is at buf[i], reading on past
+// the buffer when it is the last byte; false at the end of the input.
+func (r *jreader) escape(buf []byte, i, n int) bool {
+	r.esc = true
+	if i+1 < n {
+		switch buf[i+1] {
+		case '\n':
+			r.newline(i + 1)
+			r.nl = true
+		case ':':
+			r.colon = true
+		case 'u':
+			// "\u003a" is a colon too; so, for all the scan knows, is
+			// one cut by the end of the buffer.
+			r.colon = r.colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+		}
+		r.i = i + 2
+		return true
+	}
+	r.colon = true
+	if !r.moreString() {
+		return false
+	}
+	if r.buf[0] == '\n' {
+		r.newline(0)
+		r.nl = true
+	}
+	r.i = 1
+	return true
 }
 
 // moreString passes on the part of the string in the buffer and reads
