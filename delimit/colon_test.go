@@ -81,3 +81,28 @@ func TestCandSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestInertColon: no hit starts at a colon InertColon calls inert, after
+// a scheme of each class, before each byte it allows, whatever "//" and
+// line breaks come next (E8a); and it calls "10:30", "Note: see" inert.
+func TestInertColon(t *testing.T) {
+	for _, scheme := range []string{"http", "https", "mailto", "urn", "file", "h323", "a1", "URL"} {
+		prev := scheme[len(scheme)-1]
+		for n := range 256 {
+			if !InertColon(prev, byte(n)) {
+				continue
+			}
+			for _, rest := range []string{"//x.example/a", "\n//x.example/a", "\r\n//x.example/a", "u@x.example", "1@x.example"} {
+				text := scheme + ":" + string([]byte{byte(n)}) + rest
+				if hits := Find([]byte(text), Options{}); len(hits) > 0 {
+					t.Errorf("%q: InertColon(%q, %q), but Find gives %v", text, prev, byte(n), hits)
+				}
+			}
+		}
+	}
+	for _, c := range [][2]byte{{'0', '3'}, {'e', ' '}, {'e', '"'}} {
+		if !InertColon(c[0], c[1]) {
+			t.Errorf("InertColon(%q, %q) = false", c[0], c[1])
+		}
+	}
+}

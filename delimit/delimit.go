@@ -220,16 +220,18 @@ func MayHold(text []byte, opts Options) bool {
 }
 
 // InertColon reports whether no hit can start at a colon between the
-// bytes prev and next (prev 0 when there is none; E1, E12): next is no
-// URI character ("Note: see"), or it stands between two digits ("10:30"),
-// where a scheme would end in a digit and its part start with one, and no
-// scheme written without "//" (E1a) or wrapping another URI ends in a
-// digit. Every hit but one in angle brackets (E5), found from its '<',
-// starts at a colon that is not inert; so a text with no '<' whose every
-// colon is inert, or ends it, holds no hit when opts leave out Abbrev and
-// Emails, as one with no colon (MayHold).
+// bytes prev and next (prev 0 when there is none; E1, E12), as noURIAt
+// says for the Scanner: next is no URI character ("Note: see") nor a
+// control byte up to '\r' (E8a joins "https:" at a line end to "//host"
+// on the next line), or it stands between two digits ("10:30"), where a
+// scheme would end in a digit and its part start with one, and no scheme
+// written without "//" (E1a) or wrapping another URI ends in a digit.
+// Every hit but one in angle brackets (E5), found from its '<', starts at
+// a colon that is not inert; so a text with no '<' whose every colon is
+// inert, or ends it, holds no hit when opts leave out Abbrev and Emails,
+// as one with no colon (MayHold).
 func InertColon(prev, next byte) bool {
-	return next < utf8.RuneSelf && (ctab[next]&cURI == 0 || isDigit(prev) && isDigit(next))
+	return '\r' < next && next < utf8.RuneSelf && (ctab[next]&cURI == 0 || isDigit(prev) && isDigit(next))
 }
 
 // KnownScheme reports whether name (any case) is in the embedded URI scheme

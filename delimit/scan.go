@@ -247,11 +247,11 @@ func (s *Scanner) Scan() bool {
 // wrapping another URI ends in a digit. A colon before a line break and
 // "//" (breakColon) is still a candidate.
 func noURIAt(b []byte, c int) bool {
-	prev := byte(0)
-	if c > 0 {
-		prev = b[c-1]
+	x := b[c+1]
+	if x >= utf8.RuneSelf {
+		return false
 	}
-	return InertColon(prev, b[c+1])
+	return ctab[x]&cURI == 0 || isDigit(x) && c > 0 && isDigit(b[c-1])
 }
 
 // breakColon reports whether the colon b[c], which is not the last byte,
