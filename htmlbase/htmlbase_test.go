@@ -162,6 +162,7 @@ func TestAttributes(t *testing.T) {
 		{`<svg><use xlink:href="u"/></svg>`, []string{"use@xlink:href u"}},
 		{`<svg><feImage href="u"/></svg>`, []string{"feimage@href u"}},
 		{`<div style="background: url(u)">`, []string{"div@style u"}},
+		{`<p class="x"style="background: url(u)">`, []string{"p@style u"}}, // no white space needed after a quoted value
 		{`<style>p { background: url(u) }</style>`, []string{"style@ u"}},
 
 		// attributes that are not links, and link names on other elements
@@ -599,7 +600,7 @@ func TestMayHaveStyle(t *testing.T) {
 		{"<div\n\tStYlE=x>", true},
 		{`<div/style="x">`, true},
 		{`<a XLink:href=x>`, false},
-		{`<div class="style">`, false},
+		{`<div class="style">`, true}, // a quote before: the attributes decide
 		{`<div class="x" data-style=y>`, false},
 		{`<div>`, false},
 		{`<div style>`, true},
@@ -610,7 +611,9 @@ func TestMayHaveStyle(t *testing.T) {
 		{`<a sstyle>`, false},
 		{`<a styl>`, false},
 		{`<a class=s Style>`, true},
-		{`<p class="x"style=y>`, false}, // no white space before it
+		{`<p class="x"style=y>`, true}, // after a quoted value, as a browser reads it
+		{`<p class=x"style=y>`, true},
+		{`<p id=astyle=y>`, false},
 	}
 	for _, tt := range tests {
 		if got := mayHaveStyle([]byte(tt.tag)); got != tt.want {

@@ -314,7 +314,9 @@ func (r *reader) attrLink(element, attr string, v []byte, docURL bool) {
 
 // mayHaveStyle reports whether the raw start tag of an HTML element with
 // no link attributes of its own may hold a style attribute: an attribute
-// name starting with "style", any case, after whitespace or '/'.
+// name starting with "style", any case, after whitespace, '/' or a quote
+// (a browser reads `class="x"style=y` as two attributes, the HTML
+// Standard's tokenizer's missing-whitespace-between-attributes).
 func mayHaveStyle(raw []byte) bool {
 	return styleAt(raw, 's') || styleAt(raw, 'S')
 }
@@ -327,7 +329,7 @@ func styleAt(raw []byte, c byte) bool {
 			return false
 		}
 		i += k
-		if (isSpace(raw[i-1]) || raw[i-1] == '/') && hasPrefixFold(raw[i:], "style") {
+		if b := raw[i-1]; (isSpace(b) || b == '/' || b == '"' || b == '\'') && hasPrefixFold(raw[i:], "style") {
 			return true
 		}
 	}
