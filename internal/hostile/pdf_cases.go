@@ -29,6 +29,7 @@ func init() {
 		Case{"pdf-no-endobj", ".pdf", "n/260 pages, content without /Length, endstream or endobj", pdfNoEndobj},
 		Case{"pdf-form-fanout", ".pdf", "n/160 pages drawing a form that draws 10 forms, 8 levels deep", pdfFormFanout},
 		Case{"pdf-shared-content", ".pdf", "n/130 pages sharing one content stream that inflates to 8 MiB of operators", pdfSharedContent},
+		Case{"pdf-wrapped-uri", ".pdf", "a page of n/14 lines each going on with the URI of the one before, a link on it", pdfWrappedURI},
 		Case{"zip-pdf-fanout", ".zip", "a zip of four pdf-form-fanout cases of n/4 bytes", zipPDFFanout},
 	)
 }
@@ -346,4 +347,23 @@ func zipPDFFanout(w *bufio.Writer, n int) {
 		bw.Flush()
 	}
 	zw.Close()
+}
+
+// pdfWrappedURI is a page whose lines each go on with the URI of the
+// line before ("ab/c/" after a URI that ends in "/": doc/spec.md P4),
+// one URI the whole page, with a link on the page: the joins must cost
+// the line each, not the URI they make.
+func pdfWrappedURI(w *bufio.Writer, n int) {
+	p := newPDF(w)
+	p.font()
+	var c bytes.Buffer
+	c.WriteString("BT /F1 12 Tf 72 700 Td 14 TL\n(see http://wrap.example/) Tj\n")
+	for c.Len() < max(n, 64) {
+		c.WriteString("T* (ab/c/) Tj\n")
+	}
+	c.WriteString("ET")
+	p.stream(4, "", c.Bytes())
+	p.obj(5, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "+pdfRes+
+		" /Annots [<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (http://wrap.example/ab/c/ab/c/zz) >> >>] >>")
+	p.pages([]int{5}, "")
 }

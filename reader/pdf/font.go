@@ -286,7 +286,7 @@ var glyphNames = map[string]string{
 	"seven": "7", "eight": "8", "nine": "9", "colon": ":", "semicolon": ";", "less": "<", "equal": "=",
 	"greater": ">", "question": "?", "at": "@", "bracketleft": "[", "backslash": "\\", "bracketright": "]",
 	"asciicircum": "^", "underscore": "_", "grave": "`", "braceleft": "{", "bar": "|", "braceright": "}",
-	"asciitilde": "~", "nbspace": "\u00a0", "endash": "\u2013", "emdash": "\u2014", "bullet": "\u2022",
+	"asciitilde": "~", "similar": "\u223c", "nbspace": "\u00a0", "endash": "\u2013", "emdash": "\u2014", "bullet": "\u2022",
 	"quotedblleft": "\u201c", "quotedblright": "\u201d", "fi": "fi", "fl": "fl", "ff": "ff", "ffi": "ffi",
 	"ffl": "ffl", "softhyphen": "\u00ad", "eacute": "é", "egrave": "è", "aacute": "á", "agrave": "à",
 	"udieresis": "ü", "odieresis": "ö", "adieresis": "ä", "germandbls": "ß", "ccedilla": "ç",

@@ -52,6 +52,11 @@ func TestLinkJoins(t *testing.T) {
 			[]string{"https://web.archive.org/web/2011/", "http://news.example.net/?R-28"}},
 		{"https://a.example/pkg/x-1.2.tar.gz", []string{"LilyPond (https://a.example/pkg/x-1.2.tar.", "gz)macOS x86"},
 			[]string{"https://a.example/pkg/x-1.2.tar"}},
+		// P4a: a link whose own ")" the sentence's closing punctuation follows.
+		{"https://cmake.example/manual/env.7.html#manual:env(7)", []string{"variables (https://cmake.example/manual/env.7.html#", "manual:env(7)), but it may"},
+			[]string{"https://cmake.example/manual/env.7.html#"}},
+		// P4a: text glued before the scheme ("KTUG(http://", Japanese text).
+		{"http://www.ktug.org", []string{"KTUG(http://www.ktug.", "org)\xec\x9d\x84 more"}, []string{"http://www.ktug"}},
 	} {
 		if got := linkedURIs(t, c.lines, c.link); !slices.Equal(got, []string{c.link}) {
 			t.Errorf("%q with link %s: got %q, want the link alone", c.lines, c.link, got)
@@ -89,7 +94,7 @@ func TestHyphenAfterSlash(t *testing.T) {
 // two sides into "hp://".
 func TestLigaturesAndUnmappedGlyphs(t *testing.T) {
 	cmap := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /L def\n1 begincodespacerange <0000> <FFFF> endcodespacerange\n" +
-		"1 beginbfchar <0001> <FB01> endbfchar\n1 beginbfrange <0020> <007E> <0020> endbfrange\nendcmap end end"
+		"2 beginbfchar <0001> <FB01> <0003> <223C> endbfchar\n1 beginbfrange <0020> <007E> <0020> endbfrange\nendcmap end end"
 	for _, c := range []struct {
 		text string
 		want []string
@@ -97,6 +102,7 @@ func TestLigaturesAndUnmappedGlyphs(t *testing.T) {
 		{"see https://doi.example/m9.\x01gshare.2 now", []string{"https://doi.example/m9.figshare.2"}},
 		{"see h\x02p://www.example.org/x now", nil},
 		{"see https://www.example.org/a\x02b now", []string{"https://www.example.org/a"}},
+		{"see http://people.example.edu/\x03a326m085 now", []string{"http://people.example.edu/~a326m085"}},
 	} {
 		var codes []byte
 		for i := 0; i < len(c.text); i++ {
@@ -192,5 +198,55 @@ func TestSchemeColonBreak(t *testing.T) {
 		if got := textURIs(t, textC(c.lines...)); !slices.Equal(got, c.want) {
 			t.Errorf("%q: got %q, want %q", c.lines, got, c.want)
 		}
+	}
+}
+
+// TestGluedAfterLink (P4a): a link that ends inside the next line's
+// first word, text glued to it (developers-reference's
+// "https://wiki.debian.org/" / "ftpmaster_Removalsand", live-manual's
+// "privately." / "htmlhttps://...", lshort-korean's "biblicalfonts." /
+// "aspx에서"), joins the URI up to where the link ends, and a space
+// after: the URI glued after it is found too. Without the link nothing
+// is joined; nor where the word goes on as a URI past the link.
+func TestGluedAfterLink(t *testing.T) {
+	for _, c := range []struct {
+		link          string
+		lines         []string
+		with, without []string
+	}{
+		{"https://wiki.example.org/ftpmaster_Removals", []string{"may be found at https://wiki.example.org/", "ftpmaster_Removalsand https://qa.example.org/x.html."},
+			[]string{"https://wiki.example.org/ftpmaster_Removals", "https://qa.example.org/x.html"}, []string{"https://wiki.example.org/", "https://qa.example.org/x.html"}},
+		{"http://blog.example.de/archives/282-How-to-fork-privately.html", []string{"1 http://blog.example.de/archives/282-How-to-fork-privately.", "htmlhttps://www.example.org/doc/maint-guide/"},
+			[]string{"http://blog.example.de/archives/282-How-to-fork-privately.html", "https://www.example.org/doc/maint-guide/"}, []string{"http://blog.example.de/archives/282-How-to-fork-privately"}},
+		{"http://www.sbl-site.example/fonts.aspx", []string{"http://www.sbl-site.example/fonts.", "aspx\xec\x97\x90\xec\x84\x9c \xec\x96\xbb\xec\x9d\x84"},
+			[]string{"http://www.sbl-site.example/fonts.aspx"}, []string{"http://www.sbl-site.example/fonts"}},
+		{"https://a.example/x", []string{"see https://a.example/", "x/y.html now"}, []string{"https://a.example/x", "https://a.example/x/y.html"}, []string{"https://a.example/x/y.html"}},
+	} {
+		if got := linkedURIs(t, c.lines, c.link); !slices.Equal(got, c.with) {
+			t.Errorf("%q with link %s: got %q, want %q", c.lines, c.link, got, c.with)
+		}
+		if got := linkedURIs(t, c.lines); !slices.Equal(got, c.without) {
+			t.Errorf("%q without a link: got %q, want %q", c.lines, got, c.without)
+		}
+	}
+}
+
+// TestSimilarIsTilde (P4a): TeX's $\sim$, the glyph "similar" (U+223C),
+// is a URI's tilde as the link has it (ling-macros'
+// "http://people.ku.edu/∼a326m085", the link ".../~a326m085").
+func TestSimilarIsTilde(t *testing.T) {
+	w := newW()
+	font := w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [24 /similar] >> >>")
+	root := w.build("", page{content: "BT /S 12 Tf 72 700 Td (see http://people.example.edu/\x18a326m085 now) Tj ET", extra: fmt.Sprintf("/Resources << /Font << /S %d 0 R >> >>", font)})
+	s, err := read(w.bytes(root), "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range s.Hits {
+		got = append(got, h.URI)
+	}
+	if want := []string{"http://people.example.edu/~a326m085"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

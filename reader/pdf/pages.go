@@ -4,11 +4,21 @@ import (
 	"fmt"
 )
 
+// pageRef is a page of the page tree: its number (1-based), object
+// number, dictionary and resources.
+type pageRef struct {
+	n, num  int
+	pg, res dict
+}
+
 // pages reads every page in order: its annotations and additional
-// actions, then its text. A damaged page is a warning and the next page
-// is read (doc/spec.md P8).
+// actions, then its text. A page is read when the next is found (or
+// the tree ends): a URI cut by the end of its text may go on at the
+// next (doc/spec.md P4b). A damaged page is a warning and the next page
+// is read (P8).
 func (r *run) pages(cat dict) error {
 	visited := map[int]bool{}
+	var held *pageRef
 	var walk func(v any, res dict, depth int) error
 	walk = func(v any, res dict, depth int) error {
 		if depth > maxDepth {
@@ -40,14 +50,26 @@ func (r *run) pages(cat dict) error {
 			return fmt.Errorf("pdf: more than %d pages", maxPages)
 		}
 		r.npages++
-		r.page(r.npages, refNum(v), node, res)
+		next := &pageRef{r.npages, refNum(v), node, res}
+		if held != nil {
+			r.page(held, next)
+		}
+		held = next
 		return r.s.Err()
 	}
-	return walk(cat["Pages"], nil, 0)
+	err := walk(cat["Pages"], nil, 0)
+	if held != nil && r.s.Err() == nil {
+		r.page(held, nil)
+	}
+	if err != nil {
+		return err
+	}
+	return r.s.Err()
 }
 
-// page reads one page.
-func (r *run) page(n, num int, pg, res dict) {
+// page reads one page; next is the page after it, nil for none.
+func (r *run) page(at, next *pageRef) {
+	n, num, pg := at.n, at.num, at.pg
 	r.seen, r.onPage = map[string]bool{}, n
 	defer func() { r.seen, r.onPage = nil, 0 }()
 	for _, a := range r.d.resolveArray(pg["Annots"]) {
@@ -78,7 +100,11 @@ func (r *run) page(n, num int, pg, res dict) {
 	if r.noText {
 		return
 	}
-	text, off, err := r.pageText(pg, res)
+	p, off, err := r.pageText(pg, at.res, &linkIndex{m: r.seen})
+	text := p.text()
+	if len(p.pend) > 0 && next != nil && err == nil {
+		text = r.goesOn(text, p, next)
+	}
 	if len(text) > 0 {
 		r.d.spend(int64(len(text))) // a page past the budget is the last
 		r.textHits(text, n, off+r.shift)
@@ -88,9 +114,11 @@ func (r *run) page(n, num int, pg, res dict) {
 	}
 }
 
-// pageText is the text of a page and the offset of its first content
-// stream.
-func (r *run) pageText(pg, res dict) ([]byte, int64, error) {
+// pageText reads the text of a page, with the links given (nil: none),
+// and the offset of its first content stream.
+func (r *run) pageText(pg, res dict, lk *linkIndex) (*pageText, int64, error) {
+	p := newPageText(r.d)
+	p.lk = lk
 	var streams []any
 	switch c := r.d.resolve(pg["Contents"]).(type) {
 	case *stream:
@@ -99,11 +127,9 @@ func (r *run) pageText(pg, res dict) ([]byte, int64, error) {
 		streams = c
 	}
 	if len(streams) == 0 {
-		return nil, 0, nil
+		return p, 0, nil
 	}
 	off := r.d.offset(refNum(streams[0]))
-	p := newPageText(r.d)
-	p.links = r.seen
 	sts := make([]*stream, 0, len(streams))
 	for _, sv := range streams {
 		if st, ok := r.d.resolve(sv).(*stream); ok {
@@ -112,5 +138,5 @@ func (r *run) pageText(pg, res dict) ([]byte, int64, error) {
 	}
 	gs := gstate{ctm: identity, tz: 1}
 	err := p.run(p.content(sts), res, gs, 0, map[*stream]bool{})
-	return p.text(), off, err
+	return p, off, err
 }

@@ -61,9 +61,10 @@ type pageText struct {
 	have             bool
 	// ends are where in buf the line breaks are.
 	ends []lineEnd
-	// links are the page's annotation URIs (by sameKey): evidence that a
-	// URI the layout cut goes on at the next line.
-	links map[string]bool
+	// lk are the page's links: evidence that a URI the layout cut goes
+	// on at the next line (P4a), or the next page (pend, P4b).
+	lk   *linkIndex
+	pend []pending
 }
 
 // lineEnd is a line break in the text: where, and whether the next line
@@ -307,6 +308,8 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 		switch t := g.text; {
 		case len(t) == 3 && t[0] == 0xef && t[1] == 0xac && t[2] >= 0x80 && t[2] <= 0x86:
 			p.buf.WriteString(ligatures[t[2]-0x80]) // U+FB00-FB06
+		case t == "\u223c":
+			p.buf.WriteByte('~') // TeX's $\sim$, a URI's tilde
 		case t == "":
 			p.sp() // no text for the glyph: it ends a URI rather than join what is around it
 		default:
@@ -348,152 +351,4 @@ func (p *pageText) sp() {
 	if len(b) > 0 && !strings.ContainsRune(" \n", rune(b[len(b)-1])) {
 		p.buf.WriteByte(' ')
 	}
-}
-
-// text is the page's text with wrapped URIs joined (doc/spec.md P4):
-// a line break is removed when the line before it ends with a bare URI
-// (a word holding "://" or starting "www.") that ends in one of
-// "/-.?&=_#%~" (a "." only before a lower-case letter: else it ends a
-// sentence), and the next line's first word is at least two characters,
-// starts with a letter, a digit or one of "/%~_", holds one of "/.=?&"
-// and starts no new scheme nor is an e-mail address (an "@" and no
-// "/"), and the next line is not far below (a blank line or a heading
-// between). A layout breaks a long URI this way; the right margin says
-// nothing in justified text, so it is not used. A hyphen that ends the
-// line is kept, unless the page's links say it is the typesetter's, or
-// it follows a "/" and a letter or digit goes on (join).
-func (p *pageText) text() []byte {
-	b := p.buf.Bytes()
-	if len(p.ends) == 0 {
-		return b
-	}
-	out := b[:0] // joined in place: the text only shrinks
-	last := 0
-	for _, e := range p.ends {
-		if e.at >= len(b) || b[e.at] != '\n' {
-			continue
-		}
-		out = append(out, b[last:e.at]...)
-		last = e.at + 1
-		// out, the text joined so far: a URI may have been cut twice.
-		switch p.join(out, b[e.at+1:], e.far) {
-		case breakKept:
-			out = append(out, '\n')
-		case joinDropHyphen:
-			out = out[:len(out)-1]
-		}
-	}
-	return append(out, b[last:]...)
-}
-
-// How join says a line break is read.
-const (
-	breakKept      = iota // the line ends there
-	joinKeepHyphen        // the lines are joined, whatever ends the first
-	joinDropHyphen        // joined without the hyphen that ends the first
-)
-
-// join says how the break between before and after is read (doc/spec.md
-// P4a): joined when the page's links say the URI goes on (without a
-// line-end hyphen, the typesetter's, or with it), or by the rules of
-// wrapsURI when the next line is not far below; a hyphen right after a
-// "/" before a letter or a digit is a typesetter's break ("gnu.org/-" /
-// "prep/maintain": no path segment starts with a hyphen there).
-func (p *pageText) join(before, after []byte, far bool) int {
-	word := uriWord(before)
-	if word == nil {
-		return breakKept
-	}
-	if n := len(word); n > 1 && word[n-1] == '-' && p.linkGoesOn(word[:n-1], after) {
-		return joinDropHyphen
-	}
-	if p.linkGoesOn(word, after) {
-		return joinKeepHyphen
-	}
-	if far || !wrapsURI(word, after) {
-		return breakKept
-	}
-	if n := len(word); n > 2 && word[n-2] == '/' && word[n-1] == '-' && isAlnum(after[0]) {
-		return joinDropHyphen
-	}
-	return joinKeepHyphen
-}
-
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// uriWord is the bare URI that ends before, its last word less the
-// punctuation that opens it ("(https://...", "[http://..."), or nil
-// when that word is no URI (holds no "://", nor starts "www." or
-// "mailto:").
-func uriWord(before []byte) []byte {
-	word := before[bytes.LastIndexAny(before, " \n\t")+1:]
-	word = bytes.TrimLeft(word, "([{<\"'")
-	if bytes.Contains(word, []byte("://")) {
-		return word
-	}
-	if len(word) > 7 && (bytes.EqualFold(word[:4], []byte("www.")) || bytes.EqualFold(word[:7], []byte("mailto:"))) {
-		return word
-	}
-	return nil
-}
-
-// linkGoesOn says whether the URI word, joined to the first word of
-// after, is a link of the page (equal to it, or the start of it when
-// that word is its line's last: the URI goes on at the line after): a
-// layout cuts a URI anywhere, "https://github.com/zoomoid/" and
-// "AlphabetClasses.", which the rules of wrapsURI cannot tell from a
-// sentence going on.
-func (p *pageText) linkGoesOn(word, after []byte) bool {
-	if len(p.links) == 0 {
-		return false
-	}
-	next, whole := after, true
-	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
-		next, whole = next[:i], next[i] == '\n'
-	}
-	next = bytes.TrimRight(next, ".,;:!?)]}>\"'")
-	if len(next) == 0 {
-		return false
-	}
-	key := sameKey(string(word) + string(next))
-	if p.links[key] {
-		return true
-	}
-	if i := bytes.IndexAny(next, ")]}>\"'"); i > 0 && p.links[sameKey(string(word)+string(next[:i]))] {
-		return true // the URI ends inside the word: "gz)macOS", text glued to it
-	}
-	if !whole {
-		return false
-	}
-	for l := range p.links {
-		if len(l) > len(key) && strings.HasPrefix(l, key) {
-			return true
-		}
-	}
-	return false
-}
-
-// wrapsURI says whether the URI word at the end of a line goes on at
-// the start of after.
-func wrapsURI(word, after []byte) bool {
-	next := after
-	if i := bytes.IndexAny(next, " \n\t"); i >= 0 {
-		next = next[:i]
-	}
-	next = bytes.TrimRight(next, ".,;:!?)")
-	if len(next) < 2 || bytes.Contains(next, []byte("://")) || !bytes.ContainsAny(next, "/.=?&") {
-		return false // a footnote mark, a word, or another URI
-	}
-	if bytes.IndexByte(next, '@') >= 0 && bytes.IndexByte(next, '/') < 0 {
-		return false // an e-mail address
-	}
-	c := next[0]
-	lower := c >= 'a' && c <= 'z'
-	if !(lower || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/%~_", c) >= 0) {
-		return false
-	}
-	end := word[len(word)-1]
-	return strings.IndexByte("/-?&=_#%~", end) >= 0 || end == '.' && lower
 }
