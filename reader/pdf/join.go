@@ -183,7 +183,8 @@ func (p *pageText) text() []byte {
 		}
 	}
 	j.add(b[last:])
-	p.keep(j.word(), len(j.out), j.uri) // the page ends it
+	word := j.word() // before j.uri is read
+	p.keep(word, len(j.out), j.uri) // the page ends it
 	return j.out
 }
 
