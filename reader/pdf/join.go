@@ -112,9 +112,25 @@ func (j *joiner) word() []byte {
 		j.seen = len(j.out)
 	}
 	if j.uri < 0 {
-		return nil
+		return schemeOnly(w)
 	}
 	return j.out[j.uri:]
+}
+
+// schemeOnly is w when it is a scheme and its colon ("http:", a line
+// that ends before "//host": E8a), nil when not: a URI only the page's
+// links can join, the rules of wrapsURI never (they want "://").
+func schemeOnly(w []byte) []byte {
+	n := len(w)
+	if n < 3 || n > 32 || w[n-1] != ':' || w[0]|0x20 < 'a' || w[0]|0x20 > 'z' {
+		return nil
+	}
+	for _, c := range w[1 : n-1] {
+		if !isAlnum(c) && strings.IndexByte("+-.", c) < 0 {
+			return nil
+		}
+	}
+	return w
 }
 
 // schemeStart is where the scheme that ends s starts: the letters,

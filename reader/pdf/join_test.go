@@ -55,6 +55,9 @@ func TestLinkJoins(t *testing.T) {
 		// P4a: a link whose own ")" the sentence's closing punctuation follows.
 		{"https://cmake.example/manual/env.7.html#manual:env(7)", []string{"variables (https://cmake.example/manual/env.7.html#", "manual:env(7)), but it may"},
 			[]string{"https://cmake.example/manual/env.7.html#"}},
+		// P4a: "scheme:" ends a line, "//host" the next (E8a), and the link goes on past it.
+		{"http://mirrors.example.org/macros/contrib/raggedright", []string{"Was in http:", "//mirrors.example.org/macros/contrib/", "raggedright. LaTeX 2.09 style"},
+			[]string{"http://mirrors.example.org/macros/contrib/"}},
 		// P4a: text glued before the scheme ("KTUG(http://", Japanese text).
 		{"http://www.ktug.org", []string{"KTUG(http://www.ktug.", "org)\xec\x9d\x84 more"}, []string{"http://www.ktug"}},
 	} {
