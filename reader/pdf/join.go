@@ -199,7 +199,7 @@ func (p *pageText) text() []byte {
 		}
 	}
 	j.add(b[last:])
-	word := j.word() // before j.uri is read
+	word := j.word()                // before j.uri is read
 	p.keep(word, len(j.out), j.uri) // the page ends it
 	return j.out
 }
