@@ -5,9 +5,14 @@ import (
 	"strings"
 )
 
+// maxTailLines are the lines at the end of a page's text a URI that
+// goes on at the next page may end.
+const maxTailLines = 8
+
 // goesOn joins the URIs of a page's text that its links say go on, the
 // line break after them kept (p.pend), to the first word of a line of
-// the next page that makes the link whole (doc/spec.md P4b): a URI cut
+// the next page that makes the link whole (doc/spec.md P4b), when
+// they end one of its last maxTailLines lines: a URI cut
 // by the end of a page goes on after the next page's running head, or
 // in its footnotes. The word must make the link exactly, with only
 // closing punctuation after it ("html.)", "bst)"), or a closing bracket
@@ -18,8 +23,17 @@ func (r *run) goesOn(text []byte, p *pageText, next *pageRef) []byte {
 		i    int
 		rest string // what the link has past the URI
 	}
+	// Only the URIs of the page's last lines: its body's last, the page
+	// number or a footnote after it.
+	tail := len(text)
+	for n := 0; n <= maxTailLines && tail > 0; n++ {
+		tail = bytes.LastIndexByte(text[:tail], '\n')
+	}
 	var wants []want
 	for i, pd := range p.pend {
+		if pd.at < tail {
+			continue
+		}
 		word := pendWord(text, pd)
 		kw := p.key(word, nil)
 		for _, l := range p.lk.from(kw) {

@@ -64,6 +64,12 @@ func TestNextPageGoesOn(t *testing.T) {
 			t.Errorf("%s without a link: got %q, want %q", c.name, got, c.nolink)
 		}
 	}
+	// A URI far from the page's end (nine lines before it) is not looked
+	// for on the next page.
+	far := [][]string{{"see https://x.example/a/", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, {"Head", "b.html and"}}
+	if got, want := pagesURIs(t, far, false, "https://x.example/a/b.html"), []string{"https://x.example/a/b.html", "https://x.example/a/"}; !slices.Equal(got, want) {
+		t.Errorf("far from the end: got %q, want %q", got, want)
+	}
 	// The text's URI is whole: the link is another.
 	pages := [][]string{{"checked out by", "svn co https://svn.example.org/trunk/Mac-GUI"}, {"Head", "INSTALL and more"}}
 	want := []string{"https://svn.example.org/trunk/Mac-GUI/INSTALL", "https://svn.example.org/trunk/Mac-GUI"}
