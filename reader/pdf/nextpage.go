@@ -26,7 +26,7 @@ func (r *run) goesOn(text []byte, p *pageText, next *pageRef) []byte {
 	// Only the URIs of the page's last lines: its body's last, the page
 	// number or a footnote after it.
 	tail := len(text)
-	for n := 0; n <= maxTailLines && tail > 0; n++ {
+	for n := 0; n < maxTailLines && tail > 0; n++ {
 		tail = bytes.LastIndexByte(text[:tail], '\n')
 	}
 	var wants []want
