@@ -535,6 +535,46 @@ func TestPopplerGoldens(t *testing.T) {
 	}
 }
 
+// TestRealPageText: the hits of a real file's page text, where
+// NAME.text lists them ("page<TAB>URI", sorted), judged by reading the
+// page (pdftotext) beside its links. In xorg-readme.pdf (Apache FOP)
+// every URI of the text lies under a link that gives it whole, wrapped
+// at `https://`, inside `wi-ki` and `fs-f.org`, and cut after `definition.ph-`:
+// P4a joins each into its link, which is reported once, so the text adds
+// no hit. Without P4a it gave `http://www.x.org/wi-ki/Membership`,
+// `http://www.opensource.org/docs/definition.ph-` and
+// `http://www.fs-f.org/philosophy/free-sw.html`.
+func TestRealPageText(t *testing.T) {
+	files, _ := filepath.Glob("testdata/real/*.text")
+	if len(files) == 0 {
+		t.Fatal("no files")
+	}
+	for _, f := range files {
+		want, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(strings.TrimSuffix(f, ".text") + ".pdf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := read(data, "", true)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		var got []string
+		for _, h := range s.Hits {
+			if h.Kind != "pdf-annot" {
+				got = append(got, fmt.Sprintf("%d\t%s\n", h.PDFPage, h.Raw))
+			}
+		}
+		slices.Sort(got)
+		if g := strings.Join(got, ""); g != string(want) {
+			t.Errorf("%s:\n got:\n%s\nwant:\n%s", f, g, want)
+		}
+	}
+}
+
 // TestEncryptedProducers reads files encrypted by real producers for the
 // empty user password (testdata/encrypted/make.sh), and fails on one
 // that needs a password.
