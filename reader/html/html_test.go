@@ -3,11 +3,16 @@ package html
 import (
 	"bytes"
 	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
+	"github.com/urix/urix/reader/xml"
 	"github.com/urix/urix/resolve"
 )
 
@@ -102,5 +107,35 @@ func TestBaseQueryInDocumentEncoding(t *testing.T) {
 		if len(s.Hits) != 1 || s.Hits[0].URI != tc.want {
 			t.Errorf("mode %v: hits %v, want one %s", tc.mode, s.Hits, tc.want)
 		}
+	}
+}
+
+// TestSniffFastPath: looksLikeHTML, which answers at once for an input
+// that does not start with '<' after white space, says what the full
+// test (DetectContentType's signatures, then htmlTags) says, on the
+// edge cases of white space and on every file of the repository's
+// testdata.
+func TestSniffFastPath(t *testing.T) {
+	full := func(b []byte) bool {
+		return !xml.LooksLikeXML(b) && (strings.HasPrefix(http.DetectContentType(b), "text/html") || startsWithHTMLTag(b))
+	}
+	inputs := [][]byte{nil, []byte(""), []byte(" "), []byte("<"), []byte(" \t\r\n\f<html>"), []byte("\v<html>"),
+		[]byte("\xef\xbb\xbf<html>"), []byte("<!-- x -->"), []byte("  <p>a"), []byte("text <html>"), []byte("<?xml version='1.0'?><html/>"),
+		[]byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), []byte("\n\n<UL>"), []byte("x")}
+	filepath.WalkDir("../../testdata", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if b, err := os.ReadFile(p); err == nil {
+				inputs = append(inputs, b[:min(len(b), 8<<10)])
+			}
+		}
+		return nil
+	})
+	for _, b := range inputs {
+		if got, want := looksLikeHTML(b), full(b); got != want {
+			t.Errorf("looksLikeHTML(%.40q) = %v, the full test says %v", b, got, want)
+		}
+	}
+	if len(inputs) < 100 {
+		t.Errorf("only %d inputs", len(inputs))
 	}
 }

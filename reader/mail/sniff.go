@@ -84,5 +84,3 @@ func looksLikeMbox(b []byte) bool {
 	nl := bytes.IndexByte(b, '\n')
 	return nl > 0 && looksLikeHeader(b[nl+1:])
 }
-
-// looksLikeHTML reports whether b is HTML as http.DetectContentType says,
