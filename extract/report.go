@@ -40,7 +40,12 @@ func (j *job) report(h *Hit, base string) {
 		// sequence (cutUTF8): a shorter one was cut with its line.
 		j.warn("", reader.Note(truncatedHit{h.Offset, len(h.Raw) > delimit.MaxHit-utf8.UTFMax}))
 	}
-	if err := j.emit(h); err != nil {
+	// While the hit is handed on, this input does not read: the windows
+	// it holds are not waited for (limit.Expansion.Park, L10a).
+	j.budget.Park()
+	err := j.emit(h)
+	j.budget.Unpark()
+	if err != nil {
 		j.stop = err
 		return
 	}

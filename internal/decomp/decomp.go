@@ -100,6 +100,7 @@ type ZstdReader struct {
 	mem    int64            // what is held of limit.Memory: the window and decoderExtra
 	window int64            // the window mem is for
 	max    int64            // the largest window d decodes: the one held when it was made
+	err    error            // the stream's end, once d is let go
 }
 
 // decoder makes z's decoder of r, which decodes frames of windows up to
@@ -122,7 +123,7 @@ func (z *ZstdReader) decoder(r io.Reader) error {
 	if err != nil {
 		return zstdErr(err)
 	}
-	z.d, z.max = d, z.window
+	z.d, z.max, z.err = d, z.window, nil
 	return nil
 }
 
@@ -160,6 +161,9 @@ func (z *ZstdReader) charge(r io.Reader) (io.Reader, error) {
 const decoderExtra = 5 << 18
 
 func (z *ZstdReader) release() {
+	if z.mem == 0 {
+		return
+	}
 	z.in.Unhold(z.mem)
 	z.mem, z.window = 0, 0
 }
@@ -198,24 +202,27 @@ func frameWindow(h []byte) int64 {
 
 func (z *ZstdReader) Read(p []byte) (int, error) {
 	if z.d == nil { // let go at the end of its stream
-		return 0, io.EOF
+		return 0, z.err
 	}
 	n, err := z.d.Read(p)
 	if err != nil {
-		if z.max < MaxWindow && errors.Is(err, zstd.ErrWindowSizeExceeded) {
+		// A frame over the decoder's window: by its window descriptor,
+		// or, single-segment, by its content size.
+		if z.max < MaxWindow && (errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded)) {
 			err = laterWindow(z.max)
+		}
+		if err != io.EOF {
+			err = zstdErr(err)
 		}
 		if z.window > minHeldWindow {
 			// A large window is let go with its decoder, so that the
 			// input waiting for the memory it gives back reuses it
 			// (limit.Expansion.Hold collects it); Reset makes another.
+			// A later Read gives the same error again.
 			z.d.Close()
-			z.d = nil
+			z.d, z.err = nil, err
 		}
 		z.release() // the stream is done: a reader that does not Close gives the window back too
-		if err != io.EOF {
-			err = zstdErr(err)
-		}
 	}
 	return n, err
 }

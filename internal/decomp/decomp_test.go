@@ -6,6 +6,7 @@ import (
 	stdgzip "compress/gzip"
 	stdzlib "compress/zlib"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"testing"
@@ -290,6 +291,22 @@ func TestLaterFrameWindow(t *testing.T) {
 	b, err := io.ReadAll(zr)
 	if string(b) != "http://first.example/\n" || !errors.Is(err, ErrWindow) || !bytes.Contains([]byte(err.Error()), []byte("later frame")) {
 		t.Errorf("got %q, %v; want the first frame's content, then a later frame's ErrWindow", b, err)
+	}
+	// A later single-segment frame (zstd's own for a file of known
+	// size) asks for its content size, and is refused alike.
+	zs, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithSingleSegment(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	single := zs.EncodeAll(laterText, nil)
+	zs.Close()
+	zr3, err := Zstd(bytes.NewReader(append(first, single...)), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr3.Close()
+	if b, err := io.ReadAll(zr3); string(b) != "http://first.example/\n" || !bytes.Contains([]byte(fmt.Sprint(err)), []byte("later frame")) {
+		t.Errorf("single-segment: got %q, %v; want the first frame's content, then a later frame's ErrWindow", b, err)
 	}
 	zr2, err := Zstd(bytes.NewReader(later), nil, nil)
 	if err != nil {

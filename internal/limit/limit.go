@@ -177,6 +177,7 @@ type Expansion struct {
 	tooLarge error
 	parent   *Expansion // charged with e (Child), nil for an input's own
 	held     int64      // of Memory, by Hold (an input's own Expansion only)
+	parked   int64      // of held, counted as waiting (Park)
 }
 
 // NewExpansion returns the budget of an input that may decode to max
@@ -251,7 +252,7 @@ func (e *Expansion) Hold(n int64) error {
 	}
 	r := e.root()
 	ok, waited := Memory.reserve(n, r.held)
-	if waited {
+	if waited && n >= gcWindow {
 		// What was given back is garbage until the collector runs:
 		// collected now, the window this input allocates next reuses
 		// it instead of adding to it.
@@ -262,6 +263,31 @@ func (e *Expansion) Hold(n int64) error {
 	}
 	r.held += n
 	return nil
+}
+
+// gcWindow is the smallest window for which an input that waited runs
+// the collector: for smaller ones the collection costs more than the
+// memory it hands back.
+const gcWindow = 4 << 20
+
+// Park counts what e's input holds of Memory as held by a waiting input
+// while it does not read: its hits are being handed on, and the printer,
+// keeping the order of inputs, may block it until an earlier input ends.
+// An input that needs a window does not wait for a parked one. Unpark
+// ends it. Both cost nothing for an input that holds nothing.
+func (e *Expansion) Park() {
+	if e != nil && e.held > 0 {
+		Memory.park(e.held)
+		e.parked = e.held
+	}
+}
+
+// Unpark ends Park.
+func (e *Expansion) Unpark() {
+	if e != nil && e.parked > 0 {
+		Memory.unpark(e.parked)
+		e.parked = 0
+	}
 }
 
 // Unhold gives back n bytes taken with Hold.

@@ -240,3 +240,34 @@ func TestReserveDoesNotWaitForStreams(t *testing.T) {
 		t.Errorf("ok %v, waited %v; want the window taken at once", ok, waited)
 	}
 }
+
+// TestReserveDoesNotWaitForParked: an input whose hits are being handed
+// on (Park) reads nothing until the printer takes them, which may wait
+// for the very input that asks for a window: its windows are not waited
+// for. Before, the asking input slept the whole reserveWait.
+func TestReserveDoesNotWaitForParked(t *testing.T) {
+	b := NewBudget(24 << 20)
+	b.reserve(20<<20, 0) // input A, which then blocks handing on a hit
+	b.park(20 << 20)
+	if ok, waited := b.reserve(8<<20, 0); !ok || waited {
+		t.Errorf("ok %v, waited %v; want the window taken at once", ok, waited)
+	}
+	b.unpark(20 << 20)
+	if p := b.parked.Load(); p != 0 {
+		t.Errorf("parked %d after unpark", p)
+	}
+}
+
+// TestReserveTimeoutKeepsOverdraft: an input that holds part of the
+// budget and waited its full time still gets no more than Overdraft
+// below zero.
+func TestReserveTimeoutKeepsOverdraft(t *testing.T) {
+	defer func(w time.Duration) { reserveWait = w }(reserveWait)
+	reserveWait = 10 * time.Millisecond
+	b := NewBudget(24 << 20)
+	b.reserve(16<<20, 0) // another input, reading on
+	b.reserve(8<<20, 0)  // this one
+	if ok, _ := b.reserve(24<<20, 8<<20); ok {
+		t.Errorf("took 24 MiB after the wait, left %d MiB", b.Left()>>20)
+	}
+}

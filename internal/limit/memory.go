@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,12 +28,14 @@ var Memory = NewBudget(MemoryBudget)
 // Budget is a budget of bytes: what is acquired is released when done.
 // It is safe for concurrent use.
 type Budget struct {
-	mu      sync.Mutex
-	left    int64
-	size    int64
-	held    int64         // what reserve gave and unreserve did not take back yet
-	waiting int64         // what the inputs waiting in reserve hold of it
-	changed chan struct{} // closed when left grows or an input starts to wait
+	mu       sync.Mutex
+	left     int64
+	size     int64
+	held     int64         // what reserve gave and unreserve did not take back yet
+	waiting  int64         // what the inputs waiting in reserve hold of it
+	parked   atomic.Int64  // what inputs that hand on hits hold of it (park)
+	sleepers atomic.Int32  // inputs asleep in reserve, or about to be
+	changed  chan struct{} // closed when left grows or an input starts to wait
 }
 
 // NewBudget returns a budget of n bytes.
@@ -58,8 +61,9 @@ const Overdraft = 8 << 20
 //     (what reserve gave; what TryAcquire and Charge took is not waited
 //     for, since the input asking may hold it itself), it waits for them
 //     to give it back, up to reserveWait;
-//   - else, when held is 0, it takes them anyway: one window alone,
-//     bounded by its own format's cap, may go past b;
+//   - else (no one to wait for, or waited long enough), when held is 0,
+//     it takes them anyway: one window alone, bounded by its own
+//     format's cap, may go past b;
 //   - else it takes them if b stays within Overdraft below zero;
 //   - else it takes nothing: the input already holds part of b and
 //     nothing more will come back.
@@ -82,10 +86,12 @@ func (b *Budget) reserve(n, held int64) (ok, waited bool) {
 			b.take(n)
 			return true, waited
 		}
-		others := b.held - b.waiting // windows of inputs that go on reading
+		b.sleepers.Add(1)                              // before parked is read: see park
+		others := b.held - b.waiting - b.parked.Load() // windows of inputs that go on reading
 		wait := time.Until(deadline)
 		if others <= 0 || wait <= 0 {
-			if held == 0 || wait <= 0 || b.left-n >= -Overdraft {
+			b.sleepers.Add(-1)
+			if held == 0 || b.left-n >= -Overdraft {
 				b.take(n)
 				return true, waited
 			}
@@ -100,8 +106,28 @@ func (b *Budget) reserve(n, held int64) (ok, waited bool) {
 		}
 		t.Stop()
 		b.mu.Lock()
+		b.sleepers.Add(-1)
 	}
 }
+
+// park counts n bytes held by an input that does not read for a while
+// (its hits are being handed on, which may block: the printer keeps the
+// order of inputs) as held by a waiting input, so that an input that
+// needs a window does not wait for it; unpark ends it. They take no lock
+// (a hit of a compressed input is handed on under park): an input about
+// to sleep in reserve counts itself in sleepers before it reads parked,
+// and park adds to parked before it reads sleepers, so one of the two
+// sees the other, and the sleeper is woken.
+func (b *Budget) park(n int64) {
+	b.parked.Add(n)
+	if b.sleepers.Load() > 0 {
+		b.mu.Lock()
+		b.notify()
+		b.mu.Unlock()
+	}
+}
+
+func (b *Budget) unpark(n int64) { b.parked.Add(-n) }
 
 // take gives n bytes of b to reserve; b.mu is held.
 func (b *Budget) take(n int64) {
@@ -113,8 +139,9 @@ func (b *Budget) take(n int64) {
 func (b *Budget) unreserve(n int64) {
 	b.mu.Lock()
 	b.held -= n
+	b.left += n
+	b.notify()
 	b.mu.Unlock()
-	b.Release(n)
 }
 
 // notify wakes the inputs waiting in reserve; b.mu is held.
