@@ -15,15 +15,7 @@ func linkedURIs(t *testing.T, lines []string, links ...string) []string {
 	for _, l := range links {
 		annots = append(annots, linkAnnot(w, "<< /S /URI /URI ("+escapePDF(l)+") >>"))
 	}
-	s, err := read(w.bytes(w.build("", page{content: textC(lines...), annots: annots})), "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, h := range s.Hits {
-		got = append(got, h.URI)
-	}
-	return got
+	return readURIs(t, w.bytes(w.build("", page{content: textC(lines...), annots: annots})))
 }
 
 // TestLinkJoins: the page's links join a URI the layout cut where the
@@ -116,14 +108,7 @@ func TestLigaturesAndUnmappedGlyphs(t *testing.T) {
 		desc := w.add("<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 500 >>")
 		font := w.add(fmt.Sprintf("<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>", desc, tu))
 		root := w.build("", page{content: fmt.Sprintf("BT /L 12 Tf 72 700 Td <%x> Tj ET", codes), extra: fmt.Sprintf("/Resources << /Font << /L %d 0 R >> >>", font)})
-		s, err := read(w.bytes(root), "", true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, h := range s.Hits {
-			got = append(got, h.URI)
-		}
+		got := readURIs(t, w.bytes(root))
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
 		}
@@ -241,14 +226,7 @@ func TestSimilarIsTilde(t *testing.T) {
 	w := newW()
 	font := w.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [24 /similar] >> >>")
 	root := w.build("", page{content: "BT /S 12 Tf 72 700 Td (see http://people.example.edu/\x18a326m085 now) Tj ET", extra: fmt.Sprintf("/Resources << /Font << /S %d 0 R >> >>", font)})
-	s, err := read(w.bytes(root), "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, h := range s.Hits {
-		got = append(got, h.URI)
-	}
+	got := readURIs(t, w.bytes(root))
 	if want := []string{"http://people.example.edu/~a326m085"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}

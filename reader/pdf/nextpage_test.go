@@ -21,15 +21,7 @@ func pagesURIs(t *testing.T, pages [][]string, onBoth bool, links ...string) []s
 		}
 		ps = append(ps, page{content: textC(lines...), annots: annots})
 	}
-	s, err := read(w.bytes(w.build("", ps...)), "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, h := range s.Hits {
-		got = append(got, h.URI)
-	}
-	return got
+	return readURIs(t, w.bytes(w.build("", ps...)))
 }
 
 // TestNextPageGoesOn (P4b): a URI that ends a line of a page, whose link

@@ -505,34 +505,7 @@ func TestRoundTrip(t *testing.T) {
 // TestPopplerGoldens compares the URI link annotations of real PDFs, page
 // by page, with what poppler's pdfinfo -url lists (testdata/real/README).
 func TestPopplerGoldens(t *testing.T) {
-	files, _ := filepath.Glob("testdata/real/*.pdf")
-	if len(files) == 0 {
-		t.Fatal("no files")
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(strings.TrimSuffix(f, ".pdf") + ".pdfinfo")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := read(data, "", true)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		var got []string
-		for _, h := range s.Hits {
-			if h.Kind == "pdf-annot" && h.Attr == "URI" {
-				got = append(got, fmt.Sprintf("%d\t%s\n", h.PDFPage, h.Raw))
-			}
-		}
-		slices.Sort(got)
-		if g := strings.Join(got, ""); g != string(want) {
-			t.Errorf("%s:\n got:\n%s\nwant:\n%s", f, g, want)
-		}
-	}
+	realGoldens(t, ".pdfinfo", func(h reader.Hit) bool { return h.Kind == "pdf-annot" && h.Attr == "URI" })
 }
 
 // TestRealPageText: the hits of a real file's page text, where
@@ -545,7 +518,14 @@ func TestPopplerGoldens(t *testing.T) {
 // `http://www.opensource.org/docs/definition.ph-` and
 // `http://www.fs-f.org/philosophy/free-sw.html`.
 func TestRealPageText(t *testing.T) {
-	files, _ := filepath.Glob("testdata/real/*.text")
+	realGoldens(t, ".text", func(h reader.Hit) bool { return h.Kind != "pdf-annot" })
+}
+
+// realGoldens reads every testdata/real/NAME.pdf that has a NAME+ext
+// beside it and holds the hits keep takes ("page<TAB>raw", sorted) to it.
+func realGoldens(t *testing.T, ext string, keep func(reader.Hit) bool) {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/real/*" + ext)
 	if len(files) == 0 {
 		t.Fatal("no files")
 	}
@@ -554,7 +534,7 @@ func TestRealPageText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := os.ReadFile(strings.TrimSuffix(f, ".text") + ".pdf")
+		data, err := os.ReadFile(strings.TrimSuffix(f, ext) + ".pdf")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -564,7 +544,7 @@ func TestRealPageText(t *testing.T) {
 		}
 		var got []string
 		for _, h := range s.Hits {
-			if h.Kind != "pdf-annot" {
+			if keep(h) {
 				got = append(got, fmt.Sprintf("%d\t%s\n", h.PDFPage, h.Raw))
 			}
 		}

@@ -8,10 +8,11 @@ import (
 
 // textURIs reads a one-page document of the given content stream (font
 // F1) and returns the URIs of its text.
-func textURIs(t *testing.T, content string) []string {
+// readURIs reads the PDF data and returns the URIs of its hits, in
+// order.
+func readURIs(t *testing.T, data []byte) []string {
 	t.Helper()
-	w := newW()
-	s, err := read(w.bytes(w.build("", page{content: content})), "", true)
+	s, err := read(data, "", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,6 +21,12 @@ func textURIs(t *testing.T, content string) []string {
 		got = append(got, h.URI)
 	}
 	return got
+}
+
+func textURIs(t *testing.T, content string) []string {
+	t.Helper()
+	w := newW()
+	return readURIs(t, w.bytes(w.build("", page{content: content})))
 }
 
 // TestOperandsAreTheLast: an operator's operands are the last ones
@@ -58,14 +65,7 @@ func TestLinkGoesOn(t *testing.T) {
 	} {
 		w := newW()
 		a := linkAnnot(w, "<< /S /URI /URI ("+c.link+") >>")
-		s, err := read(w.bytes(w.build("", page{content: textC(c.lines...), annots: []int{a}})), "", true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, h := range s.Hits {
-			got = append(got, h.URI)
-		}
+		got := readURIs(t, w.bytes(w.build("", page{content: textC(c.lines...), annots: []int{a}})))
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q with link %s: got %q, want %q", c.lines, c.link, got, c.want)
 		}
@@ -140,14 +140,7 @@ func TestType1BuiltinEncoding(t *testing.T) {
 		desc := w.add(fmt.Sprintf("<< /Type /FontDescriptor /FontName /CMTT10 /FontFile %d 0 R >>", ff))
 		font := w.add(fmt.Sprintf("<< /Type /Font /Subtype /Type1 /BaseFont /CMTT10 /FirstChar 0 /LastChar 255 /Widths [] /FontDescriptor %d 0 R %s >>", desc, c.encoding))
 		root := w.build("", page{content: "BT /F9 10 Tf 72 700 Td (see https://github.com/ho-tex/gr\\016le/issues now) Tj ET", extra: fmt.Sprintf("/Resources << /Font << /F9 %d 0 R >> >>", font)})
-		s, err := read(w.bytes(root), "", true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, h := range s.Hits {
-			got = append(got, h.URI)
-		}
+		got := readURIs(t, w.bytes(root))
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("%q: got %q, want %q", c.encoding, got, c.want)
 		}
