@@ -44,19 +44,9 @@ func harBadBase64(w *bufio.Writer, n int) {
 // at 75 octets, a URI every few lines.
 func icsFolded(w *bufio.Writer, n int) {
 	w.WriteString("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nURL:http://ics.example/first\r\nDESCRIPTION:")
-	col := len("DESCRIPTION:")
-	for size, i := 0, 0; size < n; i++ {
-		word := fmt.Sprintf("see http://ics.example/%d\\, then %s ", i, strings.Repeat("x", i%40))
-		for k := 0; k < len(word); k++ {
-			if col == 75 {
-				w.WriteString("\r\n ")
-				col, size = 1, size+3
-			}
-			w.WriteByte(word[k])
-			col++
-			size++
-		}
-	}
+	folded(w, n, len("DESCRIPTION:"), "\r\n ", 1, func(i int) string {
+		return fmt.Sprintf("see http://ics.example/%d\\, then %s ", i, strings.Repeat("x", i%40))
+	})
 	w.WriteString("\r\nURL:http://ics.example/after\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
 }
 
@@ -64,18 +54,25 @@ func icsFolded(w *bufio.Writer, n int) {
 // text, a soft line break every 76 bytes, a URI every few lines.
 func vcfQP(w *bufio.Writer, n int) {
 	w.WriteString("BEGIN:VCARD\r\nVERSION:2.1\r\nURL:http://vcf.example/first\r\nNOTE;ENCODING=QUOTED-PRINTABLE:")
-	col := len("NOTE;ENCODING=QUOTED-PRINTABLE:")
+	folded(w, n, len("NOTE;ENCODING=QUOTED-PRINTABLE:"), "=\r\n", 0, func(i int) string {
+		return fmt.Sprintf("see http://vcf.example/%d?a=3D1 caf=C3=A9=0D=0A%s ", i, strings.Repeat("x", i%40))
+	})
+	w.WriteString("\r\nURL:http://vcf.example/after\r\nEND:VCARD\r\n")
+}
+
+// folded writes the words word(0), word(1), ... to about n bytes, as a
+// line that starts at column col and is broken by brk at column 75, the
+// next line going on at column next.
+func folded(w *bufio.Writer, n, col int, brk string, next int, word func(int) string) {
 	for size, i := 0, 0; size < n; i++ {
-		word := fmt.Sprintf("see http://vcf.example/%d?a=3D1 caf=C3=A9=0D=0A%s ", i, strings.Repeat("x", i%40))
-		for k := 0; k < len(word); k++ {
+		for _, c := range []byte(word(i)) {
 			if col == 75 {
-				w.WriteString("=\r\n")
-				col, size = 0, size+3
+				w.WriteString(brk)
+				col, size = next, size+len(brk)
 			}
-			w.WriteByte(word[k])
+			w.WriteByte(c)
 			col++
 			size++
 		}
 	}
-	w.WriteString("\r\nURL:http://vcf.example/after\r\nEND:VCARD\r\n")
 }
