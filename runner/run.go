@@ -167,7 +167,10 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 // handed out in order, so the one being drained has a worker or gets the
 // next free one; and every send gives up once ctx is done.
 func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
-	const batchLen, queued, ahead = 64, 64, 16
+	// A batch wakes the draining goroutine: 512 hits a batch, not 64, cut
+	// the context switches of -j 2 on a tree of 4,000 small files from
+	// 1,709 to 713. As many hits may wait as before (65,536).
+	const batchLen, queued, ahead = 512, 8, 16
 	type batch struct {
 		hits []extract.Hit
 		errs []error // errors and warnings, after the hits of the batch
@@ -214,6 +217,7 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			strs := new(reader.Strings) // where its hits' text is copied
 			for t := range tasks {
 				var b batch
 				send := func() error {
@@ -241,7 +245,7 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 					// fault (a mapped file cut short), and a batch must
 					// not hold one that points at the unmapped file. The
 					// hit is the job's, done with once emit returns.
-					h.Own()
+					h.OwnIn(strs)
 					b.hits = append(b.hits, *h)
 					if len(b.hits) == batchLen {
 						return send()

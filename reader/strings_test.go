@@ -1,0 +1,66 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestStringsClone: a copy holds the text it was given whatever its
+// length, does not share the memory it was copied from, and small copies
+// share chunks (the point of Strings).
+func TestStringsClone(t *testing.T) {
+	var a Strings
+	src := []byte(strings.Repeat("x", stringsChunk))
+	var got []string
+	for _, n := range []int{0, 1, 100, stringsChunk / 4, stringsChunk/4 + 1, stringsChunk, 3000, 3000, 3000, 3000, 3000, 3000} {
+		s := unsafe.String(unsafe.SliceData(src), n) // borrowed, as a reader's hit is
+		c := a.Clone(s)
+		if c != s {
+			t.Fatalf("Clone of %d bytes gave %d bytes", n, len(c))
+		}
+		if n > 0 && unsafe.StringData(c) == unsafe.StringData(s) {
+			t.Fatalf("Clone of %d bytes shares the original's memory", n)
+		}
+		got = append(got, c)
+	}
+	for i := range src {
+		src[i] = 'y' // the borrowed memory is reused
+	}
+	for _, c := range got {
+		if strings.Contains(c, "y") {
+			t.Fatalf("a copy changed with the memory it was copied from")
+		}
+	}
+	c1, c2 := a.Clone("ab"), a.Clone("cd")
+	if unsafe.Pointer(unsafe.StringData(c2)) != unsafe.Add(unsafe.Pointer(unsafe.StringData(c1)), 2) {
+		t.Errorf("two small copies are not in one chunk")
+	}
+}
+
+// TestOwnIn: a borrowed hit gets copies (one, shared, when URI and Raw
+// are the same text), and a hit that is not borrowed is left as it is.
+func TestOwnIn(t *testing.T) {
+	var a Strings
+	buf := []byte("http://a.example/ <http://b.example/> 17:http://w.example/")
+	view := func(i, j int) string { return unsafe.String(&buf[i], j-i) }
+	same := Hit{URI: view(0, 17), Raw: view(0, 17), Borrowed: true}
+	diff := Hit{URI: view(19, 36), Raw: view(18, 37), Wrapped: Wrapped{view(38, len(buf))}, Borrowed: true}
+	same.OwnIn(&a)
+	diff.OwnIn(&a)
+	for i := range buf {
+		buf[i] = '#'
+	}
+	if same.URI != "http://a.example/" || same.Raw != same.URI || unsafe.StringData(same.Raw) != unsafe.StringData(same.URI) || same.Borrowed {
+		t.Errorf("same text: got URI %q Raw %q Borrowed %v, want one shared copy", same.URI, same.Raw, same.Borrowed)
+	}
+	if diff.URI != "http://b.example/" || diff.Raw != "<http://b.example/>" || diff.Wrapped.List()[0] != "http://w.example/" || diff.Borrowed {
+		t.Errorf("different text: got URI %q Raw %q Wrapped %q Borrowed %v", diff.URI, diff.Raw, diff.Wrapped.List(), diff.Borrowed)
+	}
+	own := []byte("http://c.example/")
+	kept := Hit{URI: unsafe.String(&own[0], len(own))}
+	kept.OwnIn(&a)
+	if unsafe.StringData(kept.URI) != &own[0] {
+		t.Errorf("a hit that is not borrowed was copied")
+	}
+}
