@@ -280,7 +280,10 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 				}
 			}
 			if cap(b.hits) == batchLen {
-				clear(b.hits) // drop the strings the slice holds
+				// Not cleared (that was 1.4% of -j 2's time, in this
+				// goroutine that all wait for): the hits are overwritten
+				// as it refills, and until then hold at most the few
+				// chunks of text of the batches on the free list.
 				select {
 				case free <- b.hits[:0]:
 				default:
