@@ -204,6 +204,10 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	// but not past what the input holds now, so that a message that is
 	// still being written (tail -f mbox) is read as far as it goes.
 	for n < len(p) && !b.done && (n == 0 || b.s.held || b.s.br.Buffered() > 0) {
+		if k := b.block(p[n:]); k > 0 {
+			n += k
+			continue
+		}
 		c, ok := b.s.next()
 		if !ok {
 			b.done = true
@@ -242,6 +246,43 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return n, nil
+}
+
+// block copies into p the whole lines the line source holds buffered
+// from its place on, up to the first that must be looked at on its own:
+// one that may be a delimiter (starting with '-', under a multipart) or,
+// in an mbox, a "From " line or a quoted ">From " one. It returns the
+// bytes copied, 0 when the next line is to be read by next. Most lines
+// of a body are none of these: a call per line cost a plain body about
+// twice what scanning it for URIs does.
+func (b *bodyReader) block(p []byte) int {
+	s := b.s
+	if s.held || !s.atStart || b.outOff == 0 {
+		return 0
+	}
+	buf, _ := s.br.Peek(min(s.br.Buffered(), len(p)))
+	end, lines := 0, 0
+	for end < len(buf) {
+		if c := buf[end]; c == '-' && len(b.bounds) > 0 || s.mbox && (c == 'F' || c == '>') {
+			break
+		}
+		i := bytes.IndexByte(buf[end:], '\n')
+		if i < 0 {
+			break
+		}
+		end += i + 1
+		lines++
+	}
+	if end == 0 {
+		return 0
+	}
+	copy(p, buf[:end])
+	_, _ = s.br.Discard(end)
+	s.off += int64(end)
+	s.line += lines
+	b.outOff += int64(end)
+	b.outLine += lines
+	return end
 }
 
 // Map maps a position in the body as read to the file: lines are the
