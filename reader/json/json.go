@@ -52,10 +52,10 @@ const keyDepth = 16
 var readEvery = false
 
 // bufSize is the input buffer's size; the buffer has slack bytes past
-// it, which the scan may read but does not use (strScan).
+// it, which the marking may read but does not use (marksAVX2).
 const (
 	bufSize = 64 << 10
-	slack   = 32
+	slack   = 64
 )
 
 // role is what a string is read as.
@@ -84,6 +84,7 @@ type jreader struct {
 
 	r     io.Reader
 	buf   []byte
+	marks *marks // where the events and a string's stops are in buf[:n]
 	i, n  int
 	off   int64 // stream offset of buf[0]
 	eof   bool
@@ -115,7 +116,7 @@ type jreader struct {
 	hit    reader.Hit
 }
 
-var readers = sync.Pool{New: func() any { return &jreader{buf: make([]byte, bufSize+slack)} }}
+var readers = sync.Pool{New: func() any { return &jreader{buf: make([]byte, bufSize+slack), marks: new(marks)} }}
 
 // Read reads a JSON document (or JSON Lines) from c (doc/spec.md JS1).
 func Read(c *reader.Content, s reader.Sink) error {
@@ -128,7 +129,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 		}
 		readers.Put(r)
 	}()
-	*r = jreader{c: c, s: s, opts: s.Options(), base: c.Base, r: c.R, buf: r.buf, line: 1, objs: r.objs[:0],
+	*r = jreader{c: c, s: s, opts: s.Options(), base: c.Base, r: c.R, buf: r.buf, marks: r.marks, line: 1, objs: r.objs[:0],
 		text: textState{buf: r.text.buf[:0], dec: r.text.dec[:0], sc: r.text.sc}, capt: r.capt[:0]}
 	r.colon0 = r.opts.Delimit.Abbrev || r.opts.Delimit.Emails || readEvery
 	r.run()
@@ -166,6 +167,7 @@ func (r *jreader) fill() bool {
 			break
 		}
 	}
+	r.mark()
 	return r.n > 0
 }
 

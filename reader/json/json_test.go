@@ -393,32 +393,43 @@ func TestInertColonSkip(t *testing.T) {
 	}
 }
 
-// TestStrScan: the scans of 32 bytes (where the machine has AVX2) and of
-// eight bytes at a time stop where the one of a byte at a time does,
-// whatever the bytes around and past the end.
-func TestStrScan(t *testing.T) {
+// TestMarks: the bitmaps of 64 bytes at a time (where the machine has
+// AVX2) are those of a byte at a time, whatever the bytes past the end,
+// and the scan from one mark to the next stops where a test of each
+// byte does.
+func TestMarks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("ab\"\\:\n\x00\x80\xff#{}[],")
+	r := &jreader{buf: make([]byte, bufSize+slack), marks: new(marks)}
 	simd := strSIMD
 	defer func() { strSIMD = simd }()
-	for _, strSIMD = range []bool{false, simd} {
-		testStrScan(t)
-	}
-}
-
-func testStrScan(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	alphabet := []byte("ab\"\\:\n\x00\x80\xff#")
-	buf := make([]byte, 100+slack)
-	for range 200000 {
-		for k := range buf {
-			buf[k] = alphabet[rng.IntN(len(alphabet))]
+	for range 20000 {
+		for k := range r.buf[:300] {
+			r.buf[k] = alphabet[rng.IntN(len(alphabet))]
 			if rng.IntN(3) > 0 {
-				buf[k] = 'a' + byte(rng.IntN(26))
+				r.buf[k] = 'a' + byte(rng.IntN(26))
 			}
 		}
-		n := rng.IntN(101)
-		i := rng.IntN(n + 1)
-		if got, want := strScan(buf, i, n), i+skip(&strStop, buf[i:n]); got != want {
-			t.Fatalf("strScan(%q, %d, %d) = %d, want %d (vector loop: %v)", buf, i, n, got, want, strSIMD)
+		r.n = rng.IntN(257)
+		var got [2]marks
+		for k, v := range []bool{false, simd} {
+			strSIMD = v
+			*r.marks = marks{}
+			r.mark()
+			got[k] = *r.marks
+		}
+		if got[0] != got[1] {
+			t.Fatalf("marks of %q differ: %x %x, %x %x", r.buf[:r.n], got[0].ev[:5], got[1].ev[:5], got[0].st[:5], got[1].st[:5])
+		}
+		nw := (r.n + 63) / 64
+		i := rng.IntN(r.n + 1)
+		for _, m := range []struct {
+			bits []uint64
+			stop *[256]bool
+		}{{r.marks.ev[:nw], &structStop}, {r.marks.st[:nw], &strStop}} {
+			if got, want := nextMark(m.bits, i, r.n), i+skip(m.stop, r.buf[i:r.n]); got != want {
+				t.Fatalf("nextMark(%q, %d) = %d, want %d", r.buf[:r.n], i, got, want)
+			}
 		}
 	}
 }

@@ -2,10 +2,7 @@ package json
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
-	"math/bits"
-	"unsafe"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
@@ -30,28 +27,24 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
-// run scans the input: structure between strings, strings by str. The
-// structure is mostly one byte between two strings (": ", ", "), so the
-// scan tests each byte: a word test would cost more than it saves.
+// run scans the input: structure between strings, strings by plainStr
+// or str. It goes from one byte structStop marks to the next by the
+// bitmap r.marks.ev (marks.go): what stands between (blanks, numbers,
+// literals) is passed over unread.
 func (r *jreader) run() {
-	i, buf := r.i, r.buf[:r.n]
+	i := r.i
 	for {
-		if i >= len(buf) {
+		if i >= r.n {
 			if r.i = i; !r.fill() {
 				return
 			}
-			i, buf = 0, r.buf[:r.n]
+			i = 0
 		}
-		c := buf[i]
-		for !structStop[c] { // blanks, numbers, literals
-			if i++; i == len(buf) {
-				break
-			}
-			c = buf[i]
-		}
-		if i == len(buf) {
+		n := r.n
+		if i = nextMark(r.marks.ev[:(n+63)/64], i, n); i == n {
 			continue
 		}
+		c := r.buf[i]
 		i++
 		r.i = i
 		switch c {
@@ -59,8 +52,12 @@ func (r *jreader) run() {
 			r.line++
 			r.lnOff = r.off + int64(i)
 		case '"':
+			if k := r.plainStr(i); k > 0 {
+				i = k
+				continue
+			}
 			r.str()
-			i, buf = r.i, r.buf[:r.n] // it may have read on
+			i = r.i // it may have read on
 		case '{':
 			r.push(true)
 		case '[':
@@ -71,12 +68,39 @@ func (r *jreader) run() {
 			r.expectKey = false
 			if r.harStatusKey() {
 				r.har.status = r.number()
-				i, buf = r.i, r.buf[:r.n]
+				i = r.i
 			}
 		case ',':
 			r.expectKey = r.inObj
 		}
 	}
+}
+
+// plainStr reads the string whose first byte is buf[i] when it is plain:
+// it ends in the buffer with no escape, colon or line break before its
+// closing quote, and it is a key or a value read as text. It returns the
+// index past the closing quote, or 0 when the string is not plain (str
+// reads it). A plain string holds no hit (delimit.MayHold: no colon, and
+// the options that find hits without one are off), so all there is to do
+// is keep a key's name: what str does with it, without str's set-up, for
+// most of the strings of a document (doc/spec.md PF4).
+func (r *jreader) plainStr(i int) int {
+	if r.colon0 {
+		return 0
+	}
+	n := r.n
+	j := nextMark(r.marks.st[:(n+63)/64], i, n)
+	if j == n || r.buf[j] != '"' {
+		return 0
+	}
+	if r.inObj && r.expectKey {
+		r.setKey(r.buf[i:j])
+		return j + 1
+	}
+	if r.roleOf() != roleText {
+		return 0
+	}
+	return j + 1
 }
 
 // str reads a string whose opening quote was just read.
@@ -93,12 +117,7 @@ func (r *jreader) str() {
 	}
 	for {
 		buf, n := r.buf, r.n
-		var i int // strScan(buf, r.i, n), by hand: a call less
-		if strSIMD {
-			i = strAVX2(buf[:n+slack], r.i, n)
-		} else {
-			i = strWords(buf[:n+slack], r.i, n)
-		}
+		i := nextMark(r.marks.st[:(n+63)/64], r.i, n)
 		if i == n {
 			if !r.moreString() {
 				return
@@ -217,45 +236,6 @@ const (
 	lo8 = 0x0101010101010101
 	hi8 = 0x8080808080808080
 )
-
-// strScan returns the index of the first '"', '\\', ':' or line feed
-// (the bytes strStop marks) in buf[i:n], n when there is none. It tests
-// 32 bytes at once where the machine has AVX2 (strAVX2), eight elsewhere,
-// and so reads as far as 31 bytes past n: buf has that slack past the
-// bytes read into it.
-func strScan(buf []byte, i, n int) int {
-	if strSIMD {
-		return strAVX2(buf[:n+slack], i, n)
-	}
-	return strWords(buf[:n+slack], i, n)
-}
-
-// strWords is strScan eight bytes at a time.
-func strWords(buf []byte, i, n int) int {
-	for ; i < n; i += 8 {
-		x := word(buf, i)
-		// (y-lo8)&^y has the high bit of y's first zero byte set,
-		// and of none before it (a borrow may set it in later ones).
-		a, b, c, d := x^'"'*lo8, x^'\\'*lo8, x^':'*lo8, x^'\n'*lo8
-		if m := ((a-lo8)&^a | (b-lo8)&^b | (c-lo8)&^c | (d-lo8)&^d) & hi8; m != 0 {
-			return min(i+bits.TrailingZeros64(m)>>3, n)
-		}
-	}
-	return n
-}
-
-// word returns the eight bytes at buf[i:] as a little-endian word;
-// buf[i+7] must be in buf (the caller checks once what this does not).
-func word(buf []byte, i int) uint64 {
-	x := *(*uint64)(unsafe.Pointer(&buf[i]))
-	if bigEndian {
-		x = bits.ReverseBytes64(x)
-	}
-	return x
-}
-
-// bigEndian says the machine stores a word's high byte first.
-var bigEndian = binary.NativeEndian.Uint16([]byte{0, 1}) == 1
 
 // skip returns the index of the first byte of b that stop marks, len(b)
 // when there is none.

@@ -2,53 +2,92 @@
 
 #include "textflag.h"
 
-// The bytes a string's scan stops at, each broadcast to 32: '"', '\\',
-// ':' and the line feed.
-DATA strBytes<>+0(SB)/8, $0x000000000a3a5c22
-GLOBL strBytes<>(SB), RODATA|NOPTR, $8
+// The bytes marksAVX2 marks, each broadcast to 32: '"', '\\', ':', the
+// line feed, ',', '{', '}', '[' and ']'.
+DATA markBytes<>+0(SB)/8, $0x7b2c0a3a5c22
+DATA markBytes<>+8(SB)/8, $0x5d5b7d
+GLOBL markBytes<>(SB), RODATA|NOPTR, $16
 
-// func strAVX2(b []byte, from, to int) int
+// func marksAVX2(b []byte, ev, st []uint64)
 //
-// For each 32-byte block at i (from <= i < to; the caller makes sure
-// that i+32 <= len(b)): the bytes equal to any of the four. Returns the
-// index of the first, at most to.
-TEXT ·strAVX2(SB), NOSPLIT, $0-48
+// For each 64 bytes of b (len(b) is a multiple of 64, and ev and st have
+// a word for each 64): in ev the bits of '"', ':', '\n', ',', '{', '}',
+// '[' and ']', in st those of '"', '\\', ':' and '\n'.
+TEXT ·marksAVX2(SB), NOSPLIT, $0-72
 	MOVQ b_base+0(FP), SI
-	MOVQ from+24(FP), AX
-	MOVQ to+32(FP), CX
+	MOVQ b_len+8(FP), CX
+	MOVQ ev_base+24(FP), DI
+	MOVQ st_base+48(FP), R8
 
-	VPBROADCASTB strBytes<>+0(SB), Y10 // '"'
-	VPBROADCASTB strBytes<>+1(SB), Y11 // '\\'
-	VPBROADCASTB strBytes<>+2(SB), Y12 // ':'
-	VPBROADCASTB strBytes<>+3(SB), Y13 // '\n'
+	VPBROADCASTB markBytes<>+0(SB), Y7  // '"'
+	VPBROADCASTB markBytes<>+1(SB), Y8  // '\\'
+	VPBROADCASTB markBytes<>+2(SB), Y9  // ':'
+	VPBROADCASTB markBytes<>+3(SB), Y10 // '\n'
+	VPBROADCASTB markBytes<>+4(SB), Y11 // ','
+	VPBROADCASTB markBytes<>+5(SB), Y12 // '{'
+	VPBROADCASTB markBytes<>+8(SB), Y13 // '}'
+	VPBROADCASTB markBytes<>+9(SB), Y14 // '['
+	VPBROADCASTB markBytes<>+10(SB), Y15 // ']'
+
+	XORQ AX, AX // offset in b
+	XORQ DX, DX // word index
 
 loop:
 	CMPQ AX, CX
 	JGE  done
+
 	VMOVDQU (SI)(AX*1), Y0
-	VPCMPEQB Y10, Y0, Y1
-	VPCMPEQB Y11, Y0, Y2
-	VPCMPEQB Y12, Y0, Y3
-	VPCMPEQB Y13, Y0, Y4
-	VPOR Y1, Y2, Y1
-	VPOR Y3, Y4, Y3
-	VPOR Y1, Y3, Y1
-	VPMOVMSKB Y1, R9
-	TESTL R9, R9
-	JNZ  found
-	ADDQ $32, AX
+	VPCMPEQB Y7, Y0, Y2
+	VPCMPEQB Y9, Y0, Y3
+	VPOR Y2, Y3, Y2
+	VPCMPEQB Y10, Y0, Y3
+	VPOR Y2, Y3, Y2 // '"', ':', '\n'
+	VPCMPEQB Y8, Y0, Y3
+	VPOR Y2, Y3, Y3 // st
+	VPCMPEQB Y11, Y0, Y4
+	VPCMPEQB Y12, Y0, Y5
+	VPOR Y4, Y5, Y4
+	VPCMPEQB Y13, Y0, Y5
+	VPCMPEQB Y14, Y0, Y6
+	VPOR Y5, Y6, Y5
+	VPCMPEQB Y15, Y0, Y6
+	VPOR Y4, Y5, Y4
+	VPOR Y4, Y6, Y4
+	VPOR Y2, Y4, Y4 // ev
+	VPMOVMSKB Y3, R9
+	VPMOVMSKB Y4, R10
+
+	VMOVDQU 32(SI)(AX*1), Y0
+	VPCMPEQB Y7, Y0, Y2
+	VPCMPEQB Y9, Y0, Y3
+	VPOR Y2, Y3, Y2
+	VPCMPEQB Y10, Y0, Y3
+	VPOR Y2, Y3, Y2
+	VPCMPEQB Y8, Y0, Y3
+	VPOR Y2, Y3, Y3
+	VPCMPEQB Y11, Y0, Y4
+	VPCMPEQB Y12, Y0, Y5
+	VPOR Y4, Y5, Y4
+	VPCMPEQB Y13, Y0, Y5
+	VPCMPEQB Y14, Y0, Y6
+	VPOR Y5, Y6, Y5
+	VPCMPEQB Y15, Y0, Y6
+	VPOR Y4, Y5, Y4
+	VPOR Y4, Y6, Y4
+	VPOR Y2, Y4, Y4
+	VPMOVMSKB Y3, R11
+	VPMOVMSKB Y4, R12
+
+	SHLQ $32, R11
+	ORQ  R11, R9
+	SHLQ $32, R12
+	ORQ  R12, R10
+	MOVQ R9, (R8)(DX*8)
+	MOVQ R10, (DI)(DX*8)
+	ADDQ $64, AX
+	INCQ DX
 	JMP  loop
 
-found:
-	BSFL R9, R9
-	ADDQ R9, AX
-	CMPQ AX, CX
-	CMOVQGT CX, AX
-	MOVQ AX, ret+40(FP)
-	VZEROUPPER
-	RET
-
 done:
-	MOVQ CX, ret+40(FP)
 	VZEROUPPER
 	RET

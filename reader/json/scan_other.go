@@ -2,8 +2,7 @@
 
 package json
 
-// strSIMD is false where there is no vector loop: strScan tests eight
-// bytes at a time.
+// strSIMD is false where there is no vector loop: mark tests each byte.
 var strSIMD = false
 
-func strAVX2(b []byte, from, to int) int { panic("unreachable") }
+func marksAVX2(b []byte, ev, st []uint64) { panic("unreachable") }

@@ -200,6 +200,10 @@ type textState struct {
 	at  cursor
 	dec []byte
 	sc  delimit.Scanner // reads dec (or the raw bytes), reset per string
+	// tab is the escapes of a whole string on one line, which dec holds
+	// decoded, when tabbed (decodeTab).
+	tab    escTab
+	tabbed bool
 }
 
 // textPiece passes raw bytes of a string to the text rules; final says
@@ -232,7 +236,13 @@ func (r *jreader) process(raw []byte, final bool) int {
 	if final && !r.colon {
 		return len(raw) // no hit without a colon (delimit.MayHold)
 	}
-	if r.esc {
+	r.text.tabbed = false
+	switch {
+	case r.esc && final && !r.nl:
+		// A whole string on one line: its escapes kept for reportText.
+		dec = decodeTab(r.text.dec, raw, &r.text.tab)
+		r.text.dec, r.text.tabbed = dec, !r.text.tab.over
+	case r.esc:
 		dec, used = decode(r.text.dec[:0], raw, final)
 		r.text.dec = dec
 	}
@@ -311,18 +321,34 @@ func (r *jreader) reportText(w *walker, h delimit.Hit) {
 		r.emit(r.base, false)
 		return
 	}
+	if r.text.tabbed {
+		// No line break, and the table maps the offsets: no walk.
+		t := &r.text.tab
+		rs, re := t.rawOf(int(h.Start), false), t.rawOf(int(h.End), true)
+		a, e := w.at, w.at
+		a.off += int64(rs)
+		e.off += int64(re)
+		r.hitAt(h, w.raw[rs:re], a, e)
+		return
+	}
 	w.to(int(h.Start), false)
 	e := *w
 	e.to(int(h.End), true)
+	r.hitAt(h, w.raw[w.r:e.r], w.at, e.at)
+}
+
+// hitAt reports the delimit hit h of a string with escapes, whose raw
+// bytes b are from cursor a to cursor e.
+func (r *jreader) hitAt(h delimit.Hit, b []byte, a, e cursor) {
 	raw := h.URI // most often the same bytes: no copy
-	switch b := w.raw[w.r:e.r]; {
+	switch {
 	case string(b) == raw:
 	case h.Flags&delimit.Borrowed != 0 && len(b) > 0:
 		raw = unsafe.String(&b[0], len(b)) // the raw bytes, as the URI shares dec
 	default:
 		raw = string(b)
 	}
-	r.hit.Set(r.c, h.Kind.String(), h.URI, raw, spanOf(w.at, e.at), h.Flags)
+	r.hit.Set(r.c, h.Kind.String(), h.URI, raw, spanOf(a, e), h.Flags)
 	r.emit(r.base, false)
 }
 

@@ -1,0 +1,68 @@
+package json
+
+import "math/bits"
+
+// This file marks, once per buffer read, where the bytes the scan stops
+// at are: a bit for each byte of the buffer in two bitmaps, one for the
+// structure between strings and one for a string's bytes. The scan then
+// goes from one marked byte to the next with a word test instead of a
+// test of each byte, and reads a string that has no stop but its closing
+// quote (most keys and short values) without str (doc/spec.md PF4).
+
+// markWords is the number of 64-bit words of a bitmap of the buffer.
+const markWords = (bufSize + 63) / 64
+
+// marks are the bitmaps of buf[:n], bit k%64 of word k/64 for buf[k];
+// no bit is set at or past n.
+type marks struct {
+	ev [markWords]uint64 // the bytes structStop marks: '"', '{', '}', '[', ']', ':', ',', line feed
+	st [markWords]uint64 // the bytes strStop marks: '"', '\\', ':', line feed
+}
+
+// mark computes r.marks for the bytes read into the buffer.
+func (r *jreader) mark() {
+	nw := (r.n + 63) / 64
+	m := r.marks
+	if strSIMD {
+		marksAVX2(r.buf[:nw*64], m.ev[:nw], m.st[:nw])
+	} else {
+		marksBytes(r.buf[:r.n], m.ev[:nw], m.st[:nw])
+	}
+	if k := uint(r.n) % 64; k != 0 {
+		m.ev[nw-1] &= 1<<k - 1
+		m.st[nw-1] &= 1<<k - 1
+	}
+}
+
+// marksBytes is mark's computation a byte at a time, where there is no
+// vector loop (and in the tests, to check it).
+func marksBytes(b []byte, ev, st []uint64) {
+	clear(ev)
+	clear(st)
+	for k, c := range b {
+		if structStop[c] {
+			ev[k/64] |= 1 << (uint(k) % 64)
+		}
+		if strStop[c] {
+			st[k/64] |= 1 << (uint(k) % 64)
+		}
+	}
+}
+
+// nextMark returns the index of the first byte at or after i that m
+// marks, n when there is none (m has no bit at or past n).
+func nextMark(m []uint64, i, n int) int {
+	w := uint(i) / 64
+	if w >= uint(len(m)) {
+		return n
+	}
+	if x := m[w] >> (uint(i) % 64); x != 0 {
+		return i + bits.TrailingZeros64(x)
+	}
+	for w++; w < uint(len(m)); w++ {
+		if m[w] != 0 {
+			return int(w)*64 + bits.TrailingZeros64(m[w])
+		}
+	}
+	return n
+}
