@@ -37,7 +37,7 @@ func (s *Scanner) atColon(c int) {
 	}
 	var low [maxLook]byte
 	h := colonHit{j: j, cs: c}
-	if w := string(b[j:c]); w == "https" || w == "http" {
+	if w := b[j:c]; string(w) == "https" || string(w) == "http" { // compared in place: no copy
 		h.name, h.class = b[j:c], sspAuthority // most hits: no lookup
 	} else {
 		h.name = lowerName(b[j:c], &low)
@@ -238,7 +238,10 @@ func (s *Scanner) inQuotes(b []byte, e int, h *colonHit, st runState) bool {
 // checked (E1a, E2).
 func (s *Scanner) bare(b []byte, e int, h *colonHit, st runState) {
 	cs, j := h.cs, h.j
-	cut := bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
+	cut := e
+	if bytes.IndexByte(b[cs+1:e], '[') >= 0 { // bracketCut's own first test, before pathStart's walk
+		cut = bracketCut(b, cs+1, pathStart(b, cs+1, e), e)
+	}
 	if cut == e && (softHyphen(b, e) > 0 && s.bareJoin(h, e, st) || s.hostBreak(b, e, h, st)) {
 		return
 	}
