@@ -419,15 +419,14 @@ func TestMarks(t *testing.T) {
 			got[k] = *r.marks
 		}
 		if got[0] != got[1] {
-			t.Fatalf("marks of %q differ: %x %x, %x %x", r.buf[:r.n], got[0].ev[:5], got[1].ev[:5], got[0].st[:5], got[1].st[:5])
+			t.Fatalf("marks of %q differ: %x %x, %x %x", r.buf[:r.n], got[0].ev[:6], got[1].ev[:6], got[0].st[:6], got[1].st[:6])
 		}
-		nw := (r.n + 63) / 64
 		i := rng.IntN(r.n + 1)
 		for _, m := range []struct {
-			bits []uint64
+			bits *[markWords]uint64
 			stop *[256]bool
-		}{{r.marks.ev[:nw], &structStop}, {r.marks.st[:nw], &strStop}} {
-			if got, want := nextMark(m.bits, i, r.n), i+skip(m.stop, r.buf[i:r.n]); got != want {
+		}{{&r.marks.ev, &structStop}, {&r.marks.st, &strStop}} {
+			if got, want := nextMark(m.bits, i), i+skip(m.stop, r.buf[i:r.n]); got != want {
 				t.Fatalf("nextMark(%q, %d) = %d, want %d", r.buf[:r.n], i, got, want)
 			}
 		}

@@ -9,11 +9,12 @@ import "math/bits"
 // test of each byte, and reads a string that has no stop but its closing
 // quote (most keys and short values) without str (doc/spec.md PF4).
 
-// markWords is the number of 64-bit words of a bitmap of the buffer.
-const markWords = (bufSize + 63) / 64
+// markWords is the number of 64-bit words of a bitmap: a power of two,
+// more than the buffer's bits and the one past them.
+const markWords = 2048
 
-// marks are the bitmaps of buf[:n], bit k%64 of word k/64 for buf[k];
-// no bit is set at or past n.
+// marks are the bitmaps of buf[:n], bit k%64 of word k/64 for buf[k],
+// with one more bit set, at n, that ends every search.
 type marks struct {
 	ev [markWords]uint64 // the bytes structStop marks: '"', '{', '}', '[', ']', ':', ',', line feed
 	st [markWords]uint64 // the bytes strStop marks: '"', '\\', ':', line feed
@@ -28,10 +29,13 @@ func (r *jreader) mark() {
 	} else {
 		marksBytes(r.buf[:r.n], m.ev[:nw], m.st[:nw])
 	}
-	if k := uint(r.n) % 64; k != 0 {
-		m.ev[nw-1] &= 1<<k - 1
-		m.st[nw-1] &= 1<<k - 1
+	w, k := r.n/64, uint(r.n)%64
+	if k == 0 {
+		m.ev[w], m.st[w] = 1, 1
+		return
 	}
+	m.ev[w] = m.ev[w]&(1<<k-1) | 1<<k
+	m.st[w] = m.st[w]&(1<<k-1) | 1<<k
 }
 
 // marksBytes is mark's computation a byte at a time, where there is no
@@ -50,19 +54,17 @@ func marksBytes(b []byte, ev, st []uint64) {
 }
 
 // nextMark returns the index of the first byte at or after i that m
-// marks, n when there is none (m has no bit at or past n).
-func nextMark(m []uint64, i, n int) int {
+// marks, n (the end of the bytes read, marked too) when there is none;
+// i is at most n.
+func nextMark(m *[markWords]uint64, i int) int {
 	w := uint(i) / 64
-	if w >= uint(len(m)) {
-		return n
-	}
-	if x := m[w] >> (uint(i) % 64); x != 0 {
+	if x := m[w%markWords] >> (uint(i) % 64); x != 0 {
 		return i + bits.TrailingZeros64(x)
 	}
-	for w++; w < uint(len(m)); w++ {
-		if m[w] != 0 {
-			return int(w)*64 + bits.TrailingZeros64(m[w])
+	for {
+		w++
+		if x := m[w%markWords]; x != 0 {
+			return int(w)*64 + bits.TrailingZeros64(x)
 		}
 	}
-	return n
 }

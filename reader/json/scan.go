@@ -27,80 +27,74 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
-// run scans the input: structure between strings, strings by plainStr
-// or str. It goes from one byte structStop marks to the next by the
-// bitmap r.marks.ev (marks.go): what stands between (blanks, numbers,
-// literals) is passed over unread.
+// run scans the input: structure between strings, strings by str but
+// for the plain ones. It goes from one byte structStop marks to the next
+// by the bitmap r.marks.ev (marks.go): what stands between (blanks,
+// numbers, literals) is passed over unread. The buffer's slice does not
+// change, only what it holds (fill): its length n is read again after a
+// call that may read on.
 func (r *jreader) run() {
-	i := r.i
+	buf, ev, st := r.buf, &r.marks.ev, &r.marks.st
+	i, n := r.i, r.n
 	for {
-		if i >= r.n {
+		if i >= n {
 			if r.i = i; !r.fill() {
 				return
 			}
-			i = 0
+			i, n = 0, r.n
 		}
-		n := r.n
-		if i = nextMark(r.marks.ev[:(n+63)/64], i, n); i == n {
+		if i = nextMark(ev, i); i >= n {
 			continue
 		}
-		c := r.buf[i]
+		c := buf[i]
 		i++
-		r.i = i
 		switch c {
+		case '"':
+			// A plain string: it ends in the buffer with no escape, colon
+			// or line break before its closing quote, so it holds no hit
+			// (delimit.MayHold: no colon, and the options that find hits
+			// without one are off). A key's name is kept, as str would,
+			// and the ':' right after it read; a value read as text is
+			// passed over. Most strings are plain (doc/spec.md PF4).
+			if !r.colon0 {
+				if j := nextMark(st, i); j < n && buf[j] == '"' {
+					if r.inObj && r.expectKey {
+						r.setKey(buf[i:j])
+						if i = j + 1; i < n && buf[i] == ':' && !r.har.active {
+							r.expectKey = false // what case ':' does
+							i++
+						}
+						continue
+					}
+					if r.roleOf() == roleText {
+						i = j + 1
+						continue
+					}
+				}
+			}
+			r.i = i
+			r.str()
+			i, n = r.i, r.n // it may have read on
+		case ',':
+			r.expectKey = r.inObj
+		case ':':
+			r.expectKey = false
+			if r.harStatusKey() {
+				r.i = i
+				r.har.status = r.number()
+				i, n = r.i, r.n
+			}
 		case '\n':
 			r.line++
 			r.lnOff = r.off + int64(i)
-		case '"':
-			if k := r.plainStr(i); k > 0 {
-				i = k
-				continue
-			}
-			r.str()
-			i = r.i // it may have read on
 		case '{':
 			r.push(true)
 		case '[':
 			r.push(false)
 		case '}', ']':
 			r.pop()
-		case ':':
-			r.expectKey = false
-			if r.harStatusKey() {
-				r.har.status = r.number()
-				i = r.i
-			}
-		case ',':
-			r.expectKey = r.inObj
 		}
 	}
-}
-
-// plainStr reads the string whose first byte is buf[i] when it is plain:
-// it ends in the buffer with no escape, colon or line break before its
-// closing quote, and it is a key or a value read as text. It returns the
-// index past the closing quote, or 0 when the string is not plain (str
-// reads it). A plain string holds no hit (delimit.MayHold: no colon, and
-// the options that find hits without one are off), so all there is to do
-// is keep a key's name: what str does with it, without str's set-up, for
-// most of the strings of a document (doc/spec.md PF4).
-func (r *jreader) plainStr(i int) int {
-	if r.colon0 {
-		return 0
-	}
-	n := r.n
-	j := nextMark(r.marks.st[:(n+63)/64], i, n)
-	if j == n || r.buf[j] != '"' {
-		return 0
-	}
-	if r.inObj && r.expectKey {
-		r.setKey(r.buf[i:j])
-		return j + 1
-	}
-	if r.roleOf() != roleText {
-		return 0
-	}
-	return j + 1
 }
 
 // str reads a string whose opening quote was just read.
@@ -115,40 +109,82 @@ func (r *jreader) str() {
 	} else if r.role = r.roleOf(); r.role == roleBody {
 		r.startBody()
 	}
+	buf, st := r.buf, &r.marks.st
 	for {
-		buf, n := r.buf, r.n
-		i := nextMark(r.marks.st[:(n+63)/64], r.i, n)
+		// The stops in the buffer, with the string's flags held here;
+		// escape and moreString read on past its end.
+		n, i := r.n, r.i
+		sstart, esc, nl, colon, inert := r.sstart, r.esc, r.nl, r.colon, r.inert
+	stops:
+		for {
+			i = nextMark(st, i)
+			switch {
+			case i == n:
+				break stops
+			case buf[i] == '"':
+				r.esc, r.nl, r.colon, r.inert = esc, nl, colon, inert
+				if inert && !colon {
+					colon = r.mayHoldInert(buf[sstart:i])
+					r.colon = colon
+				}
+				switch {
+				case r.role == roleKey && !colon && !esc && len(r.capt) == 0 && len(r.text.buf) == 0:
+					r.setKey(buf[sstart:i]) // what piece does with it, without the call
+				case r.role != roleText || colon || len(r.text.buf) > 0:
+					r.piece(buf[sstart:i], true) // else no hit (delimit.MayHold)
+				}
+				r.i = i + 1
+				r.role = roleText
+				return
+			case buf[i] == ':':
+				// Inert when no hit can start at it ("Note: see",
+				// "10:30"; delimit.InertColon), as far as the raw bytes
+				// around it tell: they stand for themselves in a string
+				// without escapes, and one with an escape is read
+				// whatever its colons (mayHoldInert); the closing quote
+				// ends the text, where no hit starts.
+				prev := byte(0)
+				if i > sstart {
+					prev = buf[i-1]
+				}
+				if !colon && i+1 < n && delimit.InertColon(prev, buf[i+1]) {
+					inert = true
+				} else {
+					colon = true
+				}
+				i++
+			case buf[i] == '\n':
+				r.newline(i)
+				nl = true
+				i++
+			case i+1 == n: // a backslash, the buffer's last byte: escape reads on
+				break stops
+			default: // a backslash: the next byte is escaped
+				esc = true
+				switch buf[i+1] {
+				case '\n':
+					r.newline(i + 1)
+					nl = true
+				case ':':
+					colon = true
+				case 'u':
+					// "\u003a" is a colon too; so, for all the scan
+					// knows, is one cut by the end of the buffer.
+					colon = colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+				}
+				i += 2
+			}
+		}
+		r.esc, r.nl, r.colon, r.inert = esc, nl, colon, inert
+		r.i = i
 		if i == n {
 			if !r.moreString() {
 				return
 			}
 			continue
 		}
-		switch buf[i] {
-		case '"':
-			if r.inert && !r.colon {
-				r.colon = r.mayHoldInert(buf[r.sstart:i])
-			}
-			switch {
-			case r.role == roleKey && !r.colon && !r.esc && len(r.capt) == 0 && len(r.text.buf) == 0:
-				r.setKey(buf[r.sstart:i]) // what piece does with it, without the call
-			case r.role != roleText || r.colon || len(r.text.buf) > 0:
-				r.piece(buf[r.sstart:i], true) // else no hit (delimit.MayHold)
-			}
-			r.i = i + 1
-			r.role = roleText
+		if !r.escape(buf, i, n) {
 			return
-		case '\n':
-			r.newline(i)
-			r.nl = true
-			r.i = i + 1
-		case ':':
-			r.strColon(buf, i, n)
-			r.i = i + 1
-		default: // a backslash: the next byte is escaped
-			if !r.escape(buf, i, n) {
-				return
-			}
 		}
 	}
 }
@@ -200,23 +236,6 @@ func (r *jreader) moreString() bool {
 	}
 	r.sstart = 0
 	return true
-}
-
-// strColon notes the colon at buf[i] of the string: inert when no hit
-// can start at it ("Note: see", "10:30"; delimit.InertColon), as far as
-// the raw bytes around it tell. They stand for themselves in a string
-// without escapes, and one with an escape is read whatever its colons
-// (mayHoldInert); the closing quote ends the text, where no hit starts.
-func (r *jreader) strColon(buf []byte, i, n int) {
-	prev := byte(0)
-	if i > r.sstart {
-		prev = buf[i-1]
-	}
-	if !r.colon && i+1 < n && delimit.InertColon(prev, buf[i+1]) {
-		r.inert = true
-	} else {
-		r.colon = true
-	}
 }
 
 // mayHoldInert reports whether a string whose colons are all inert
