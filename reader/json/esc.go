@@ -54,19 +54,38 @@ func decodeTab(dst, raw []byte, t *escTab) []byte {
 			k, i = k+n, i+n
 			continue
 		}
-		out, n := unesc(dst[k:k], raw, i, true)
-		if n != len(out) {
+		var c byte
+		if i+1 < len(raw) {
+			c = oneByteOf[raw[i+1]]
+		}
+		dn, n := 1, 2
+		if c != 0 {
+			dst[k] = c // "\/", "\n": what unesc gives, without the call
+		} else {
+			out, m := unesc(dst[k:k], raw, i, true)
+			dn, n = len(out), m
+		}
+		if n != dn {
 			if t.n == escMax {
 				t.over = true
 			} else {
-				t.e[t.n] = escape{d: int32(k), r: int32(i), dn: uint8(len(out)), rn: uint8(n)}
+				t.e[t.n] = escape{d: int32(k), r: int32(i), dn: uint8(dn), rn: uint8(n)}
 				t.n++
 			}
 		}
-		k, i = k+len(out), i+n
+		k, i = k+dn, i+n
 	}
 	return dst[:k]
 }
+
+// oneByteOf is the byte each escape of two raw bytes standing for one
+// stands for, by its second byte (RFC 8259 §7); 0 for the others.
+var oneByteOf = func() (t [256]byte) {
+	for k, c := range []byte(`"\/bfnrt`) {
+		t[c] = "\"\\/\b\f\n\r\t"[k]
+	}
+	return t
+}()
 
 // rawOf returns the raw offset of decoded offset d, as walker.to does:
 // with over, past an escape whose decoded bytes hold d, else before it.

@@ -316,6 +316,19 @@ func keyName(b []byte) string {
 	return harKey(b)
 }
 
+// keyNames are the names keyName knows.
+var keyNames = []string{"@id", "@context", "@base", "@vocab", "log", "entries", "request", "response", "url",
+	"redirectURL", "headers", "name", "value", "content", "text", "mimeType", "encoding", "status"}
+
+// keyLens has for each byte the bit 1<<n of each length n of the names
+// of keyNames that start with it (mayBeKeyName).
+var keyLens = func() (t [256]uint16) {
+	for _, k := range keyNames {
+		t[k[0]] |= 1 << len(k)
+	}
+	return t
+}()
+
 // roleOf says what the string starting now is read as.
 func (r *jreader) roleOf() role {
 	d := r.depth - 1
@@ -349,6 +362,13 @@ func (r *jreader) setKey(name []byte) {
 	if d := r.depth - 1; d < keyDepth {
 		r.frames[d].key = keyName(name)
 	}
+}
+
+// mayBeKeyName reports whether b may be one of keyNames: a name of
+// theirs starts with its first byte and is as long. Most keys are none
+// of them at this look, without a call of keyName (run).
+func mayBeKeyName(b []byte) bool {
+	return len(b) > 0 && len(b) < 16 && keyLens[b[0]]&(1<<len(b)) != 0
 }
 
 // endKept acts on a kept string, now whole.

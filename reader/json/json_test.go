@@ -6,10 +6,14 @@ import (
 	stdjson "encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -428,6 +432,52 @@ func TestMarks(t *testing.T) {
 		}{{&r.marks.ev, &structStop}, {&r.marks.st, &strStop}} {
 			if got, want := nextMark(m.bits, i), i+skip(m.stop, r.buf[i:r.n]); got != want {
 				t.Fatalf("nextMark(%q, %d) = %d, want %d", r.buf[:r.n], i, got, want)
+			}
+		}
+	}
+}
+
+// TestKeyNames: keyNames, which mayBeKeyName's test is built from, are
+// the names the switches of keyName and harKey know; keyName answers
+// each of them (and mayBeKeyName lets it) and nothing for other keys.
+func TestKeyNames(t *testing.T) {
+	fset := token.NewFileSet()
+	var cases []string
+	for _, file := range []string{"json.go", "har.go"} {
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Name.Name != "keyName" && fn.Name.Name != "harKey" {
+				continue
+			}
+			ast.Inspect(fn, func(n ast.Node) bool {
+				if cc, ok := n.(*ast.CaseClause); ok {
+					for _, e := range cc.List {
+						if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+							s, _ := strconv.Unquote(lit.Value)
+							cases = append(cases, s)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	slices.Sort(cases)
+	names := slices.Sorted(slices.Values(keyNames))
+	if !slices.Equal(cases, names) {
+		t.Fatalf("the switches know %q, keyNames %q", cases, names)
+	}
+	for _, k := range keyNames {
+		if got := keyName([]byte(k)); got != k || !mayBeKeyName([]byte(k)) {
+			t.Errorf("keyName(%q) = %q, mayBeKeyName %v", k, got, mayBeKeyName([]byte(k)))
+		}
+		for _, other := range []string{k[1:], k + "x", "x" + k, strings.ToUpper(k), k[:len(k)-1] + "#"} {
+			if got := keyName([]byte(other)); got != "" {
+				t.Errorf("keyName(%q) = %q, want none", other, got)
 			}
 		}
 	}

@@ -59,7 +59,13 @@ func (r *jreader) run() {
 			if !r.colon0 {
 				if j := nextMark(st, i); j < n && buf[j] == '"' {
 					if r.inObj && r.expectKey {
-						r.setKey(buf[i:j])
+						if d := r.depth - 1; d < keyDepth { // setKey, the call made only for a name keyName may know
+							k := ""
+							if mayBeKeyName(buf[i:j]) {
+								k = keyName(buf[i:j])
+							}
+							r.frames[d].key = k
+						}
 						if i = j + 1; i < n && buf[i] == ':' && !r.har.active {
 							r.expectKey = false // what case ':' does
 							i++
