@@ -98,6 +98,7 @@ type jreader struct {
 	expectKey bool
 	inObj     bool // the innermost open container is an object within MaxDepth
 	deep      bool // warned of a nesting deeper than MaxDepth
+	ldKeys    bool // a key kept so far is a JSON-LD keyword
 
 	role   role
 	ldKey  string
@@ -329,6 +330,12 @@ var keyLens = func() (t [256]uint16) {
 	return t
 }()
 
+// textValue reports, for a string that is not a key, that roleOf would
+// say roleText, without its switch: outside a HAR entry, in a document
+// with no JSON-LD keyword among its keys so far. False when roleOf is to
+// be asked.
+func (r *jreader) textValue() bool { return !r.har.active && !r.ldKeys }
+
 // roleOf says what the string starting now is read as.
 func (r *jreader) roleOf() role {
 	d := r.depth - 1
@@ -360,8 +367,17 @@ func (r *jreader) roleOf() role {
 // is none of keyName's.
 func (r *jreader) setKey(name []byte) {
 	if d := r.depth - 1; d < keyDepth {
-		r.frames[d].key = keyName(name)
+		r.frames[d].key = r.knownKey(name)
 	}
+}
+
+// knownKey is keyName(name), noting a JSON-LD keyword (textValue).
+func (r *jreader) knownKey(name []byte) string {
+	k := keyName(name)
+	if len(k) > 0 && k[0] == '@' {
+		r.ldKeys = true
+	}
+	return k
 }
 
 // mayBeKeyName reports whether b may be one of keyNames: a name of

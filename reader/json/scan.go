@@ -62,7 +62,7 @@ func (r *jreader) run() {
 						if d := r.depth - 1; d < keyDepth { // setKey, the call made only for a name keyName may know
 							k := ""
 							if mayBeKeyName(buf[i:j]) {
-								k = keyName(buf[i:j])
+								k = r.knownKey(buf[i:j])
 							}
 							r.frames[d].key = k
 						}
@@ -72,15 +72,21 @@ func (r *jreader) run() {
 						}
 						continue
 					}
-					if r.roleOf() == roleText {
-						i = j + 1
+					if r.textValue() || r.roleOf() == roleText {
+						if i = j + 1; i < n && buf[i] == ',' {
+							r.expectKey = r.inObj // what case ',' does
+							i++
+						}
 						continue
 					}
 				}
 			}
 			r.i = i
 			r.str()
-			i, n = r.i, r.n // it may have read on
+			if i, n = r.i, r.n; i < n && buf[i] == ',' { // it may have read on
+				r.expectKey = r.inObj // what case ',' does
+				i++
+			}
 		case ',':
 			r.expectKey = r.inObj
 		case ':':
@@ -110,10 +116,15 @@ func (r *jreader) str() {
 	r.text.at = r.strAt
 	r.capt, r.over = r.capt[:0], false
 	r.esc, r.nl, r.colon, r.inert, r.pieces = false, false, r.colon0, false, false
-	if r.inObj && r.expectKey {
+	switch {
+	case r.inObj && r.expectKey:
 		r.role = roleKey // roleOf's first answer, without the call
-	} else if r.role = r.roleOf(); r.role == roleBody {
-		r.startBody()
+	case r.textValue():
+		r.role = roleText // and its last
+	default:
+		if r.role = r.roleOf(); r.role == roleBody {
+			r.startBody()
+		}
 	}
 	buf, st := r.buf, &r.marks.st
 	for {
