@@ -61,7 +61,7 @@ func (r *jreader) run() {
 					if r.inObj && r.expectKey {
 						if d := r.depth - 1; d < keyDepth { // setKey, the call made only for a name keyName may know
 							k := ""
-							if mayBeKeyName(buf[i:j]) {
+							if l := uint(j - i); l-1 < 15 && keyLens[buf[i]]&(1<<l) != 0 { // mayBeKeyName(buf[i:j])
 								k = r.knownKey(buf[i:j])
 							}
 							r.frames[d].key = k
