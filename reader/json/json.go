@@ -12,7 +12,9 @@
 // (har.go).
 //
 // The input is read once, with one buffer, by a byte scanner of the
-// package's own: memory does not grow with the input's length or depth
+// package's own, which marks where the bytes it stops at are in two
+// bitmaps each time it fills the buffer (marks.go) and goes from mark to
+// mark: memory does not grow with the input's length or depth
 // (a string longer than a megabyte is read in overlapping pieces, a
 // nesting deeper than MaxDepth is counted, not kept). The scanner does
 // not check that the input is valid JSON: what stands outside strings is
