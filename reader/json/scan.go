@@ -140,31 +140,11 @@ func (r *jreader) str() {
 				break stops
 			case buf[i] == '"':
 				r.esc, r.nl, r.colon, r.inert = esc, nl, colon, inert
-				if inert && !colon {
-					colon = r.mayHoldInert(buf[sstart:i])
-					r.colon = colon
-				}
-				switch {
-				case r.role == roleKey && !colon && !esc && len(r.capt) == 0 && len(r.text.buf) == 0:
-					r.setKey(buf[sstart:i]) // what piece does with it, without the call
-				case r.role != roleText || colon || len(r.text.buf) > 0:
-					r.piece(buf[sstart:i], true) // else no hit (delimit.MayHold)
-				}
+				r.endStr(buf[sstart:i])
 				r.i = i + 1
-				r.role = roleText
 				return
 			case buf[i] == ':':
-				// Inert when no hit can start at it ("Note: see",
-				// "10:30"; delimit.InertColon), as far as the raw bytes
-				// around it tell: they stand for themselves in a string
-				// without escapes, and one with an escape is read
-				// whatever its colons (mayHoldInert); the closing quote
-				// ends the text, where no hit starts.
-				prev := byte(0)
-				if i > sstart {
-					prev = buf[i-1]
-				}
-				if !colon && i+1 < n && delimit.InertColon(prev, buf[i+1]) {
+				if !colon && inertAt(buf, sstart, i, n) {
 					inert = true
 				} else {
 					colon = true
@@ -185,9 +165,7 @@ func (r *jreader) str() {
 				case ':':
 					colon = true
 				case 'u':
-					// "\u003a" is a colon too; so, for all the scan
-					// knows, is one cut by the end of the buffer.
-					colon = colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+					colon = colon || uColon(buf, i, n)
 				}
 				i += 2
 			}
@@ -206,6 +184,42 @@ func (r *jreader) str() {
 	}
 }
 
+// endStr ends the string whose raw bytes (all of it, or the last piece
+// of one that came in pieces) are raw, with its flags set.
+func (r *jreader) endStr(raw []byte) {
+	if r.inert && !r.colon {
+		r.colon = r.mayHoldInert(raw)
+	}
+	switch {
+	case r.role == roleKey && !r.colon && !r.esc && len(r.capt) == 0 && len(r.text.buf) == 0:
+		r.setKey(raw) // what piece does with it, without the call
+	case r.role != roleText || r.colon || len(r.text.buf) > 0:
+		r.piece(raw, true) // else no hit (delimit.MayHold)
+	}
+	r.role = roleText
+}
+
+// inertAt reports whether no hit can start at the colon buf[i] of a
+// string whose bytes in buf start at sstart ("Note: see", "10:30";
+// delimit.InertColon), as far as the raw bytes around it tell: they stand
+// for themselves in a string without escapes, and one with an escape is
+// read whatever its colons (mayHoldInert); the closing quote ends the
+// text, where no hit starts.
+func inertAt(buf []byte, sstart, i, n int) bool {
+	prev := byte(0)
+	if i > sstart {
+		prev = buf[i-1]
+	}
+	return i+1 < n && delimit.InertColon(prev, buf[i+1])
+}
+
+// uColon reports whether the escape "\u" at buf[i] may be a colon:
+// "\u003a" is one; so, for all the scan knows, is one cut by the end of
+// the buffer (n).
+func uColon(buf []byte, i, n int) bool {
+	return i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+}
+
 // escape reads the escape whose backslash is at buf[i], reading on past
 // the buffer when it is the last byte; false at the end of the input.
 func (r *jreader) escape(buf []byte, i, n int) bool {
@@ -218,9 +232,7 @@ func (r *jreader) escape(buf []byte, i, n int) bool {
 		case ':':
 			r.colon = true
 		case 'u':
-			// "\u003a" is a colon too; so, for all the scan knows, is
-			// one cut by the end of the buffer.
-			r.colon = r.colon || i+6 > n || buf[i+2] == '0' && buf[i+3] == '0' && buf[i+4] == '3' && buf[i+5]|0x20 == 'a'
+			r.colon = r.colon || uColon(buf, i, n)
 		}
 		r.i = i + 2
 		return true
