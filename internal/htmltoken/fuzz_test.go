@@ -136,6 +136,21 @@ var seeds = []string{
 	"<svg><style><a></style></svg>", "<math><![CDATA[<a>]]></math>", "<a\tb\nc\rd\fe>",
 	"<script>" + strings.Repeat("<!--<script>", 3) + "</script>", "<a " + strings.Repeat("x ", 40) + "x>",
 	"<a " + strings.Repeat("b=1 ", 20) + "B=2>", strings.Repeat("<a href=/x?a=1&amp;b=2>t</a>\n", 50),
+	// The references decoded without upstream (unescapeCommon), and the
+	// edges where upstream decides.
+	`<a href="https://bugs.python.org/issue?&#64;action=redirect&amp;bpo=12">`,
+	`<a a="&amp;" b="&lt;" c="&gt;" d="&quot;" e='&apos;' f="x&amp;y&lt;z&gt;&quot;&apos;w">`,
+	`<a a="&#64;&#x40;&#X4a;&#x4A;&#9;&#10;&#13;&#32;&#127;&#160;&#255;&#xA0;" b="&#x10FFFF;&#1114111;&#65533;">`,
+	`<a a="&#0;" b="&#x0;" c="&#128;" d="&#x80;" e="&#159;" f="&#x9F;" g="&#x9f;" h="&#xA0;" i="&#127;">`,
+	`<a a="&#55296;" b="&#xD800;" c="&#xDFFF;" d="&#57344;" e="&#x110000;" f="&#1114112;" g="&#99999999;">`,
+	`<a a="&#0000064;" b="&#00000064;" c="&#x000040;" d="&#x0000040;" e="&#xFFFFFF;" f="&#9999999;">`,
+	`<a a="&#64" b="&#x40" c="&#64x;" d="&#x40g;" e="&#" f="&#x" g="&#;" h="&#x;" i="&#-1;" j="&# 64;">`,
+	`<a a="&amp" b="&lt" c="&ampx;" d="&AMP;" e="&Amp;" f="&quot" g="&apos" h="&nbsp;" i="&notin;" j="&notit;">`,
+	`<a a="&" b="& " c="&&" d="&;" e="&=" f="&amp=" g="&ampx=" h="&lt=" i="&amp;=" j="&x" k="&x1=2&y">`,
+	`<a a="?a=1&b=2&c=3" b="&#64;&unknown;" c="&a1;" d="&amp;&#64;&gt" e="&#x40;&#x;&#64">`,
+	"<a a=\"&amp;\x00&amp;\" b=\"&#64;\r&amp;\" c=\"&lt;\r\n\" d='\x00&#64;'>",
+	`<a a=&amp;&#64;&lt; b=&#x40;x c=&amp&#64; d='&quot;"' e="&apos;'">`,
+	"<A HREF=\"&#x41;&#97;&#x3c;&#x26;amp;\">",
 }
 
 func FuzzSameTokens(f *testing.F) {

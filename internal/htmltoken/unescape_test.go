@@ -1,0 +1,47 @@
+package htmltoken
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestUnescapeCommon holds the references decoded without upstream to
+// what upstream makes of them, and checks which values are left to it.
+func TestUnescapeCommon(t *testing.T) {
+	for _, c := range []struct {
+		raw  string
+		fast bool // decoded by unescapeCommon
+	}{
+		{"https://bugs.python.org/issue?&#64;action=redirect&amp;bpo=12", true},
+		{"&amp;", true}, {"&lt;", true}, {"&gt;", true}, {"&quot;", true}, {"&apos;", true},
+		{"x&amp;amp;y", true}, {"&#64;", true}, {"&#x40;", true}, {"&#X40;", true}, {"&#x4a;&#x4A;", true},
+		{"&#9;&#10;&#13;&#32;", true}, {"&#127;&#160;&#xA0;&#255;", true}, {"&#x10FFFF;", true},
+		{"&#1114111;", true}, {"&#55295;&#57344;", true}, {"&#0000064;", true}, {"&#x000040;", true},
+		{"&#xFFFFFF;", false}, {"&#9999999;", false}, {"&#00000064;", false}, {"&#x0000040;", false},
+		{"&", true}, {"& ", true}, {"&&", true}, {"&;", true}, {"&=", true}, {"&#", true}, {"&#x", true},
+		{"&#;", true}, {"&#x;", true}, {"&#-1;", true}, {"&# 64;", true}, {"&#xg;", true},
+		{"?a=1&b=2", true}, {"&amp=", true}, {"&ampx=1", true}, {"&x1=2", true},
+		{"&#0;", false}, {"&#x0;", false}, {"&#128;", false}, {"&#x80;", false}, {"&#159;", false},
+		{"&#x9F;", false}, {"&#55296;", false}, {"&#xD800;", false}, {"&#xDFFF;", false},
+		{"&#x110000;", false}, {"&#1114112;", false}, {"&#64", false}, {"&#x40", false}, {"&#64x;", false},
+		{"&#x40g;", false}, {"&amp", false}, {"&lt", false}, {"&ampx;", false}, {"&AMP;", false},
+		{"&Amp;", false}, {"&nbsp;", false}, {"&notin;", false}, {"&x", false}, {"&x;", false},
+		{"&amp;\x00", false}, {"&amp;\r", false}, {"&#64;\r\n", false}, {"a&amp;b&copy;", false},
+	} {
+		z := NewTokenizer(nil)
+		got, fast := z.unescapeCommon([]byte(c.raw))
+		if fast != c.fast {
+			t.Errorf("%q: decoded without upstream %v, want %v", c.raw, fast, c.fast)
+		}
+		want := z.decode([]byte(c.raw))
+		if fast && !bytes.Equal(got, want) {
+			t.Errorf("%q: got %q, upstream %q", c.raw, got, want)
+		}
+		if got := z.unescape([]byte(c.raw)); !bytes.Equal(got, want) {
+			t.Errorf("%q: unescape %q, upstream %q", c.raw, got, want)
+		}
+		if !fast && len(z.arena) != 0 {
+			t.Errorf("%q: left %q in the arena", c.raw, z.arena)
+		}
+	}
+}
