@@ -590,34 +590,35 @@ func TestLookupElem(t *testing.T) {
 	}
 }
 
-func TestMayHaveStyle(t *testing.T) {
+// TestStyleAttr: the style attribute of an element with no link
+// attributes of its own is read whatever its case and place, and only it.
+func TestStyleAttr(t *testing.T) {
 	tests := []struct {
 		tag  string
-		want bool
+		want int
 	}{
-		{`<div style="x">`, true},
-		{`<div STYLE=x>`, true},
-		{"<div\n\tStYlE=x>", true},
-		{`<div/style="x">`, true},
-		{`<a XLink:href=x>`, false},
-		{`<div class="style">`, true}, // a quote before: the attributes decide
-		{`<div class="x" data-style=y>`, false},
-		{`<div>`, false},
-		{`<div style>`, true},
-		// the scan's edges: the name's 's' found by IndexByte in either
-		// case, a name running to the end, one that is not first
-		{`<a style`, false},
-		{`<a s sTyle>`, true},
-		{`<a sstyle>`, false},
-		{`<a styl>`, false},
-		{`<a class=s Style>`, true},
-		{`<p class="x"style=y>`, true}, // after a quoted value, as a browser reads it
-		{`<p class=x"style=y>`, true},
-		{`<p id=astyle=y>`, false},
+		{`<div style="background:url(a.png)">`, 1},
+		{`<div STYLE=background:url(a.png)>`, 1},
+		{"<div\n\tStYlE=background:url(a.png)>", 1},
+		{`<div/style="background:url(a.png)">`, 1},
+		{`<p class="x"style=background:url(a.png)>`, 1}, // after a quoted value, as a browser reads it
+		{`<span class=s Style="b:url(a.png) url(b.png)">`, 2},
+		{`<div class="style" title="url(a.png)">`, 0},
+		{`<div class="x" data-style="url(a.png)">`, 0},
+		{`<p class=x"style=url(a.png)>`, 0},
+		{`<p id=astyle=url(a.png)>`, 0},
+		{`<a sstyle=url(a.png)>`, 0},
 	}
 	for _, tt := range tests {
-		if got := mayHaveStyle([]byte(tt.tag)); got != tt.want {
-			t.Errorf("mayHaveStyle(%q) = %v, want %v", tt.tag, got, tt.want)
+		doc := read(t, tt.tag)
+		n := 0
+		for _, l := range doc.Links {
+			if l.Attr == "style" {
+				n++
+			}
+		}
+		if n != tt.want || len(doc.Links) != n {
+			t.Errorf("Read(%q) = %v, want %d style link(s)", tt.tag, show(doc), tt.want)
 		}
 	}
 }

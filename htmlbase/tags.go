@@ -57,7 +57,7 @@ func (r *reader) startTag(tagName []byte, selfClosing bool) {
 	if r.template > 0 {
 		return // template content is inert, not part of the document (H4)
 	}
-	if id == eOther && !foreign && !mayHaveStyle(z.Raw()) {
+	if id == eOther && !foreign && !z.HasAttr("style") {
 		return // the common case: <div class=...>, <span>, <p>
 	}
 	var m metaAttrs
@@ -157,21 +157,25 @@ type metaAttrs struct {
 func (r *reader) attrs(name string, id elem, foreign bool, m *metaAttrs) {
 	z := r.z
 	for more := true; more; {
-		var key, val []byte
-		key, val, more = z.TagAttr()
+		var key []byte
+		key, more = z.TagAttrKey()
 		if key == nil {
 			break
 		}
 		switch {
 		case foreign:
 		case id == eBase:
-			r.baseAttr(key, val)
+			r.baseAttr(key, z.AttrVal())
 			continue
 		case id == eMeta:
-			r.metaAttr(key, val, m)
+			r.metaAttr(key, z.AttrVal(), m)
 			continue
 		}
 		attr, kind := linkAttr(id, foreign, key)
+		if kind == akNone {
+			continue // its value is not decoded
+		}
+		val := z.AttrVal()
 		switch kind {
 		case akURL:
 			// An empty or blank form action is the document's URL (H3).
@@ -310,28 +314,4 @@ func (r *reader) attrLink(element, attr string, v []byte, docURL bool) {
 		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,
 		SameDocument: sameDocument(v), Flags: flags, DocumentURL: docURL,
 	})
-}
-
-// mayHaveStyle reports whether the raw start tag of an HTML element with
-// no link attributes of its own may hold a style attribute: an attribute
-// name starting with "style", any case, after whitespace, '/' or a quote
-// (a browser reads `class="x"style=y` as two attributes, the HTML
-// Standard's tokenizer's missing-whitespace-between-attributes).
-func mayHaveStyle(raw []byte) bool {
-	return styleAt(raw, 's') || styleAt(raw, 'S')
-}
-
-// styleAt is mayHaveStyle for a name starting with the byte c.
-func styleAt(raw []byte, c byte) bool {
-	for i := 1; i+5 < len(raw); i++ {
-		k := bytes.IndexByte(raw[i:len(raw)-5], c)
-		if k < 0 {
-			return false
-		}
-		i += k
-		if b := raw[i-1]; (isSpace(b) || b == '/' || b == '"' || b == '\'') && hasPrefixFold(raw[i:], "style") {
-			return true
-		}
-	}
-	return false
 }

@@ -38,7 +38,9 @@ func (c *chunks) Read(p []byte) (int, error) {
 // have) over in and describes every token: its type, raw bytes, name and
 // attributes, and the error that ends the stream. ctl steers it as
 // package htmlbase does: the limit on a token, the read sizes, and when
-// to allow CDATA, call NextIsNotRawText or ask for the tag name.
+// to allow CDATA, call NextIsNotRawText or ask for the tag name, and
+// whether ours gives the attributes by TagAttr or by TagAttrKey and
+// AttrVal.
 type tokenizer interface {
 	Next() html.TokenType
 	Raw() []byte
@@ -82,9 +84,16 @@ func describe(z tokenizer, ctl []byte) string {
 			}
 			fmt.Fprintf(&out, " raw name %q", name)
 		}
+		ours, _ := z.(*Tokenizer)
 		for more := true; more; {
 			var k, v []byte
-			k, v, more = z.TagAttr()
+			if ours != nil && c&8 != 0 {
+				// The key first, the value only then: as TagAttr.
+				k, more = ours.TagAttrKey()
+				v = ours.AttrVal()
+			} else {
+				k, v, more = z.TagAttr()
+			}
 			if k == nil {
 				break
 			}
@@ -170,6 +179,7 @@ func TestSameTokens(t *testing.T) {
 			same(t, []byte(s), sizes, nil)
 			same(t, []byte(s), sizes, []byte{byte(i), 1, 2, 3, 4, 5, 6, 7})
 			same(t, []byte(s), sizes, []byte{0, 2})
+			same(t, []byte(s), sizes, []byte{0, 8, 9, 10})
 		}
 	}
 	files, _ := filepath.Glob("../../testdata/*/*.htm*")
@@ -181,6 +191,7 @@ func TestSameTokens(t *testing.T) {
 		}
 		same(t, b, nil, nil)
 		same(t, b, []byte{200, 1, 77}, []byte{0, 6})
+		same(t, b, nil, []byte{0, 8})
 	}
 	t.Logf("%d files", len(files)+len(more))
 }

@@ -274,6 +274,61 @@ func (z *Tokenizer) TagAttr() (key, val []byte, moreAttr bool) {
 	return nil, nil, false
 }
 
+// TagAttrKey returns the lower-cased key of the next attribute of the
+// current start tag, as TagAttr does, and whether there are more; its
+// value is left undecoded until AttrVal asks for it, so that a caller
+// that wants few values pays for those only.
+func (z *Tokenizer) TagAttrKey() (key []byte, moreAttr bool) {
+	if z.nAttrReturned < len(z.attr) {
+		switch z.tt {
+		case StartTagToken, SelfClosingTagToken:
+			x := z.attr[z.nAttrReturned]
+			z.nAttrReturned++
+			return z.clean(z.buf[x[0].start:x[0].end], false), z.nAttrReturned < len(z.attr)
+		}
+	}
+	return nil, false
+}
+
+// AttrVal returns the value of the attribute whose key TagAttrKey
+// returned last, as TagAttr returns it, or nil when there is none.
+func (z *Tokenizer) AttrVal() []byte {
+	switch z.tt {
+	case StartTagToken, SelfClosingTagToken:
+		if n := z.nAttrReturned; n > 0 && n <= len(z.attr) {
+			x := z.attr[n-1][1]
+			return z.clean(z.buf[x.start:x.end], true)
+		}
+	}
+	return nil
+}
+
+// HasAttr reports whether the current start tag has an attribute whose
+// key, as TagAttr returns it, is name (lower-case ASCII), whether or not
+// TagAttr returned it already.
+func (z *Tokenizer) HasAttr(name string) bool {
+	switch z.tt {
+	case StartTagToken, SelfClosingTagToken:
+		for _, a := range z.attr {
+			if k := z.buf[a[0].start:a[0].end]; len(k) == len(name) && equalFoldString(k, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// equalFoldString reports whether b, lower-cased, is the lower-case
+// ASCII string s.
+func equalFoldString(b []byte, s string) bool {
+	for i := range b {
+		if lowerASCII(b[i]) != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // changes[c] marks the bytes that TagAttr changes: in a key the upper
 // case letters (1) and NUL, in a value NUL, '\r' and '&' (2).
 var changes = func() (t [256]uint8) {

@@ -45,3 +45,43 @@ func TestUnescapeCommon(t *testing.T) {
 		}
 	}
 }
+
+// TestHasAttr: HasAttr finds an attribute by its key as TagAttr returns
+// it, before or after TagAttr returned it, and nothing else.
+func TestHasAttr(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{`<div style="x">`, true},
+		{`<div STYLE=x>`, true},
+		{"<div\n\tStYlE=x>", true},
+		{`<div/style="x">`, true},
+		{`<div style>`, true},
+		{`<p class="x"style=y>`, true}, // after a quoted value, as a browser reads it
+		{`<a class=s Style>`, true},
+		{`<a style=1 style=2>`, true},
+		{`<div class="style">`, false},
+		{`<div class="x" data-style=y>`, false},
+		{`<div>`, false},
+		{`<a sstyle>`, false},
+		{`<a styl>`, false},
+		{`<a styles>`, false},
+		{"<a sty\x00le>", false},
+		{`<p id=astyle=y>`, false},
+		{`<p class=x"style=y>`, false}, // one unquoted value
+		{`</p style=x>`, false},        // an end tag has no attributes
+	} {
+		z := NewTokenizer(bytes.NewReader([]byte(c.in)))
+		z.Next()
+		if got := z.HasAttr("style"); got != c.want {
+			t.Errorf("%q: HasAttr(style) = %v, want %v", c.in, got, c.want)
+		}
+		for more := true; more; {
+			_, more = z.TagAttrKey()
+		}
+		if got := z.HasAttr("style"); got != c.want {
+			t.Errorf("%q: HasAttr(style) after the keys = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
