@@ -1,5 +1,7 @@
 package htmlbase
 
+import "encoding/binary"
+
 // Small byte helpers that do not allocate.
 
 // isSpace reports whether c is ASCII whitespace as HTML defines it.
@@ -72,17 +74,35 @@ func cleanValue(v []byte, buf *[]byte) []byte {
 	for len(v) > 0 && v[len(v)-1] <= ' ' {
 		v = v[:len(v)-1]
 	}
-	for i, c := range v {
-		if c == '\t' || c == '\n' || c == '\r' {
-			b := append((*buf)[:0], v[:i]...)
-			for _, c := range v[i+1:] {
-				if c != '\t' && c != '\n' && c != '\r' {
-					b = append(b, c)
-				}
-			}
-			*buf = b
-			return b
+	i := indexTabOrNewline(v)
+	if i < 0 {
+		return v
+	}
+	b := append((*buf)[:0], v[:i]...)
+	for _, c := range v[i+1:] {
+		if c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
 		}
 	}
-	return v
+	*buf = b
+	return b
+}
+
+// indexTabOrNewline returns the index of the first tab, CR or LF in v,
+// or -1. It looks at eight bytes at a time for one below 0x0e, as URLs
+// have none.
+func indexTabOrNewline(v []byte) int {
+	i := 0
+	for ; i+8 <= len(v); i += 8 {
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		if x := binary.LittleEndian.Uint64(v[i:]); (x-0x0e*ones)&^x&highs != 0 {
+			break // a byte below 0x0e in these eight
+		}
+	}
+	for ; i < len(v); i++ {
+		if c := v[i]; c == '\t' || c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return -1
 }
