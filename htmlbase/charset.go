@@ -284,12 +284,15 @@ func (g *metaGate) Read(p []byte) (int, error) {
 // in buf; up to a '<' at the end of buf that may start a "<meta"; all of
 // buf otherwise.
 func metaCut(buf []byte) int {
-	for i := 0; ; i++ {
+	for i := 0; i < len(buf); i++ {
 		k := bytes.IndexByte(buf[i:], '<')
 		if k < 0 {
-			return len(buf)
+			break
 		}
 		i += k
+		if i+1 < len(buf) && buf[i+1]|0x20 != 'm' {
+			continue // the common case, checked first
+		}
 		rest := buf[i+1:]
 		if len(rest) < 4 {
 			if asciiEqualFold(rest, "meta"[:len(rest)]) {
@@ -304,4 +307,5 @@ func metaCut(buf []byte) int {
 			return i
 		}
 	}
+	return len(buf)
 }

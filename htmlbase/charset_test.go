@@ -1,6 +1,7 @@
 package htmlbase
 
 import (
+	"bytes"
 	"io"
 	"strings"
 	"testing"
@@ -96,4 +97,49 @@ func utf16le(s string) string {
 		b = append(b, byte(r), byte(r>>8))
 	}
 	return string(b)
+}
+
+// metaCutEach is metaCut as it was first written, stopping at every '<'.
+func metaCutEach(buf []byte) int {
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(buf[i:], '<')
+		if k < 0 {
+			return len(buf)
+		}
+		i += k
+		rest := buf[i+1:]
+		if len(rest) < 4 {
+			if asciiEqualFold(rest, "meta"[:len(rest)]) {
+				return i
+			}
+			continue
+		}
+		if hasPrefixFold(rest, "meta") {
+			if j := bytes.IndexByte(rest, '>'); j >= 0 {
+				return i + 1 + j + 1
+			}
+			return i
+		}
+	}
+}
+
+// TestMetaCut holds metaCut, which looks for "<m" and "<M", to one that
+// stops at every '<': every piece of texts with metas, near misses, and
+// starts of one cut by the end.
+func TestMetaCut(t *testing.T) {
+	for _, s := range []string{
+		"", "<", "<m", "<M", "<me", "<mE", "<met", "<meta", "<meta>", "<META charset=x>", "<Meta",
+		"a<b>c<mark>d</m><MAIN><meta charset=utf-8><p>", "<mm<meta>", "<M<m<Meta x='>'>y",
+		"<p><mark>x</mark><main>y</main><MaTa><meta http-equiv=x content=y>z<meta>",
+		"<mark><Mark><MARK><metal><metA", "x<<m<<M<", "<math><mo><mi>x</mi></mo></math><meta",
+	} {
+		b := []byte(s)
+		for i := 0; i <= len(b); i++ {
+			for j := i; j <= len(b); j++ {
+				if got, want := metaCut(b[i:j]), metaCutEach(b[i:j]); got != want {
+					t.Fatalf("metaCut(%q) = %d, want %d", b[i:j], got, want)
+				}
+			}
+		}
+	}
 }
