@@ -8,12 +8,22 @@ import "io"
 
 // skipWhiteSpace skips past any white space.
 func (z *Tokenizer) skipWhiteSpace() {
+	// The common case, inlined: no white space, and a byte after it in
+	// the window (with z.err set, nothing moves either).
+	if z.rawEnd < len(z.win) && notSpace[z.win[z.rawEnd]] {
+		return
+	}
+	z.skipWhiteSpaceSlow()
+}
+
+// skipWhiteSpaceSlow is skipWhiteSpace past its common case.
+func (z *Tokenizer) skipWhiteSpaceSlow() {
 	if z.err != nil {
 		return
 	}
 	// The white space in the window, and the byte after it when there:
 	// readByte would return them, and the loop give the byte back.
-	if z.skip(&notSpace); z.raw.end < len(z.win) {
+	if z.skip(&notSpace); z.rawEnd < len(z.win) {
 		return
 	}
 	for {
@@ -25,7 +35,7 @@ func (z *Tokenizer) skipWhiteSpace() {
 		case ' ', '\n', '\r', '\t', '\f':
 			// No-op.
 		default:
-			z.raw.end--
+			z.rawEnd--
 			return
 		}
 	}
@@ -55,14 +65,14 @@ loop:
 			break loop
 		}
 		if c != '/' {
-			z.raw.end--
+			z.rawEnd--
 			continue loop
 		}
 		if z.readRawEndTag() || z.err != nil {
 			break loop
 		}
 	}
-	z.data.end = z.raw.end
+	z.data.end = z.rawEnd
 	// A textarea's or title's RCDATA can contain escaped entities.
 	z.textIsRaw = z.rawTag != "textarea" && z.rawTag != "title"
 	z.rawTag = ""
@@ -79,7 +89,7 @@ func (z *Tokenizer) readRawEndTag() bool {
 			return false
 		}
 		if c != z.rawTag[i] && c != z.rawTag[i]-('a'-'A') {
-			z.raw.end--
+			z.rawEnd--
 			return false
 		}
 	}
@@ -90,17 +100,17 @@ func (z *Tokenizer) readRawEndTag() bool {
 	switch c {
 	case ' ', '\n', '\r', '\t', '\f', '/', '>':
 		// The 3 is 2 for the leading "</" plus 1 for the trailing character c.
-		z.raw.end -= 3 + len(z.rawTag)
+		z.rawEnd -= 3 + len(z.rawTag)
 		return true
 	}
-	z.raw.end--
+	z.rawEnd--
 	return false
 }
 
 // readComment reads the next comment token starting with "<!--". The opening
 // "<!--" has already been consumed.
 func (z *Tokenizer) readComment() {
-	z.data.start = z.raw.end
+	z.data.start = z.rawEnd
 	defer func() {
 		if z.data.end < z.data.start {
 			// It's a comment with no data, like <!-->.
@@ -126,7 +136,7 @@ func (z *Tokenizer) readComment() {
 			continue
 		case '>':
 			if dashCount >= 2 || beginning {
-				z.data.end = z.raw.end - len("-->")
+				z.data.end = z.rawEnd - len("-->")
 				return
 			}
 		case '!':
@@ -136,7 +146,7 @@ func (z *Tokenizer) readComment() {
 					z.data.end = z.calculateAbruptCommentDataEnd()
 					return
 				} else if c == '>' {
-					z.data.end = z.raw.end - len("--!>")
+					z.data.end = z.rawEnd - len("--!>")
 					return
 				} else if c == '-' {
 					dashCount = 1
@@ -156,14 +166,14 @@ func (z *Tokenizer) calculateAbruptCommentDataEnd() int {
 	if len(raw) >= prefixLen {
 		raw = raw[prefixLen:]
 		if hasSuffix(raw, "--!") {
-			return z.raw.end - 3
+			return z.rawEnd - 3
 		} else if hasSuffix(raw, "--") {
-			return z.raw.end - 2
+			return z.rawEnd - 2
 		} else if hasSuffix(raw, "-") {
-			return z.raw.end - 1
+			return z.rawEnd - 1
 		}
 	}
-	return z.raw.end
+	return z.rawEnd
 }
 
 func hasSuffix(b []byte, suffix string) bool {
@@ -181,16 +191,16 @@ func hasSuffix(b []byte, suffix string) bool {
 
 // readUntilCloseAngle reads until the next ">".
 func (z *Tokenizer) readUntilCloseAngle() {
-	z.data.start = z.raw.end
+	z.data.start = z.rawEnd
 	for {
 		z.skipTo('>')
 		c := z.readByte()
 		if z.err != nil {
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			return
 		}
 		if c == '>' {
-			z.data.end = z.raw.end - len(">")
+			z.data.end = z.rawEnd - len(">")
 			return
 		}
 	}
@@ -200,13 +210,13 @@ func (z *Tokenizer) readUntilCloseAngle() {
 // a "<!--comment-->", a "<!DOCTYPE foo>", a "<![CDATA[section]]>" or
 // "<!a bogus comment". The opening "<!" has already been consumed.
 func (z *Tokenizer) readMarkupDeclaration() TokenType {
-	z.data.start = z.raw.end
+	z.data.start = z.rawEnd
 	var c [2]byte
 	for i := 0; i < 2; i++ {
 		c[i] = z.readByte()
 		if z.err != nil {
 			// bogus comment
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			if i == 1 && c[0] == '>' {
 				z.data.end--
 			}
@@ -217,7 +227,7 @@ func (z *Tokenizer) readMarkupDeclaration() TokenType {
 		z.readComment()
 		return CommentToken
 	}
-	z.raw.end -= 2
+	z.rawEnd -= 2
 	if z.readDoctype() {
 		return DoctypeToken
 	}
@@ -240,22 +250,22 @@ func (z *Tokenizer) readDoctype() bool {
 			if z.err == io.EOF {
 				// Back up to read the fragment of "DOCTYPE" again, reset
 				// z.err to signal EOF on the next call
-				z.raw.end = z.data.start
+				z.rawEnd = z.data.start
 				z.err = nil
 				return false
 			}
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			return false
 		}
 		if c != s[i] && c != s[i]+('a'-'A') {
 			// Back up to read the fragment of "DOCTYPE" again.
-			z.raw.end = z.data.start
+			z.rawEnd = z.data.start
 			return false
 		}
 	}
 	if z.skipWhiteSpace(); z.err != nil {
-		z.data.start = z.raw.end
-		z.data.end = z.raw.end
+		z.data.start = z.rawEnd
+		z.data.end = z.rawEnd
 		return true
 	}
 	z.readUntilCloseAngle()
@@ -272,25 +282,25 @@ func (z *Tokenizer) readCDATA() bool {
 			if z.err == io.EOF {
 				// Back up to read the fragment of "[CDATA[" again, reset
 				// z.err to signal EOF on the next call
-				z.raw.end = z.data.start
+				z.rawEnd = z.data.start
 				z.err = nil
 				return false
 			}
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			return false
 		}
 		if c != s[i] {
 			// Back up to read the fragment of "[CDATA[" again.
-			z.raw.end = z.data.start
+			z.rawEnd = z.data.start
 			return false
 		}
 	}
-	z.data.start = z.raw.end
+	z.data.start = z.rawEnd
 	brackets := 0
 	for {
 		c := z.readByte()
 		if z.err != nil {
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			return true
 		}
 		switch c {
@@ -298,7 +308,7 @@ func (z *Tokenizer) readCDATA() bool {
 			brackets++
 		case '>':
 			if brackets >= 2 {
-				z.data.end = z.raw.end - len("]]>")
+				z.data.end = z.rawEnd - len("]]>")
 				return true
 			}
 			brackets = 0

@@ -54,7 +54,7 @@ func (z *Tokenizer) readScript() {
 	for s := scriptData; s != scriptDone; {
 		s = scriptStates[s](z)
 	}
-	z.data.end = z.raw.end
+	z.data.end = z.rawEnd
 }
 
 // next reads a byte and returns the state it leads to: by the table for
@@ -92,7 +92,7 @@ func (z *Tokenizer) scriptDataLessThanSign() scriptState {
 	case '!':
 		return scriptDataEscapeStart
 	}
-	z.raw.end--
+	z.rawEnd--
 	return scriptData
 }
 
@@ -113,7 +113,7 @@ func (z *Tokenizer) dashOr(yes scriptState) scriptState {
 	if c == '-' {
 		return yes
 	}
-	z.raw.end--
+	z.rawEnd--
 	return scriptData
 }
 
@@ -148,7 +148,7 @@ func (z *Tokenizer) scriptDataEscapedLessThanSign() scriptState {
 	if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
 		return scriptDataDoubleEscapeStart
 	}
-	z.raw.end--
+	z.rawEnd--
 	return scriptData
 }
 
@@ -160,14 +160,14 @@ func (z *Tokenizer) scriptDataEscapedEndTagOpen() scriptState {
 }
 
 func (z *Tokenizer) scriptDataDoubleEscapeStart() scriptState {
-	z.raw.end--
+	z.rawEnd--
 	for i := range len("script") {
 		c := z.readByte()
 		if z.err != nil {
 			return scriptDone
 		}
 		if c != "script"[i] && c != "SCRIPT"[i] {
-			z.raw.end--
+			z.rawEnd--
 			return scriptDataEscaped
 		}
 	}
@@ -179,7 +179,7 @@ func (z *Tokenizer) scriptDataDoubleEscapeStart() scriptState {
 	case ' ', '\n', '\r', '\t', '\f', '/', '>':
 		return scriptDataDoubleEscaped
 	}
-	z.raw.end--
+	z.rawEnd--
 	return scriptDataEscaped
 }
 
@@ -203,13 +203,13 @@ func (z *Tokenizer) scriptDataDoubleEscapedLessThanSign() scriptState {
 	if c == '/' {
 		return scriptDataDoubleEscapeEnd
 	}
-	z.raw.end--
+	z.rawEnd--
 	return scriptDataDoubleEscaped
 }
 
 func (z *Tokenizer) scriptDataDoubleEscapeEnd() scriptState {
 	if z.readRawEndTag() {
-		z.raw.end += len("</script>")
+		z.rawEnd += len("</script>")
 		return scriptDataEscaped
 	}
 	if z.err != nil {

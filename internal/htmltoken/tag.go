@@ -46,11 +46,11 @@ func (z *Tokenizer) readStartTag() TokenType {
 	// values (i.e. <p a=/>).
 	//
 	// To avoid this, we check that the last non-bracket character of the tag
-	// (z.raw.end-2) isn't the same character as the last non-quote character of
+	// (z.rawEnd-2) isn't the same character as the last non-quote character of
 	// the last attribute of the tag (z.pendingAttr[1].end-1), if the tag has
 	// attributes.
 	nAttrs := len(z.attr)
-	if z.err == nil && z.buf[z.raw.end-2] == '/' && (nAttrs == 0 || z.raw.end-2 != z.attr[nAttrs-1][1].end-1) {
+	if z.err == nil && z.buf[z.rawEnd-2] == '/' && (nAttrs == 0 || z.rawEnd-2 != z.attr[nAttrs-1][1].end-1) {
 		return SelfClosingTagToken
 	}
 	return StartTagToken
@@ -74,7 +74,7 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 		if z.err != nil || c == '>' {
 			break
 		}
-		z.raw.end--
+		z.rawEnd--
 		z.readTagAttrKey()
 		z.readTagAttrVal()
 		// Save pendingAttr if saveAttr and that attribute has a non-empty key, and the key hasn't been seen before.
@@ -87,25 +87,25 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 	}
 }
 
-// readTagName sets z.data to the "div" in "<div k=v>". The reader (z.raw.end)
+// readTagName sets z.data to the "div" in "<div k=v>". The reader (z.rawEnd)
 // is positioned such that the first byte of the tag name (the "d" in "<div")
 // has already been consumed.
 func (z *Tokenizer) readTagName() {
-	z.data.start = z.raw.end - 1
+	z.data.start = z.rawEnd - 1
 	for {
 		z.skip(&nameStop)
 		c := z.readByte()
 		if z.err != nil {
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			return
 		}
 		switch c {
 		case ' ', '\n', '\r', '\t', '\f':
-			z.data.end = z.raw.end - 1
+			z.data.end = z.rawEnd - 1
 			return
 		case '/', '>':
-			z.raw.end--
-			z.data.end = z.raw.end
+			z.rawEnd--
+			z.data.end = z.rawEnd
 			return
 		}
 	}
@@ -114,17 +114,17 @@ func (z *Tokenizer) readTagName() {
 // readTagAttrKey sets z.pendingAttr[0] to the "k" in "<div k=v>".
 // Precondition: z.err == nil.
 func (z *Tokenizer) readTagAttrKey() {
-	z.pendingAttr[0].start = z.raw.end
+	z.pendingAttr[0].start = z.rawEnd
 	for {
 		z.skip(&keyStop)
 		c := z.readByte()
 		if z.err != nil {
-			z.pendingAttr[0].end = z.raw.end
+			z.pendingAttr[0].end = z.rawEnd
 			return
 		}
 		switch c {
 		case '=':
-			if z.pendingAttr[0].start+1 == z.raw.end {
+			if z.pendingAttr[0].start+1 == z.rawEnd {
 				// WHATWG 13.2.5.32, if we see an equals sign before the attribute name
 				// begins, we treat it as a character in the attribute name and continue.
 				continue
@@ -133,8 +133,8 @@ func (z *Tokenizer) readTagAttrKey() {
 		case ' ', '\n', '\r', '\t', '\f', '/', '>':
 			// WHATWG 13.2.5.33 Attribute name state
 			// We need to reconsume the char in the after attribute name state to support the / character
-			z.raw.end--
-			z.pendingAttr[0].end = z.raw.end
+			z.rawEnd--
+			z.pendingAttr[0].end = z.rawEnd
 			return
 		}
 	}
@@ -142,8 +142,8 @@ func (z *Tokenizer) readTagAttrKey() {
 
 // readTagAttrVal sets z.pendingAttr[1] to the "v" in "<div k=v>".
 func (z *Tokenizer) readTagAttrVal() {
-	z.pendingAttr[1].start = z.raw.end
-	z.pendingAttr[1].end = z.raw.end
+	z.pendingAttr[1].start = z.rawEnd
+	z.pendingAttr[1].end = z.rawEnd
 	if z.skipWhiteSpace(); z.err != nil {
 		return
 	}
@@ -157,7 +157,7 @@ func (z *Tokenizer) readTagAttrVal() {
 		return
 	}
 	if c != '=' {
-		z.raw.end--
+		z.rawEnd--
 		return
 	}
 	if z.skipWhiteSpace(); z.err != nil {
@@ -169,40 +169,40 @@ func (z *Tokenizer) readTagAttrVal() {
 	}
 	switch quote {
 	case '>':
-		z.raw.end--
+		z.rawEnd--
 		return
 
 	case '\'', '"':
-		z.pendingAttr[1].start = z.raw.end
+		z.pendingAttr[1].start = z.rawEnd
 		for {
 			z.skipTo(quote)
 			c := z.readByte()
 			if z.err != nil {
-				z.pendingAttr[1].end = z.raw.end
+				z.pendingAttr[1].end = z.rawEnd
 				return
 			}
 			if c == quote {
-				z.pendingAttr[1].end = z.raw.end - 1
+				z.pendingAttr[1].end = z.rawEnd - 1
 				return
 			}
 		}
 
 	default:
-		z.pendingAttr[1].start = z.raw.end - 1
+		z.pendingAttr[1].start = z.rawEnd - 1
 		for {
 			z.skip(&valueStop)
 			c := z.readByte()
 			if z.err != nil {
-				z.pendingAttr[1].end = z.raw.end
+				z.pendingAttr[1].end = z.rawEnd
 				return
 			}
 			switch c {
 			case ' ', '\n', '\r', '\t', '\f':
-				z.pendingAttr[1].end = z.raw.end - 1
+				z.pendingAttr[1].end = z.rawEnd - 1
 				return
 			case '>':
-				z.raw.end--
-				z.pendingAttr[1].end = z.raw.end
+				z.rawEnd--
+				z.pendingAttr[1].end = z.rawEnd
 				return
 			}
 		}
@@ -211,10 +211,10 @@ func (z *Tokenizer) readTagAttrVal() {
 
 // Next scans the next token and returns its type.
 func (z *Tokenizer) Next() TokenType {
-	z.raw.start = z.raw.end
+	z.rawStart = z.rawEnd
 	z.startToken()
-	z.data.start = z.raw.end
-	z.data.end = z.raw.end
+	z.data.start = z.rawEnd
+	z.data.end = z.rawEnd
 	if z.err != nil {
 		z.tt = ErrorToken
 		return z.tt
@@ -223,10 +223,10 @@ func (z *Tokenizer) Next() TokenType {
 		if z.rawTag == "plaintext" {
 			// Read everything up to EOF.
 			for z.err == nil {
-				z.raw.end = max(z.raw.end, len(z.win))
+				z.rawEnd = max(z.rawEnd, len(z.win))
 				z.readByte()
 			}
-			z.data.end = z.raw.end
+			z.data.end = z.rawEnd
 			z.textIsRaw = true
 		} else {
 			z.readRawOrRCDATA()
@@ -269,15 +269,15 @@ loop:
 			tokenType = CommentToken
 		default:
 			// Reconsume the current character.
-			z.raw.end--
+			z.rawEnd--
 			continue
 		}
 
 		// We have a non-text token, but we might have accumulated some text
 		// before that. If so, we return the text first, and return the non-
 		// text token on the subsequent call to Next.
-		if x := z.raw.end - len("<a"); z.raw.start < x {
-			z.raw.end = x
+		if x := z.rawEnd - len("<a"); z.rawStart < x {
+			z.rawEnd = x
 			z.data.end = x
 			z.tt = TextToken
 			return z.tt
@@ -307,7 +307,7 @@ loop:
 				}
 				return z.tt
 			}
-			z.raw.end--
+			z.rawEnd--
 			z.readUntilCloseAngle()
 			z.tt = CommentToken
 			return z.tt
@@ -316,14 +316,14 @@ loop:
 				z.tt = z.readMarkupDeclaration()
 				return z.tt
 			}
-			z.raw.end--
+			z.rawEnd--
 			z.readUntilCloseAngle()
 			z.tt = CommentToken
 			return z.tt
 		}
 	}
-	if z.raw.start < z.raw.end {
-		z.data.end = z.raw.end
+	if z.rawStart < z.rawEnd {
+		z.data.end = z.rawEnd
 		z.tt = TextToken
 		return z.tt
 	}
@@ -411,7 +411,7 @@ func lowerASCII(c byte) byte {
 	return c
 }
 
-// startToken sets the window for a token starting at raw.start and
+// startToken sets the window for a token starting at rawStart and
 // empties the arena, keeping no more than maxArena of it.
 func (z *Tokenizer) startToken() {
 	z.setWin()

@@ -4,7 +4,8 @@
 
 // Package htmltoken is golang.org/x/net/html's Tokenizer (v0.62.0), cut
 // down to what package htmlbase calls and changed only where it costs:
-// the byte reader's common case has no limit check of its own, the runs
+// the byte reader's common case has no limit check of its own and is
+// inlined, as is the white space skip's when there is none, the runs
 // of bytes that no state looks at one by one (text up to '<', a quoted
 // value up to its quote, a name up to its end) are skipped in the
 // buffer, repeated attribute names are found without a map or an
@@ -57,14 +58,14 @@ type Tokenizer struct {
 	tt      TokenType
 	err     error
 	readErr error
-	// buf[raw.start:raw.end] holds the raw bytes of the current token;
-	// buf[raw.end:] is buffered input not yet tokenized.
-	raw    span
-	buf    []byte
-	maxBuf int // 0 means unlimited
+	// buf[rawStart:rawEnd] holds the raw bytes of the current token;
+	// buf[rawEnd:] is buffered input not yet tokenized.
+	rawStart, rawEnd int
+	buf              []byte
+	maxBuf           int // 0 means unlimited
 	// win is buf up to where readByte may read without a check: the end
 	// of the buffered input, or the byte before the one that reaches
-	// maxBuf. setWin keeps it so whenever buf or raw.start change.
+	// maxBuf. setWin keeps it so whenever buf or rawStart change.
 	win []byte
 	// data is the text, tag name or comment of the current token.
 	data          span
@@ -115,36 +116,38 @@ func (z *Tokenizer) Err() error {
 
 // Raw returns the unmodified text of the current token.
 func (z *Tokenizer) Raw() []byte {
-	return z.buf[z.raw.start:z.raw.end]
+	return z.buf[z.rawStart:z.rawEnd]
 }
 
-// setWin sets win after a change of buf or raw.start.
+// setWin sets win after a change of buf or rawStart.
 func (z *Tokenizer) setWin() {
 	n := len(z.buf)
-	if z.maxBuf > 0 && z.raw.start+z.maxBuf-1 < n {
-		n = max(z.raw.start+z.maxBuf-1, 0)
+	if z.maxBuf > 0 && z.rawStart+z.maxBuf-1 < n {
+		n = max(z.rawStart+z.maxBuf-1, 0)
 	}
 	z.win = z.buf[:n]
 }
 
 // readByte returns the next byte from the input stream, doing a buffered
-// read from z.r into z.buf if necessary. z.buf[z.raw.start:z.raw.end]
+// read from z.r into z.buf if necessary. z.buf[z.rawStart:z.rawEnd]
 // remains a contiguous byte slice that holds all the bytes read so far
 // for the current token. It sets z.err if the underlying reader returns
 // an error. Pre-condition: z.err == nil.
 func (z *Tokenizer) readByte() byte {
-	if i := z.raw.end; i < len(z.win) {
-		z.raw.end = i + 1
-		return z.win[i]
+	// Kept small enough for the compiler to inline (rawEnd is a field
+	// of its own for that).
+	if z.rawEnd < len(z.win) {
+		z.rawEnd++
+		return z.win[z.rawEnd-1]
 	}
 	return z.readByteSlow()
 }
 
-// skip moves raw.end past the bytes of the window before the first
+// skip moves rawEnd past the bytes of the window before the first
 // that stop[c] marks, bytes that readByte would return one by one to a
 // loop that does nothing else with them. It reports how many it skipped.
 func (z *Tokenizer) skip(stop *[256]bool) int {
-	i := z.raw.end
+	i := z.rawEnd
 	w := z.win
 	if i >= len(w) {
 		return 0
@@ -153,17 +156,17 @@ func (z *Tokenizer) skip(stop *[256]bool) int {
 	for j < len(w) && !stop[w[j]] {
 		j++
 	}
-	z.raw.end = j
+	z.rawEnd = j
 	return j - i
 }
 
 // skipTo is skip for a single stop byte.
 func (z *Tokenizer) skipTo(c byte) {
-	if i := z.raw.end; i < len(z.win) {
+	if i := z.rawEnd; i < len(z.win) {
 		if k := bytes.IndexByte(z.win[i:], c); k >= 0 {
-			z.raw.end = i + k
+			z.rawEnd = i + k
 		} else {
-			z.raw.end = len(z.win)
+			z.rawEnd = len(z.win)
 		}
 	}
 }
@@ -172,27 +175,27 @@ func (z *Tokenizer) skipTo(c byte) {
 // maxBuf.
 func (z *Tokenizer) readByteSlow() byte {
 	defer z.setWin()
-	if z.raw.end >= len(z.buf) {
+	if z.rawEnd >= len(z.buf) {
 		// Our buffer is exhausted and we have to read from z.r. Check if
 		// the previous read resulted in an error.
 		if z.readErr != nil {
 			z.err = z.readErr
 			return 0
 		}
-		// We copy z.buf[z.raw.start:z.raw.end] to the beginning of
-		// z.buf. If the length z.raw.end - z.raw.start is more than half
+		// We copy z.buf[z.rawStart:z.rawEnd] to the beginning of
+		// z.buf. If the length z.rawEnd - z.rawStart is more than half
 		// the capacity of z.buf, then we allocate a new buffer before the
 		// copy.
 		c := cap(z.buf)
-		d := z.raw.end - z.raw.start
+		d := z.rawEnd - z.rawStart
 		var buf1 []byte
 		if 2*d > c {
 			buf1 = make([]byte, d, 2*c)
 		} else {
 			buf1 = z.buf[:d]
 		}
-		copy(buf1, z.buf[z.raw.start:z.raw.end])
-		if x := z.raw.start; x != 0 {
+		copy(buf1, z.buf[z.rawStart:z.rawEnd])
+		if x := z.rawStart; x != 0 {
 			// Adjust the data/attr spans to refer to the same contents
 			// after the copy.
 			z.data.start -= x
@@ -208,7 +211,7 @@ func (z *Tokenizer) readByteSlow() byte {
 				z.attr[i][1].end -= x
 			}
 		}
-		z.raw.start, z.raw.end, z.buf = 0, d, buf1[:d]
+		z.rawStart, z.rawEnd, z.buf = 0, d, buf1[:d]
 		// Now that we have copied the live bytes to the start of the
 		// buffer, we read from z.r into the remainder.
 		var n int
@@ -219,9 +222,9 @@ func (z *Tokenizer) readByteSlow() byte {
 		}
 		z.buf = buf1[:d+n]
 	}
-	x := z.buf[z.raw.end]
-	z.raw.end++
-	if z.maxBuf > 0 && z.raw.end-z.raw.start >= z.maxBuf {
+	x := z.buf[z.rawEnd]
+	z.rawEnd++
+	if z.maxBuf > 0 && z.rawEnd-z.rawStart >= z.maxBuf {
 		z.err = ErrBufferExceeded
 		return 0
 	}
@@ -247,8 +250,8 @@ func (z *Tokenizer) TagName() (name []byte, hasAttr bool) {
 		switch z.tt {
 		case StartTagToken, EndTagToken, SelfClosingTagToken:
 			s := z.clean(z.buf[z.data.start:z.data.end], false)
-			z.data.start = z.raw.end
-			z.data.end = z.raw.end
+			z.data.start = z.rawEnd
+			z.data.end = z.rawEnd
 			return s, z.nAttrReturned < len(z.attr)
 		}
 	}
