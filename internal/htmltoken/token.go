@@ -18,6 +18,7 @@ package htmltoken
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 
 	"golang.org/x/net/html"
@@ -347,11 +348,10 @@ var changes = func() (t [256]uint8) {
 // normalized and its character references decoded. b itself is returned
 // when none of that changes it, else a copy in the arena.
 func (z *Tokenizer) clean(b []byte, value bool) []byte {
-	mask := uint8(1)
+	mask, i := uint8(1), 0
 	if value {
-		mask = 2
+		mask, i = 2, valueClean(b)
 	}
-	i := 0
 	for i < len(b) && changes[b[i]]&mask == 0 {
 		i++
 	}
@@ -378,6 +378,23 @@ func (z *Tokenizer) clean(b []byte, value bool) []byte {
 		out = convertNewlines(out)
 	}
 	return out
+}
+
+// valueClean returns how many bytes at the start of a value TagAttr
+// leaves as they are, at the least: it looks at eight bytes at a time
+// for a '&' or a byte below 0x0e (NUL, '\r' and a few others), and stops
+// at the first eight that hold one.
+func valueClean(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		y := x ^ '&'*ones
+		if ((x-0x0e*ones)&^x|(y-ones)&^y)&highs != 0 {
+			break
+		}
+	}
+	return i
 }
 
 // convertNewlines converts "\r" and "\r\n" in s to "\n". The conversion

@@ -85,3 +85,23 @@ func TestHasAttr(t *testing.T) {
 		}
 	}
 }
+
+// TestValueClean: the eight-byte scan never passes a byte TagAttr
+// changes in a value, and passes every word of bytes it leaves alone.
+func TestValueClean(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		for at := 0; at < n; at++ {
+			for _, c := range []byte{0, 1, '\t', '\n', '\r', 0x0d, 0x0e, '%', '&', '\'', 'a', 0x80, 0xa6, 0xff} {
+				v := bytes.Repeat([]byte("h"), n)
+				v[at] = c
+				got, first := valueClean(v), bytes.IndexAny(v, "\x00\r&")
+				if first < 0 {
+					first = n
+				}
+				if got > first || c >= 0x0e && c != '&' && got != n/8*8 {
+					t.Fatalf("valueClean(%q) = %d; first byte changed at %d", v, got, first)
+				}
+			}
+		}
+	}
+}
