@@ -55,6 +55,14 @@ func readChecked(t *testing.T, in []byte, opts Options) {
 		if l.Line < 1 || l.Col < 1 {
 			t.Errorf("Read(%q): link %+v at bad line:col", in, l)
 		}
+		if exact && l.Offset <= int64(len(stream)) {
+			before := stream[:l.Offset]
+			line := bytes.Count(before, []byte{'\n'}) + 1
+			col := len(before) - bytes.LastIndexByte(before, '\n')
+			if l.Line != line || l.Col != col {
+				t.Errorf("Read(%q): link %+v at %d:%d, want %d:%d", in, l, l.Line, l.Col, line, col)
+			}
+		}
 		if same := l.Ref == "" || l.Ref[0] == '#'; same != l.SameDocument {
 			t.Errorf("Read(%q): link %+v: SameDocument = %v, want %v", in, l, l.SameDocument, same)
 		}

@@ -44,6 +44,11 @@ type attrGuard struct {
 	cut    bool // the tag is past MaxAttrs: blank up to its '>'
 	passed bool // the bytes being read were passed on already: no blanking
 	onCut  func()
+	// The newlines of the bytes passed on are counted in bulk, from the
+	// window, as positions are asked for (lineAt): up to counted, the
+	// line is line, which starts at lineStart.
+	counted, lineStart int64
+	line               int
 }
 
 const (
@@ -58,7 +63,7 @@ var windows = sync.Pool{New: func() any { return new([]byte) }}
 // newAttrGuard returns a guard of r; release gives its window back.
 func newAttrGuard(r io.Reader, onCut func()) *attrGuard {
 	w := windows.Get().(*[]byte)
-	return &attrGuard{r: r, judged: -1, window: (*w)[:0], kept: w, onCut: onCut}
+	return &attrGuard{r: r, judged: -1, window: (*w)[:0], kept: w, onCut: onCut, line: 1}
 }
 
 // release gives the guard's window back for another document.
@@ -86,6 +91,10 @@ func (g *attrGuard) Read(p []byte) (int, error) {
 	// Keep the last windowLen bytes, compacting now and then.
 	if len(g.window)+n > 4*windowLen {
 		drop := len(g.window) - windowLen
+		// The newlines of the bytes dropped are counted first, up to
+		// the token being read: the reader counts a token that starts
+		// before the window itself (countToken).
+		g.countTo(min(g.winAt+int64(drop), g.tokStart))
 		g.window = g.window[:copy(g.window, g.window[drop:])]
 		g.winAt += int64(drop)
 	}
@@ -194,3 +203,43 @@ func (g *attrGuard) blank(b []byte) {
 }
 
 func isTagStart(c byte) bool { return c == '/' || 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// lineAt returns the line and column (1-based, in bytes) of offset off
+// of the stream passed on: an offset no earlier than the last one asked
+// for, and in the window or where counting stopped (countToken).
+func (g *attrGuard) lineAt(off int64) (line, col int) {
+	g.countTo(off)
+	return g.line, int(off-g.lineStart) + 1
+}
+
+// countTo counts the newlines of the window up to offset off.
+func (g *attrGuard) countTo(off int64) {
+	if off <= g.counted {
+		return
+	}
+	if g.counted < g.winAt || off > g.pos {
+		// Not in the window: cannot be (the window is counted before it
+		// drops bytes, a long token by the reader), and not a panic.
+		g.counted = off
+		return
+	}
+	g.count(g.window[g.counted-g.winAt:off-g.winAt], g.counted)
+}
+
+// countToken counts the newlines of raw, a token starting at offset at
+// (where counting stopped) that the window no longer holds from its
+// start.
+func (g *attrGuard) countToken(raw []byte, at int64) {
+	if at == g.counted {
+		g.count(raw, at)
+	}
+}
+
+// count counts the newlines of b, the bytes from offset at.
+func (g *attrGuard) count(b []byte, at int64) {
+	if n := bytes.Count(b, []byte{'\n'}); n > 0 {
+		g.line += n
+		g.lineStart = at + int64(bytes.LastIndexByte(b, '\n')) + 1
+	}
+	g.counted = at + int64(len(b))
+}

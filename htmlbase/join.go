@@ -67,6 +67,7 @@ func (r *reader) joinTag(name []byte) {
 		if len(j.pieces) >= maxPieces {
 			r.flushJoin()
 		}
+		r.tokPos()
 		j.pieces = append(j.pieces, piece{at: len(j.buf), off: r.tokOff, line: r.tokLine, col: r.tokCol, element: r.enclosing()})
 		j.buf = append(j.buf, t...)
 	}
@@ -91,6 +92,7 @@ func (r *reader) joinText(raw []byte, element string) bool {
 		r.flushJoin()
 	}
 	j.edge = false
+	r.tokPos()
 	j.pieces = append(j.pieces, piece{at: len(j.buf), rawAt: len(j.raw), rawLen: len(raw), segAt: len(j.segs), segLen: len(segs),
 		off: r.tokOff, line: r.tokLine, col: r.tokCol, element: element})
 	j.raw = append(j.raw, raw...)

@@ -1,7 +1,6 @@
 package htmlbase
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -27,37 +26,37 @@ type reader struct {
 	attrsCut int // tags whose attributes past MaxAttrs were blanked
 	guard    *attrGuard
 
-	// position of the next token, and of the current one
-	off, lineStart    int64
-	line              int
-	tokOff, tokEnd    int64
-	tokLine, tokCol   int
-	stack             []open // open elements: for text hits, and where HTML and SVG or MathML meet
-	overflow          int    // elements opened beyond maxDepth
-	template          int    // open inert <template> elements
-	shadow            int    // open declarative shadow roots (<template shadowrootmode>)
-	inBody, bodyHost  bool   // a start tag opened the body; the body hosts a shadow root
-	cdata             bool   // the tokenizer reads <![CDATA[ (AllowCDATA)
-	rawElem           elem   // the raw-text element whose text comes next
-	rawName           string
-	names             map[string]string
-	name              [16]byte // lower-cased tag name, when short
-	buf, content, txt []byte
-	label             []byte
-	links             []Link   // the links found, in chunks: full ones in
-	full              [][]Link // full, so that growing never copies
-	nlinks            int
-	segs              []seg
-	css               cssScanner
-	late              *lateSwitch // the decoder a late <meta charset> may change; nil when certain
-	join              *joined     // the text held to be joined (Options.JoinInline); nil when not
+	// position of the next token, and of the current one; its line
+	// and column once asked for (tokPos)
+	off, tokOff, tokEnd int64
+	tokLine, tokCol     int
+	posKnown            bool
+	stack               []open // open elements: for text hits, and where HTML and SVG or MathML meet
+	overflow            int    // elements opened beyond maxDepth
+	template            int    // open inert <template> elements
+	shadow              int    // open declarative shadow roots (<template shadowrootmode>)
+	inBody, bodyHost    bool   // a start tag opened the body; the body hosts a shadow root
+	cdata               bool   // the tokenizer reads <![CDATA[ (AllowCDATA)
+	rawElem             elem   // the raw-text element whose text comes next
+	rawName             string
+	names               map[string]string
+	name                [16]byte // lower-cased tag name, when short
+	buf, content, txt   []byte
+	label               []byte
+	links               []Link   // the links found, in chunks: full ones in
+	full                [][]Link // full, so that growing never copies
+	nlinks              int
+	segs                []seg
+	css                 cssScanner
+	late                *lateSwitch // the decoder a late <meta charset> may change; nil when certain
+	join                *joined     // the text held to be joined (Options.JoinInline); nil when not
 }
 
 func newReader(r io.Reader, opts Options, doc *Document) *reader {
 	if opts.MaxToken <= 0 {
 		opts.MaxToken = DefaultMaxToken
 	}
-	rd := &reader{opts: opts, doc: doc, line: 1, stack: make([]open, 0, 32)}
+	rd := &reader{opts: opts, doc: doc, stack: make([]open, 0, 32)}
 	rd.css.browser = opts.Browser
 	if opts.JoinInline {
 		rd.join = new(joined)
@@ -91,7 +90,7 @@ func (r *reader) run() error {
 				return nil
 			}
 			if errors.Is(err, html.ErrBufferExceeded) {
-				return fmt.Errorf("htmlbase: a tag or text run at line %d is over %s, the most one token may hold; the rest was not read: %w", r.tokLine, mib(r.opts.MaxToken), err)
+				return fmt.Errorf("htmlbase: a tag or text run at line %d is over %s, the most one token may hold; the rest was not read: %w", r.tokPos(), mib(r.opts.MaxToken), err)
 			}
 			return fmt.Errorf("htmlbase: %w", err)
 		case html.TextToken:
@@ -106,18 +105,30 @@ func (r *reader) run() error {
 	}
 }
 
-// advance records the position of the token raw and moves past it. It
-// must see the raw bytes before TagAttr may rewrite them.
+// advance records the offsets of the token raw and moves past it. Its
+// line and column are counted when they are asked for (tokPos), from the
+// guard's window, unless its start is no longer in it (a token longer
+// than the window), when the token's own bytes are counted now.
 func (r *reader) advance(raw []byte) {
-	r.tokOff, r.tokLine = r.off, r.line
-	r.tokCol = int(r.off-r.lineStart) + 1
+	r.tokOff = r.off
 	r.off += int64(len(raw))
 	r.guard.tokStart = r.off // the next token starts there
 	r.tokEnd = r.off
-	if bytes.IndexByte(raw, '\n') >= 0 { // most tokens hold none
-		r.line += bytes.Count(raw, []byte{'\n'})
-		r.lineStart = r.tokOff + int64(bytes.LastIndexByte(raw, '\n')) + 1
+	r.posKnown = false
+	if g := r.guard; r.tokOff < g.winAt {
+		r.tokPos()
+		g.countToken(raw, r.tokOff)
 	}
+}
+
+// tokPos sets tokLine and tokCol, the line and column of the current
+// token's start, and returns tokLine.
+func (r *reader) tokPos() int {
+	if !r.posKnown {
+		r.tokLine, r.tokCol = r.guard.lineAt(r.tokOff)
+		r.posKnown = true
+	}
+	return r.tokLine
 }
 
 // intern returns the element name as a string, allocating only for names

@@ -309,6 +309,7 @@ func (r *reader) attrLink(element, attr string, v []byte, docURL bool) {
 	}
 	v = cleanValue(v, &r.buf)
 	ref := string(v)
+	r.tokPos()
 	r.add(Link{
 		Ref: ref, Raw: ref, Element: element, Attr: attr,
 		Offset: r.tokOff, End: r.tokEnd, Line: r.tokLine, Col: r.tokCol,

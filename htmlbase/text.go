@@ -44,8 +44,12 @@ func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 	if decode && bytes.IndexByte(raw, '&') >= 0 {
 		text, segs = r.unescape(raw)
 	}
+	hits := delimit.Find(text, r.opts.Delimit)
+	if len(hits) == 0 {
+		return
+	}
 	cur := r.newCursor(raw)
-	for _, h := range delimit.Find(text, r.opts.Delimit) {
+	for _, h := range hits {
 		start := clamp(mapStart(segs, int(h.Start)), 0, len(raw))
 		end := clamp(mapEnd(segs, int(h.End)), start, len(raw))
 		line, col := cur.pos(start)
@@ -230,6 +234,7 @@ type cursor struct {
 
 // newCursor returns a cursor over the current token raw.
 func (r *reader) newCursor(raw []byte) cursor {
+	r.tokPos()
 	at := 1 - r.tokCol
 	return cursor{raw: raw, line0: r.tokLine, lineAt0: at, line: r.tokLine, lineAt: at}
 }
