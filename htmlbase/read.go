@@ -167,6 +167,10 @@ func (r *reader) enclosing() string {
 
 // pop closes the open elements from stack[i] up.
 func (r *reader) pop(i int) {
+	if r.shadow == 0 && r.template == 0 {
+		r.stack = r.stack[:i] // no count to keep
+		return
+	}
 	for _, e := range r.stack[i:] {
 		switch {
 		case e.shadow:

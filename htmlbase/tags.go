@@ -264,7 +264,12 @@ func (r *reader) lateMeta(m *metaAttrs) {
 }
 
 func (r *reader) endTag(nameb []byte) {
-	defer r.setCDATA()
+	r.closeElems(nameb)
+	r.setCDATA()
+}
+
+// closeElems closes the open elements an end tag of that name closes.
+func (r *reader) closeElems(nameb []byte) {
 	if r.overflow > 0 {
 		r.overflow--
 		if string(nameb) == "template" && r.template > 0 {
@@ -273,6 +278,10 @@ func (r *reader) endTag(nameb []byte) {
 		return
 	}
 	i := len(r.stack) - 1
+	if i >= 0 && r.stack[i].ns == nsHTML && r.stack[i].name == string(nameb) {
+		r.pop(i) // the common case: it closes the current node
+		return
+	}
 	// In foreign content an end tag closes the nearest open foreign
 	// element of its name; met with an HTML element first, it is read as
 	// HTML from there.
