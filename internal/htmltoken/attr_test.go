@@ -105,3 +105,32 @@ func TestValueClean(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTagFast: the common tags are read without readTag's calls per
+// byte, and the others are left to it (TestSameTokens holds both to
+// upstream).
+func TestReadTagFast(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		fast bool
+	}{
+		{`<a href="x" class='y' hidden>`, true}, {`<a>`, true}, {`</a >`, true}, {`<a b c="d"e='f'>`, true},
+		{"<a\tb\n=\r'c'\fd>", true}, {`<a "b"='c'>`, true}, {`<a b="c" B='d'>`, true},
+		{`<a b/>`, false}, {`<a b="c"/>`, false}, {`<a / b>`, false}, {`<a b=c>`, false}, {`<a =b>`, false},
+		{`<a b="c>`, false}, {`<a b`, false}, {`<a/>`, false}, {`</a/>`, false},
+	} {
+		z := NewTokenizer(bytes.NewReader([]byte(c.in + " ")))
+		z.readByteSlow() // fill the window
+		z.rawEnd = 0
+		for z.rawEnd < len(z.win) && z.win[z.rawEnd] != '<' {
+			z.rawEnd++
+		}
+		z.rawEnd += 2 // past "<a"
+		if z.win[1] == '/' {
+			z.rawEnd++
+		}
+		if got := z.readTagFast(true); got != c.fast {
+			t.Errorf("%q: read fast %v, want %v", c.in, got, c.fast)
+		}
+	}
+}

@@ -160,6 +160,11 @@ var seeds = []string{
 	"<a a=\"&amp;\x00&amp;\" b=\"&#64;\r&amp;\" c=\"&lt;\r\n\" d='\x00&#64;'>",
 	`<a a=&amp;&#64;&lt; b=&#x40;x c=&amp&#64; d='&quot;"' e="&apos;'">`,
 	"<A HREF=\"&#x41;&#97;&#x3c;&#x26;amp;\">",
+	// Tags that readTagFast reads, and the near ones it leaves to readTag.
+	`<a href="x" class='y' hidden>t</a ><b c = "d"e='f'g>`, "<a\tb\n=\r'c'\fd>", `<a b c d="e" b='f' B>`,
+	`<a b/>`, `<a b="c"/>`, `<a b='c' />`, `<a / b="c">`, `<a b=/c>`, `<a b= c>`, `<a b=c"d">`, `<a =b c="d">`,
+	`<a b="c>`, `<a b="c" d`, `<a b`, `<a b ="c`, `<a b  `, `<a"b"='c' 'd'="e">`, `</a b="c">`, `</a b=c>`, `</a/>`,
+	`<a b=""c="">`, `<a b="">`, `<a b='"' c="'">`, `<abc>`, `<a>`, `<a >`, `<a b>`, `<a b >`, `<a b =>`,
 }
 
 func FuzzSameTokens(f *testing.F) {

@@ -64,6 +64,9 @@ func (z *Tokenizer) readTag(saveAttr bool) {
 	z.attr = z.attr[:0]
 	z.nAttrReturned = 0
 	z.attrNames = nil
+	if z.readTagFast(saveAttr) {
+		return
+	}
 	// Read the tag name and attribute key/value pairs.
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
