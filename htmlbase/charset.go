@@ -197,26 +197,34 @@ func hasMeta(head []byte) bool {
 // a document with no declaration in its first 1024 bytes that is meant to
 // be read as another encoding has its bytes before the meta mostly ASCII).
 //
-// For that, the bytes reach the tokenizer in pieces that end right after
-// the '>' that follows a "<meta", so that neither the tokenizer nor the
-// decoder holds bytes past a meta tag when it is reported. A '>' inside a
-// quoted attribute value of that meta ends the piece too early; the switch
-// then applies a little later. A change to an encoding that is not
-// ASCII-compatible (ISO-2022-JP) is ignored: the tokenizer could not have
-// read the bytes before it. Once a meta has decided (or confirmed) the
-// encoding, later ones change nothing.
+// When the guess is UTF-8 the bytes reach the tokenizer as they are, and
+// a change takes back the bytes it read past the meta tag (unread) and
+// reads them again through the new decoder. When the guess is
+// windows-1252 they reach it decoded, and cannot be taken back: they come
+// in pieces that end right after the '>' that follows a "<meta", so that
+// neither the tokenizer nor the decoder holds bytes past a meta tag when
+// it is reported (a '>' inside a quoted attribute value of that meta ends
+// the piece too early; the switch then applies a little later). A change
+// to an encoding that is not ASCII-compatible (ISO-2022-JP) is ignored:
+// the tokenizer could not have read the bytes before it. Once a meta has
+// decided (or confirmed) the encoding, later ones change nothing.
 type lateSwitch struct {
-	gate metaGate
-	cur  io.Reader // the gate, or a decoder over it
+	src  io.Reader // the input
+	gate *metaGate // the input in pieces, for a windows-1252 guess; nil for UTF-8
+	cur  io.Reader // the input, the gate, or a decoder over it
 	name string    // the encoding in use
 	done bool      // the encoding is certain
+	// unread gives back the bytes the tokenizer read from cur past the
+	// current token and forgets them, and the error cur returned with
+	// them, if any (set by the reader).
+	unread func() ([]byte, error)
 }
 
 func newLateSwitch(r io.Reader, e encoding.Encoding, name string) *lateSwitch {
-	s := &lateSwitch{gate: metaGate{br: bufio.NewReaderSize(r, 16<<10)}, name: name}
-	s.cur = &s.gate
+	s := &lateSwitch{src: r, cur: r, name: name}
 	if e != nil {
-		s.cur = transform.NewReader(&s.gate, e.NewDecoder())
+		s.gate = &metaGate{br: bufio.NewReaderSize(r, 16<<10)}
+		s.cur = transform.NewReader(s.gate, e.NewDecoder())
 	}
 	return s
 }
@@ -233,7 +241,10 @@ func (s *lateSwitch) change(label []byte) bool {
 	if !ok {
 		return false // an unknown label changes nothing, and decides nothing
 	}
-	s.done, s.gate.off = true, true
+	s.done = true
+	if s.gate != nil {
+		s.gate.off = true
+	}
 	if name == "utf-16be" || name == "utf-16le" {
 		e, name = nil, "utf-8"
 	}
@@ -241,13 +252,26 @@ func (s *lateSwitch) change(label []byte) bool {
 		return false
 	}
 	s.name = name
-	if e == nil {
-		s.cur = &s.gate
-	} else {
-		s.cur = transform.NewReader(&s.gate, e.NewDecoder())
+	var in io.Reader = s.gate
+	if s.gate == nil {
+		// The bytes past the meta tag, as they are, then the rest.
+		rest, err := s.unread()
+		in = io.MultiReader(bytes.NewReader(rest), s.src)
+		if err != nil {
+			in = io.MultiReader(bytes.NewReader(rest), errReader{err})
+		}
+	}
+	s.cur = in
+	if e != nil {
+		s.cur = transform.NewReader(in, e.NewDecoder())
 	}
 	return true
 }
+
+// errReader returns its error, as the input did.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
 // metaGate hands out the bytes of br in pieces that end right after the
 // first '>' that follows a "<meta" (any case), until off.

@@ -2,6 +2,7 @@ package htmlbase
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -44,6 +45,11 @@ func TestCharset(t *testing.T) {
 		{"prescan meta is certain", "<meta charset=windows-1252>" + long + "<meta charset=shift_jis><a href=\"caf\xe9\">", "", []string{"a@href café"}},
 		{"invalid utf-8 past the prescan is U+FFFD", long + "<a href=\"caf\xe9\">", "", []string{"a@href caf\ufffd"}},
 		{"declared is certain", long + "<meta charset=shift_jis><a href=\"caf\xe9\">", "windows-1252", []string{"a@href café"}},
+		// After a UTF-8 guess the tokenizer gives back what it read past
+		// the meta tag, whatever its values hold, and at the very end.
+		{"late meta with a '>' in a value", long + "<meta content=\"a>b\" charset=windows-1252><a href=\"caf\xe9\">", "", []string{"a@href café"}},
+		{"late meta at the end", long + "<meta charset=windows-1252>see http://x.example/caf\xe9", "", []string{" text http://x.example/café"}},
+		{"late meta, long rest", long + "<meta charset=windows-1252>" + strings.Repeat("<p>caf\xe9</p>", 5000) + "<a href=\"caf\xe9\">", "", []string{"a@href café"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,5 +147,22 @@ func TestMetaCut(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLateMetaReadError: a read error after a late meta changed the
+// encoding ends the read with it, the links before it found.
+func TestLateMetaReadError(t *testing.T) {
+	boom := errors.New("boom")
+	in := strings.Repeat("<p>ascii</p>\n", 100) + "<meta charset=windows-1252><a href=\"caf\xe9\"><p>"
+	for _, r := range []io.Reader{
+		io.MultiReader(strings.NewReader(in), iotest.ErrReader(boom)),
+		io.MultiReader(iotest.OneByteReader(strings.NewReader(in)), iotest.ErrReader(boom)),
+	} {
+		doc, err := Read(r, Options{})
+		if !errors.Is(err, boom) {
+			t.Errorf("Read: error %v, want %v", err, boom)
+		}
+		check(t, in, doc, []string{"a@href café"})
 	}
 }

@@ -204,6 +204,15 @@ func (g *attrGuard) blank(b []byte) {
 
 func isTagStart(c byte) bool { return c == '/' || 'a' <= c|0x20 && c|0x20 <= 'z' }
 
+// unpass forgets the last n bytes passed on, which the tokenizer gave
+// back to be read again (lateSwitch): the last read's at most, all in the
+// window.
+func (g *attrGuard) unpass(n int) {
+	n = min(n, len(g.window)) // cannot be more: no panic if it were
+	g.window = g.window[:len(g.window)-n]
+	g.pos -= int64(n)
+}
+
 // lineAt returns the line and column (1-based, in bytes) of offset off
 // of the stream passed on: an offset no earlier than the last one asked
 // for, and in the window or where counting stopped (countToken).

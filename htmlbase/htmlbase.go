@@ -225,6 +225,11 @@ func Read(r io.Reader, opts Options) (*Document, error) {
 	rd := newReader(src, opts, doc)
 	if s, ok := src.(*lateSwitch); ok {
 		rd.late = s
+		s.unread = func() ([]byte, error) {
+			rest, err := rd.z.Unread()
+			rd.guard.unpass(len(rest))
+			return rest, err
+		}
 	} else if opts.OnEncodingFinal != nil {
 		opts.OnEncodingFinal(name)
 	}

@@ -2,6 +2,8 @@ package htmltoken
 
 import (
 	"bytes"
+	"io"
+	"strings"
 	"testing"
 )
 
@@ -131,6 +133,51 @@ func TestReadTagFast(t *testing.T) {
 		}
 		if got := z.readTagFast(true); got != c.fast {
 			t.Errorf("%q: read fast %v, want %v", c.in, got, c.fast)
+		}
+	}
+}
+
+// swapReader reads from r, which a test changes.
+type swapReader struct{ r io.Reader }
+
+func (s *swapReader) Read(p []byte) (int, error) { return s.r.Read(p) }
+
+// dataErr returns its data with its error, in one read.
+type dataErr struct {
+	data string
+	err  error
+}
+
+func (d *dataErr) Read(p []byte) (int, error) {
+	n := copy(p, d.data)
+	d.data = d.data[n:]
+	if len(d.data) == 0 {
+		return n, d.err
+	}
+	return n, nil
+}
+
+// TestUnread: the bytes read past a token are given back, with the error
+// the reader returned with them, and the tokens after it come from the
+// reader again.
+func TestUnread(t *testing.T) {
+	for _, end := range []error{nil, io.EOF, io.ErrUnexpectedEOF} {
+		src := &swapReader{r: &dataErr{"<a x=1><b>cd", end}}
+		z := NewTokenizer(src)
+		if tt := z.Next(); tt != StartTagToken || string(z.Raw()) != "<a x=1>" {
+			t.Fatalf("first token %v %q", tt, z.Raw())
+		}
+		rest, err := z.Unread()
+		if string(rest) != "<b>cd" || err != end {
+			t.Errorf("end %v: Unread = %q, %v", end, rest, err)
+		}
+		src.r = strings.NewReader(strings.ToUpper(string(rest)))
+		var got []string
+		for z.Next() != ErrorToken {
+			got = append(got, string(z.Raw()))
+		}
+		if strings.Join(got, " ") != "<B> CD" || z.Err() != io.EOF {
+			t.Errorf("end %v: tokens after Unread %q, %v", end, got, z.Err())
 		}
 	}
 }

@@ -244,6 +244,19 @@ func readAtLeastOneByte(r io.Reader, b []byte) (int, error) {
 	return 0, io.ErrNoProgress
 }
 
+// Unread gives back the bytes the tokenizer read from its reader past
+// the current token, and forgets them, and the error the reader returned
+// with them, if any: a caller that changes what the rest of the input
+// decodes to has them read again. The next token is read from the reader.
+func (z *Tokenizer) Unread() ([]byte, error) {
+	rest := bytes.Clone(z.buf[z.rawEnd:])
+	z.buf = z.buf[:z.rawEnd]
+	err := z.readErr
+	z.readErr = nil
+	z.setWin()
+	return rest, err
+}
+
 // TagName returns the lower-cased name of a tag token (the "img" in
 // "<IMG SRC='foo'>") and whether the tag has attributes, as upstream's.
 func (z *Tokenizer) TagName() (name []byte, hasAttr bool) {
