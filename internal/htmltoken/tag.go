@@ -4,7 +4,10 @@
 
 package htmltoken
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // readStartTag reads the next start tag token. The opening "<a" has already
 // been consumed, where 'a' means anything in [A-Za-z].
@@ -245,7 +248,14 @@ func (z *Tokenizer) Next() TokenType {
 
 loop:
 	for {
-		z.skipTo('<')
+		// z.skipTo('<'), inlined: once or twice a token.
+		if i := z.rawEnd; i < len(z.win) {
+			if k := bytes.IndexByte(z.win[i:], '<'); k >= 0 {
+				z.rawEnd = i + k
+			} else {
+				z.rawEnd = len(z.win)
+			}
+		}
 		c := z.readByte()
 		if z.err != nil {
 			break loop
@@ -290,30 +300,7 @@ loop:
 			z.tt = z.readStartTag()
 			return z.tt
 		case EndTagToken:
-			c = z.readByte()
-			if z.err != nil {
-				break loop
-			}
-			if c == '>' {
-				// "</>" does not generate a token at all. Generate an empty comment
-				// to allow passthrough clients to pick up the data using Raw.
-				// Reset the tokenizer state and start again.
-				z.tt = CommentToken
-				return z.tt
-			}
-			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
-				z.readTag(false)
-				if z.err != nil {
-					z.tt = ErrorToken
-				} else {
-					z.tt = EndTagToken
-				}
-				return z.tt
-			}
-			z.rawEnd--
-			z.readUntilCloseAngle()
-			z.tt = CommentToken
-			return z.tt
+			return z.readEndTagToken()
 		case CommentToken:
 			if c == '!' {
 				z.tt = z.readMarkupDeclaration()
@@ -325,6 +312,40 @@ loop:
 			return z.tt
 		}
 	}
+	return z.endOfInput()
+}
+
+// readEndTagToken is Next after a "</": an end tag, or a comment.
+func (z *Tokenizer) readEndTagToken() TokenType {
+	c := z.readByte()
+	if z.err != nil {
+		return z.endOfInput()
+	}
+	if c == '>' {
+		// "</>" does not generate a token at all. Generate an empty comment
+		// to allow passthrough clients to pick up the data using Raw.
+		// Reset the tokenizer state and start again.
+		z.tt = CommentToken
+		return z.tt
+	}
+	if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+		z.readTag(false)
+		if z.err != nil {
+			z.tt = ErrorToken
+		} else {
+			z.tt = EndTagToken
+		}
+		return z.tt
+	}
+	z.rawEnd--
+	z.readUntilCloseAngle()
+	z.tt = CommentToken
+	return z.tt
+}
+
+// endOfInput is Next at the end of the input: the text before it, if
+// any, else the error.
+func (z *Tokenizer) endOfInput() TokenType {
 	if z.rawStart < z.rawEnd {
 		z.data.end = z.rawEnd
 		z.tt = TextToken
