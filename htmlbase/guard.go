@@ -2,7 +2,9 @@ package htmlbase
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
+	"math/bits"
 	"sync"
 )
 
@@ -248,7 +250,27 @@ func (g *attrGuard) countToken(raw []byte, at int64) {
 func (g *attrGuard) count(b []byte, at int64) {
 	if n := bytes.Count(b, []byte{'\n'}); n > 0 {
 		g.line += n
-		g.lineStart = at + int64(bytes.LastIndexByte(b, '\n')) + 1
+		g.lineStart = at + int64(lastNewline(b)) + 1
 	}
 	g.counted = at + int64(len(b))
+}
+
+// lastNewline is bytes.LastIndexByte(b, '\n') eight bytes at a time: the
+// last line of the bytes between two links is often long.
+func lastNewline(b []byte) int {
+	const ones, low7 = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		t := binary.LittleEndian.Uint64(b[i-8:]) ^ '\n'*ones
+		// The top bit of each byte of t that is zero: a newline in b.
+		if z := ^((t&low7 + low7) | t | low7); z != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(z))>>3
+		}
+	}
+	for i--; i >= 0; i-- {
+		if b[i] == '\n' {
+			return i
+		}
+	}
+	return -1
 }

@@ -34,6 +34,9 @@ func MayHaveBase(r io.ReaderAt, n int64) bool {
 			}
 			i += k + 1
 			rest := chunk[i:]
+			if len(rest) > 0 && rest[0]|0x20 != 'b' {
+				continue // the common case, checked first
+			}
 			if len(rest) < keep && !end {
 				break // decided with the next chunk
 			}
