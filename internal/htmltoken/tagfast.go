@@ -59,7 +59,7 @@ func (z *Tokenizer) readTagFast(saveAttr bool) bool {
 		i = j
 		if saveAttr {
 			z.pendingAttr = [2]span{key, val}
-			if z.newAttrName() {
+			if len(z.attr) == 0 || z.newAttrName() {
 				z.attr = append(z.attr, z.pendingAttr)
 			}
 		}
