@@ -24,9 +24,18 @@ func (r *reader) insertion() ns {
 	return nsHTML
 }
 
-// tagName returns the tag name as the tokenizer read it, lower-cased,
-// without the allocation of Tokenizer.TagName when it is short.
+// tagName returns the tag name as the tokenizer read it, lower-cased:
+// the tokenizer's own bytes (valid until the next token) when they are,
+// else a copy, without the allocation of Tokenizer.TagName when it is
+// short.
 func (r *reader) tagName(name []byte) []byte {
+	k := 0
+	for k < len(name) && (name[k] < 'A' || name[k] > 'Z') {
+		k++
+	}
+	if k == len(name) {
+		return name // lower-case already, as most are
+	}
 	if len(name) > len(r.name) {
 		return bytes.ToLower(name)
 	}
@@ -47,11 +56,14 @@ func (r *reader) startTag(tagName []byte, selfClosing bool) {
 	if !r.inBody && !headElement(name) {
 		r.inBody = true
 	}
-	shadow := r.contentMode(name, id, foreign)
+	shadow := false
+	if id != eOther || foreign {
+		shadow = r.contentMode(name, id, foreign)
+	}
 	// The self-closing slash means nothing on an HTML element: <template/>
 	// and <div/> open an element (H4). It closes an SVG or MathML one.
 	if !(selfClosing && foreign) && !isVoid(id, foreign) {
-		r.push(open{name: name, ns: nsp, point: integrationPoint(nsp, name, z.Raw()), shadow: shadow})
+		r.push(open{name: name, ns: nsp, point: foreign && integrationPoint(nsp, name, z.Raw()), shadow: shadow})
 	}
 	r.setCDATA()
 	if r.template > 0 {
