@@ -73,7 +73,8 @@ func (r *reader) run() error {
 	z := r.z
 	for {
 		tt := z.Next()
-		r.advance(z.Raw())
+		tokRaw := z.Raw()
+		r.advance(tokRaw)
 		raw, rawName := r.rawElem, r.rawName
 		r.rawElem, r.rawName = eOther, ""
 		var name []byte // a tag's, lower-cased
@@ -94,7 +95,7 @@ func (r *reader) run() error {
 			}
 			return fmt.Errorf("htmlbase: %w", err)
 		case html.TextToken:
-			r.text(z.Raw(), raw, rawName)
+			r.text(tokRaw, raw, rawName)
 		case html.StartTagToken:
 			r.startTag(name, false)
 		case html.SelfClosingTagToken:

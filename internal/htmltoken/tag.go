@@ -438,7 +438,9 @@ func lowerASCII(c byte) byte {
 // startToken sets the window for a token starting at rawStart and
 // empties the arena, keeping no more than maxArena of it.
 func (z *Tokenizer) startToken() {
-	z.setWin()
+	if len(z.win) < len(z.buf) || z.maxBuf > 0 && z.rawStart+z.maxBuf-1 < len(z.buf) {
+		z.setWin() // else win is buf whole, and stays so
+	}
 	z.arena = z.arena[:0]
 	if cap(z.arena) > maxArena {
 		z.arena = nil
