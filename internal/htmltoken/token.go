@@ -8,12 +8,16 @@
 // inlined, as is the white space skip's when there is none, the runs
 // of bytes that no state looks at one by one (text up to '<', a quoted
 // value up to its quote, a name up to its end) are skipped in the
-// buffer, repeated attribute names are found without a map or an
-// allocation, and TagAttr copies a key or value only when it must change
-// it. The tokens, their raw bytes and their attributes are the upstream
-// tokenizer's, byte for byte (doc/spec.md H1): a differential fuzz
-// target holds them to it. Values holding a character reference are
-// decoded by the upstream tokenizer itself (see unescaper).
+// buffer, a tag that the buffer holds whole with quoted values is read by
+// one loop over it (readTagFast), repeated attribute names are found
+// without a map or an allocation, TagAttr copies a key or value only when
+// it must change it, and TagAttrKey gives a key without its value, which
+// AttrVal decodes when asked. The tokens, their raw bytes and their
+// attributes are the upstream tokenizer's, byte for byte (doc/spec.md
+// H1): a differential fuzz target holds them to it. Values holding a
+// character reference other than the common ones (unescapeCommon) are
+// decoded by the upstream tokenizer itself (see unescaper). Unread, which
+// upstream has not, gives back the bytes read past a token.
 package htmltoken
 
 import (
