@@ -6,8 +6,8 @@ import (
 )
 
 // Strings copies strings into a few large allocations instead of one
-// each: what keeps many hits at once (a batch of -j's ordered output)
-// owns their text for two allocations per hundred hits, not two per hit
+// each: what holds many hits for a while (a batch of -j's ordered output)
+// copies their text for two allocations per hundred hits, not two per hit
 // (doc/spec.md PF3). A copy is never written again once made, so it is
 // as immutable as any string; a chunk lives as long as one of its copies.
 // The zero value is ready to use; a Strings is not safe for concurrent
@@ -34,9 +34,13 @@ func (a *Strings) Clone(s string) string {
 	return unsafe.String(&a.buf[start], len(s))
 }
 
-// OwnIn is Own with its copies made in a: one copy when URI and Raw are
-// the same text, as they are for most URIs written out in full.
-func (h *Hit) OwnIn(a *Strings) {
+// CopyTo copies the text h borrows into a, where it stays valid whatever
+// becomes of the memory it was borrowed from (a mapped file cut short, a
+// reused buffer): one copy when URI and Raw are the same text, as they are
+// for most URIs written out in full. h stays Borrowed: what keeps it past
+// the call that passes it on calls Own, so that one kept string does not
+// keep a whole chunk of a alive.
+func (h *Hit) CopyTo(a *Strings) {
 	if !h.Borrowed {
 		return
 	}
@@ -47,5 +51,4 @@ func (h *Hit) OwnIn(a *Strings) {
 		h.URI, h.Raw = a.Clone(h.URI), a.Clone(h.Raw)
 	}
 	h.Wrapped = Wrapped{a.Clone(h.Wrapped.s)}
-	h.Borrowed = false
 }

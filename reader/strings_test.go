@@ -38,29 +38,37 @@ func TestStringsClone(t *testing.T) {
 	}
 }
 
-// TestOwnIn: a borrowed hit gets copies (one, shared, when URI and Raw
-// are the same text), and a hit that is not borrowed is left as it is.
-func TestOwnIn(t *testing.T) {
+// TestCopyTo: a borrowed hit gets copies (one, shared, when URI and Raw
+// are the same text) and stays Borrowed, so that what keeps it copies it
+// again with Own and keeps no chunk alive for one string; a hit that is
+// not borrowed is left as it is.
+func TestCopyTo(t *testing.T) {
 	var a Strings
 	buf := []byte("http://a.example/ <http://b.example/> 17:http://w.example/")
 	view := func(i, j int) string { return unsafe.String(&buf[i], j-i) }
 	same := Hit{URI: view(0, 17), Raw: view(0, 17), Borrowed: true}
 	diff := Hit{URI: view(19, 36), Raw: view(18, 37), Wrapped: Wrapped{view(38, len(buf))}, Borrowed: true}
-	same.OwnIn(&a)
-	diff.OwnIn(&a)
+	same.CopyTo(&a)
+	diff.CopyTo(&a)
 	for i := range buf {
 		buf[i] = '#'
 	}
-	if same.URI != "http://a.example/" || same.Raw != same.URI || unsafe.StringData(same.Raw) != unsafe.StringData(same.URI) || same.Borrowed {
-		t.Errorf("same text: got URI %q Raw %q Borrowed %v, want one shared copy", same.URI, same.Raw, same.Borrowed)
+	if same.URI != "http://a.example/" || same.Raw != same.URI || unsafe.StringData(same.Raw) != unsafe.StringData(same.URI) || !same.Borrowed {
+		t.Errorf("same text: got URI %q Raw %q Borrowed %v, want one shared copy, still borrowed", same.URI, same.Raw, same.Borrowed)
 	}
-	if diff.URI != "http://b.example/" || diff.Raw != "<http://b.example/>" || diff.Wrapped.List()[0] != "http://w.example/" || diff.Borrowed {
+	if diff.URI != "http://b.example/" || diff.Raw != "<http://b.example/>" || diff.Wrapped.List()[0] != "http://w.example/" || !diff.Borrowed {
 		t.Errorf("different text: got URI %q Raw %q Wrapped %q Borrowed %v", diff.URI, diff.Raw, diff.Wrapped.List(), diff.Borrowed)
 	}
+	chunk := unsafe.StringData(same.URI)
+	kept := same
+	kept.Own()
+	if kept.URI != same.URI || unsafe.StringData(kept.URI) == chunk || kept.Borrowed {
+		t.Errorf("Own after CopyTo: URI %q still in the chunk (%v) or still borrowed (%v)", kept.URI, unsafe.StringData(kept.URI) == chunk, kept.Borrowed)
+	}
 	own := []byte("http://c.example/")
-	kept := Hit{URI: unsafe.String(&own[0], len(own))}
-	kept.OwnIn(&a)
-	if unsafe.StringData(kept.URI) != &own[0] {
+	mine := Hit{URI: unsafe.String(&own[0], len(own))}
+	mine.CopyTo(&a)
+	if unsafe.StringData(mine.URI) != &own[0] {
 		t.Errorf("a hit that is not borrowed was copied")
 	}
 }

@@ -242,11 +242,11 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 					if b.hits == nil {
 						b.hits = newHits() // only once there is a hit: most small inputs have few
 					}
-					// Owned before it is kept: reading a borrowed hit may
+					// Copied before it is kept: reading a borrowed hit may
 					// fault (a mapped file cut short), and a batch must
 					// not hold one that points at the unmapped file. The
 					// hit is the job's, done with once emit returns.
-					h.OwnIn(strs)
+					h.CopyTo(strs)
 					b.hits = append(b.hits, *h)
 					if len(b.hits) == batchLen {
 						return send()
