@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"fmt"
+	"io"
 	"math/rand"
 	"strings"
 	"testing"
@@ -85,5 +86,36 @@ func TestBodyBlocksSameAsLines(t *testing.T) {
 	}
 	if qp < 50 {
 		t.Errorf("%d quoted-printable parts read, want many", qp)
+	}
+}
+
+// TestBodyBlocksUnquoteFrom: a ">From " line among plain lines that are
+// copied a block at a time still loses its quoting '>' in the text read
+// (the line a hit's Context shows), and its hit stays where it is stored.
+func TestBodyBlocksUnquoteFrom(t *testing.T) {
+	in := "From a@example.com Sat Nov 28 07:00:00 2026\nSubject: q\n\n" +
+		strings.Repeat("plain line http://plain.example/\n", 50) +
+		">From the list: http://quoted.example/\n" +
+		strings.Repeat("plain line http://plain.example/\n", 50)
+	s := &readertest.Sink{Formats: []*reader.Format{text.Format}, Opts: reader.Options{Context: true, Borrow: true}}
+	c := &reader.Content{Name: "f", Base: "file:///x/f", R: strings.NewReader(in), Whole: io.NewSectionReader(strings.NewReader(in), 0, int64(len(in)))}
+	if err := mail.Mbox.Read(c, s); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, h := range s.Hits {
+		if h.URI != "http://quoted.example/" {
+			continue
+		}
+		found = true
+		if !strings.HasPrefix(h.Context, "From the list:") {
+			t.Errorf("the quoted line reads %q, want it without its '>'", h.Context)
+		}
+		if got := in[h.Offset:h.End]; got != h.Raw {
+			t.Errorf("hit at [%d,%d) holds %q, Raw %q", h.Offset, h.End, got, h.Raw)
+		}
+	}
+	if !found {
+		t.Fatalf("no hit on the quoted line among %d", len(s.Hits))
 	}
 }
