@@ -7,10 +7,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
-	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -70,8 +71,58 @@ func FirstLine(b []byte) string {
 type foreground struct {
 	cmd     *exec.Cmd
 	stderr  headWriter
-	running *atomic.Bool // set while the command runs
-	started bool         // Run was called
+	running *interrupts // told when the command starts and ends
+	started bool        // Run was called
+}
+
+// interrupts says whose a SIGINT is: a Ctrl-C typed while a command runs
+// on the terminal reaches the picker too, as it does a shell running a
+// command (system(3)), and is the command's. The picker may read its copy
+// only after the command has ended of it: that one is the command's too.
+// Shared by the copies of the model and the goroutine that reads signals.
+type interrupts struct {
+	mu      sync.Mutex
+	running bool // a command runs on the terminal
+	seen    bool // a SIGINT was read while it ran
+	owed    bool // it ended by a SIGINT the picker had not read yet
+}
+
+func (s *interrupts) start() {
+	s.mu.Lock()
+	s.running, s.seen, s.owed = true, false, false
+	s.mu.Unlock()
+}
+
+// end records that the command ended, by the terminal's SIGINT or not.
+func (s *interrupts) end(bySIGINT bool) {
+	s.mu.Lock()
+	s.running, s.owed = false, bySIGINT && !s.seen
+	s.mu.Unlock()
+}
+
+// commands reports whether a SIGINT just read is a command's.
+func (s *interrupts) commands() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.running:
+		s.seen = true
+		return true
+	case s.owed:
+		s.owed = false
+		return true
+	}
+	return false
+}
+
+// endedBySIGINT reports whether a command that ended as ps says was
+// ended by SIGINT: killed by it, or a shell reporting it (status 130).
+func endedBySIGINT(ps *os.ProcessState) bool {
+	if ps == nil {
+		return false
+	}
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT || ps.ExitCode() == 130
 }
 
 func (f *foreground) SetStdin(r io.Reader) {
@@ -96,20 +147,19 @@ func (f *foreground) SetStderr(w io.Writer) {
 	f.cmd.Stderr = io.MultiWriter(w, &f.stderr)
 }
 
-// Run runs the command. The running flag stays set until the picker has
-// its outcome (Model.Update clears it): a Ctrl-C typed in the command
-// reaches the picker too, maybe only once the command has ended, and is
-// the command's, not the picker's.
+// Run runs the command, telling f.running when it starts and how it ended.
 func (f *foreground) Run() error {
 	f.started = true
-	f.running.Store(true)
+	f.running.start()
 	if f.cmd.WaitDelay == 0 {
 		// A program the command left running (a browser started by
 		// xdg-open) may hold standard error open: the picker does not
 		// wait for it past a second once the command has ended.
 		f.cmd.WaitDelay = time.Second
 	}
-	return f.cmd.Run()
+	err := f.cmd.Run()
+	f.running.end(endedBySIGINT(f.cmd.ProcessState))
+	return err
 }
 
 // result is the outcome of the command that ended with err.

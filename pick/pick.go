@@ -18,7 +18,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
@@ -81,9 +80,7 @@ func Run(ctx context.Context, items []Item, tty *os.File, opts Options) error {
 		for {
 			select {
 			case s := <-sig:
-				// Ctrl-C in a terminal browser reaches the picker too,
-				// as it does a shell running a command (system(3)).
-				if s == os.Interrupt && m0.fg.Load() {
+				if s == os.Interrupt && m0.fg.commands() {
 					continue
 				}
 				p.Send(signalMsg{s})
@@ -144,15 +141,15 @@ type Model struct {
 
 	opts   Options
 	signal os.Signal // what ended the picker: os.Interrupt for Ctrl-C
-	// fg is set while a command runs on the terminal (Options.Command),
-	// until its outcome is handled; shared by the copies of the model.
-	fg *atomic.Bool
+	// fg says whether a SIGINT is that of a command run on the terminal
+	// (Options.Command); shared by the copies of the model.
+	fg *interrupts
 }
 
 // New returns the picker for items: each distinct URI once, under the
 // group of its first occurrence, groups in the order they first appear.
 func New(items []Item, opts Options) Model {
-	m := Model{opts: opts, context: true, width: 80, height: 24, fg: new(atomic.Bool)}
+	m := Model{opts: opts, context: true, width: 80, height: 24, fg: new(interrupts)}
 	m.entries = entries(items)
 	m.unwrapped = slices.ContainsFunc(m.entries, func(e entry) bool { return e.wrapper != "" })
 	m.refilter()
@@ -280,9 +277,6 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.signal = msg.sig
 		return m, tea.Quit
 	case openedMsg:
-		if msg.ran {
-			m.fg.Store(false)
-		}
 		if msg.err != nil {
 			m.status = "cannot open: " + msg.err.Error()
 			return m, nil
