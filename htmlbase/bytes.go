@@ -1,6 +1,6 @@
 package htmlbase
 
-import "encoding/binary"
+import "github.com/urix/urix/internal/swar"
 
 // Small byte helpers that do not allocate.
 
@@ -94,8 +94,7 @@ func cleanValue(v []byte, buf *[]byte) []byte {
 func indexTabOrNewline(v []byte) int {
 	i := 0
 	for ; i+8 <= len(v); i += 8 {
-		const ones, highs = 0x0101010101010101, 0x8080808080808080
-		if x := binary.LittleEndian.Uint64(v[i:]); (x-0x0e*ones)&^x&highs != 0 {
+		if swar.Below(swar.Load(v, i), 0x0e) != 0 {
 			break // a byte below 0x0e in these eight
 		}
 	}

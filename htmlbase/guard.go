@@ -2,10 +2,10 @@ package htmlbase
 
 import (
 	"bytes"
-	"encoding/binary"
 	"io"
-	"math/bits"
 	"sync"
+
+	"github.com/urix/urix/internal/swar"
 )
 
 // MaxAttrs is how many attributes of one tag the tokenizer is given
@@ -258,13 +258,10 @@ func (g *attrGuard) count(b []byte, at int64) {
 // lastNewline is bytes.LastIndexByte(b, '\n') eight bytes at a time: the
 // last line of the bytes between two links is often long.
 func lastNewline(b []byte) int {
-	const ones, low7 = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f
 	i := len(b)
 	for ; i >= 8; i -= 8 {
-		t := binary.LittleEndian.Uint64(b[i-8:]) ^ '\n'*ones
-		// The top bit of each byte of t that is zero: a newline in b.
-		if z := ^((t&low7 + low7) | t | low7); z != 0 {
-			return i - 8 + (63-bits.LeadingZeros64(z))>>3
+		if m := swar.EqualExact(swar.Load(b, i-8), '\n'); m != 0 {
+			return i - 8 + swar.Last(m)
 		}
 	}
 	for i--; i >= 0; i-- {

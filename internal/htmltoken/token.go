@@ -22,10 +22,11 @@ package htmltoken
 
 import (
 	"bytes"
-	"encoding/binary"
 	"io"
 
 	"golang.org/x/net/html"
+
+	"github.com/urix/urix/internal/swar"
 )
 
 // TokenType is the upstream token type.
@@ -402,12 +403,9 @@ func (z *Tokenizer) clean(b []byte, value bool) []byte {
 // for a '&' or a byte below 0x0e (NUL, '\r' and a few others), and stops
 // at the first eight that hold one.
 func valueClean(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		y := x ^ '&'*ones
-		if ((x-0x0e*ones)&^x|(y-ones)&^y)&highs != 0 {
+		if x := swar.Load(b, i); swar.Below(x, 0x0e)|swar.Equal(x, '&') != 0 {
 			break
 		}
 	}

@@ -2,8 +2,9 @@ package json
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"slices"
+
+	"github.com/urix/urix/internal/swar"
 )
 
 // This file decodes a whole string on one line (no raw line break in
@@ -48,8 +49,8 @@ func decodeTab(dst, raw []byte, t *escTab) []byte {
 			x := binary.LittleEndian.Uint64(raw[i:])
 			binary.LittleEndian.PutUint64(dst[k:], x)
 			n := 8
-			if y := x ^ '\\'*lo8; (y-lo8)&^y&hi8 != 0 {
-				n = bits.TrailingZeros64((y-lo8)&^y&hi8) >> 3
+			if m := swar.Equal(x, '\\'); m != 0 {
+				n = swar.First(m)
 			}
 			k, i = k+n, i+n
 			continue

@@ -278,13 +278,6 @@ func (r *jreader) mayHoldInert(raw []byte) bool {
 // errEndsInString is the note of a JSON input cut inside a string.
 var errEndsInString = reader.Note(errors.New("the JSON ends inside a string"))
 
-// lo8 and hi8 are the words of eight bytes 0x01 and 0x80: a byte's
-// value times lo8 is a word of eight of it.
-const (
-	lo8 = 0x0101010101010101
-	hi8 = 0x8080808080808080
-)
-
 // skip returns the index of the first byte of b that stop marks, len(b)
 // when there is none.
 func skip(stop *[256]bool, b []byte) int {
