@@ -369,7 +369,11 @@ func (r *jreader) roleOf() role {
 // is none of keyName's.
 func (r *jreader) setKey(name []byte) {
 	if d := r.depth - 1; d < keyDepth {
-		r.frames[d].key = r.knownKey(name)
+		k := ""
+		if mayBeKeyName(name) { // most keys: no call of keyName
+			k = r.knownKey(name)
+		}
+		r.frames[d].key = k
 	}
 }
 

@@ -61,7 +61,7 @@ func (r *jreader) run() {
 					if r.inObj && r.expectKey {
 						if d := r.depth - 1; d < keyDepth { // setKey, the call made only for a name keyName may know
 							k := ""
-							if l := uint(j - i); l-1 < 15 && keyLens[buf[i]]&(1<<l) != 0 { // mayBeKeyName(buf[i:j])
+							if l := uint(j - i); l-1 < 15 && keyLens[buf[i]]&(1<<l) != 0 { // mayBeKeyName(buf[i:j]), on the bounds: no slice
 								k = r.knownKey(buf[i:j])
 							}
 							r.frames[d].key = k
@@ -73,20 +73,15 @@ func (r *jreader) run() {
 						continue
 					}
 					if r.textValue() || r.roleOf() == roleText {
-						if i = j + 1; i < n && buf[i] == ',' {
-							r.expectKey = r.inObj // what case ',' does
-							i++
-						}
+						i = r.comma(buf, j+1, n)
 						continue
 					}
 				}
 			}
 			r.i = i
 			r.str()
-			if i, n = r.i, r.n; i < n && buf[i] == ',' { // it may have read on
-				r.expectKey = r.inObj // what case ',' does
-				i++
-			}
+			i, n = r.i, r.n // it may have read on
+			i = r.comma(buf, i, n)
 		case ',':
 			r.expectKey = r.inObj
 		case ':':
@@ -107,6 +102,17 @@ func (r *jreader) run() {
 			r.pop()
 		}
 	}
+}
+
+// comma reads the ',' at buf[i], if that is one, as run's case ',' does,
+// and returns where the scan goes on: one ',' after most strings, read
+// with the string.
+func (r *jreader) comma(buf []byte, i, n int) int {
+	if i < n && buf[i] == ',' {
+		r.expectKey = r.inObj
+		return i + 1
+	}
+	return i
 }
 
 // str reads a string whose opening quote was just read.
