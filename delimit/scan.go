@@ -142,6 +142,9 @@ func (s *Scanner) ResetBytes(text []byte, opts Options) {
 		s.buf, s.n, s.eof, s.borrow = text[:len(text):len(text)], len(text), true, opts.Borrow
 	}
 	s.init()
+	if s.r == nil && wholeURI(text) {
+		s.takeWhole() // the text is one URI: no search (whole.go)
+	}
 }
 
 // releaseBehind calls release with the offset lookBack bytes before pos,

@@ -1,0 +1,82 @@
+package delimit
+
+// This file is a short cut for the commonest text of all in structured
+// documents: a value that is one http or https URI and nothing else (a
+// JSON string "https://example.com/u/1", an attribute). E1–E12 take such a
+// text whole, as a bare hit (Kind Space), and the Scanner reaches the same
+// answer by a long way round: the candidate search, the look back for a
+// scheme, the run, the trailing-punctuation and defanging rules. The test
+// here is narrow on purpose: it says yes only for texts that none of
+// those rules can change, and every other text takes the long way.
+// FuzzWholeURI holds the two to the same hits.
+
+// wholeByte classes the bytes of wholeURI's test.
+const (
+	wholeHash = 1 << iota // '#', which is counted
+	wholeEnd              // letters, digits and '/': nothing E4 trims
+	wholeNot              // a byte other than letters, digits and - . _ ~ / ? = & + #
+)
+
+var wholeByte = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = wholeNot
+	}
+	for _, r := range [][2]byte{{'a', 'z'}, {'A', 'Z'}, {'0', '9'}} {
+		for c := r[0]; c <= r[1]; c++ {
+			t[c] = wholeEnd
+		}
+	}
+	for _, c := range []byte("-._~?=&+") {
+		t[c] = 0
+	}
+	t['/'], t['#'] = wholeEnd, wholeHash
+	return t
+}()
+
+// wholeURI reports whether text is one bare http or https URI that the
+// rules take as it is written, start to end: "http://" or "https://", a
+// letter or digit, then only letters, digits and - . _ ~ / ? = & + #
+// (one '#' at most), ending in a letter, a digit or '/'. No byte of it is
+// one E1–E12 look at twice: no second colon, no brackets, quotes, '%',
+// '@', white space, trailing punctuation or defanged form.
+func wholeURI(text []byte) bool {
+	var rest []byte
+	switch {
+	case len(text) > 8 && string(text[:8]) == "https://":
+		rest = text[8:]
+	case len(text) > 7 && string(text[:7]) == "http://":
+		rest = text[7:]
+	default:
+		return false
+	}
+	if len(text) > MaxHit || wholeByte[rest[0]] != wholeEnd || rest[0] == '/' || wholeByte[text[len(text)-1]]&wholeEnd == 0 {
+		return false
+	}
+	// Four bytes a round: their classes or'ed, and the '#'s counted.
+	var or uint8
+	hashes := 0
+	for len(rest) >= 4 {
+		a, b, c, d := wholeByte[rest[0]], wholeByte[rest[1]], wholeByte[rest[2]], wholeByte[rest[3]]
+		or |= a | b | c | d
+		hashes += int(a&wholeHash + b&wholeHash + c&wholeHash + d&wholeHash)
+		rest = rest[4:]
+	}
+	for _, c := range rest {
+		or |= wholeByte[c]
+		hashes += int(wholeByte[c] & wholeHash)
+	}
+	return or&wholeNot == 0 && hashes <= 1
+}
+
+// takeWhole makes the text s was just reset to, which wholeURI accepted,
+// its one hit, as the long way would report it (emitURI).
+func (s *Scanner) takeWhole() {
+	var flags Flags
+	if s.borrow {
+		flags = Borrowed
+	}
+	raw := s.text(0, s.n)
+	line, col := s.locate(0)
+	s.pending = append(s.pending, Hit{URI: raw, Raw: raw, End: int64(s.n), Line: line, Col: col, Kind: Space, Flags: flags})
+	s.pos, s.floor = s.n, s.n
+}
