@@ -142,8 +142,9 @@ func (s *Scanner) ResetBytes(text []byte, opts Options) {
 		s.buf, s.n, s.eof, s.borrow = text[:len(text):len(text)], len(text), true, opts.Borrow
 	}
 	s.init()
-	if s.r == nil && wholeURI(text) {
-		s.takeWhole() // the text is one URI: no search (whole.go)
+	if h, ok := Whole(text, opts); ok {
+		s.pending = append(s.pending, h) // the text is one URI: no search
+		s.pos, s.floor = s.n, s.n
 	}
 }
 

@@ -1,5 +1,7 @@
 package delimit
 
+import "unsafe"
+
 // This file is a short cut for the commonest text of all in structured
 // documents: a value that is one http or https URI and nothing else (a
 // JSON string "https://example.com/u/1", an attribute). E1–E12 take such a
@@ -68,15 +70,25 @@ func wholeURI(text []byte) bool {
 	return or&wholeNot == 0 && hashes <= 1
 }
 
-// takeWhole makes the text s was just reset to, which wholeURI accepted,
-// its one hit, as the long way would report it (emitURI).
-func (s *Scanner) takeWhole() {
-	var flags Flags
-	if s.borrow {
-		flags = Borrowed
+// Whole returns the one hit of text when text is, as a whole, a bare http
+// or https URI the rules take as it is written (wholeURI): the hit a
+// Scanner over text alone reports (ResetBytes, NewBytesScanner), without
+// the Scanner. Otherwise, and always with opts.Refang, it returns false,
+// and text must be scanned. A reader of short texts (the strings of a
+// JSON document) calls it before it resets its Scanner.
+func Whole(text []byte, opts Options) (Hit, bool) {
+	if opts.Refang || !wholeURI(text) {
+		return Hit{}, false
 	}
-	raw := s.text(0, s.n)
-	line, col := s.locate(0)
-	s.pending = append(s.pending, Hit{URI: raw, Raw: raw, End: int64(s.n), Line: line, Col: col, Kind: Space, Flags: flags})
-	s.pos, s.floor = s.n, s.n
+	h := Hit{End: int64(len(text)), Kind: Space}
+	if opts.Borrow {
+		h.URI, h.Flags = unsafe.String(&text[0], len(text)), Borrowed
+	} else {
+		h.URI = string(text)
+	}
+	h.Raw = h.URI
+	if !opts.NoLines {
+		h.Line, h.Col = 1, 1
+	}
+	return h, true
 }

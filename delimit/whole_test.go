@@ -96,6 +96,9 @@ func TestWholeURI(t *testing.T) {
 			if tc.take && (len(short) != 1 || short[0].URI != tc.in) {
 				t.Errorf("%q %+v: hits %+v, want the text as one hit", tc.in, o, short)
 			}
+			if h, ok := Whole([]byte(tc.in), o); ok != (tc.take && !o.Refang) || ok && !reflect.DeepEqual(long, []Hit{h}) {
+				t.Errorf("%q %+v: Whole %+v %v, the long way %+v", tc.in, o, h, ok, long)
+			}
 		}
 	}
 }
@@ -103,8 +106,9 @@ func TestWholeURI(t *testing.T) {
 // FuzzWholeURI holds the short cut to the long way: for any text, a
 // reset Scanner (which takes the short cut when wholeURI says so) gives
 // exactly the hits of NewBytesScanner (which never does), under every
-// option set of wholeOptions; and a text wholeURI takes is one hit, the
-// text itself.
+// option set of wholeOptions; a text wholeURI takes is one hit, the text
+// itself; and Whole says yes for it (but with Refang) and returns that
+// hit.
 func FuzzWholeURI(f *testing.F) {
 	for _, tc := range wholeCases {
 		f.Add([]byte(tc.in))
@@ -119,6 +123,9 @@ func FuzzWholeURI(f *testing.F) {
 			}
 			if take && (len(short) != 1 || short[0].URI != string(in) || short[0].Start != 0 || short[0].End != int64(len(in))) {
 				t.Fatalf("%q %+v: wholeURI takes it, hits %+v", in, o, short)
+			}
+			if h, ok := Whole(in, o); ok != (take && !o.Refang) || ok && !reflect.DeepEqual(long, []Hit{h}) {
+				t.Fatalf("%q %+v: Whole %+v %v, the long way %+v", in, o, h, ok, long)
 			}
 		}
 	})

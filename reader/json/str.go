@@ -257,6 +257,12 @@ func (r *jreader) process(raw []byte, final bool) int {
 		// walker places the hits): no allocation per string (doc/spec.md PF3).
 		o := r.opts.Delimit
 		o.NoLines, o.Borrow = true, r.opts.Borrow
+		if final {
+			if h, ok := delimit.Whole(dec, o); ok {
+				r.reportText(&w, h) // the string is one URI: no Scanner
+				return len(raw)
+			}
+		}
 		sc := &r.text.sc
 		for sc.ResetBytes(dec, o); sc.Scan(); {
 			h := sc.Hit()
