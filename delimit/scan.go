@@ -148,6 +148,18 @@ func (s *Scanner) ResetBytes(text []byte, opts Options) {
 	}
 }
 
+// ResetBytesRelease makes s read text in place as NewBytesScanner(text,
+// opts, release) would, keeping only its lists of hits and pieces (as
+// ResetBytes does): a reader of many files scans them all with one
+// Scanner, and on a tree of small files no fresh memory per file (a page
+// fault each) is taken for it.
+func (s *Scanner) ResetBytesRelease(text []byte, opts Options, release func(off int64) error) {
+	s.ResetBytes(text, opts)
+	if release != nil && s.r == nil {
+		s.release, s.relNext = release, relEvery
+	}
+}
+
 // releaseBehind calls release with the offset lookBack bytes before pos,
 // having counted the lines up to it (E1–E12 look no further back). It
 // returns false when release failed.

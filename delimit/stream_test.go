@@ -320,12 +320,27 @@ func TestScannerReset(t *testing.T) {
 
 // TestBytesScanner: a Scanner over bytes in place gives Find's hits, calls
 // release with growing offsets behind the scan, and stops with release's
-// error (SPEC PF2).
+// error (SPEC PF2); so does a used Scanner reset with ResetBytesRelease.
 func TestBytesScanner(t *testing.T) {
+	used := NewBytesScanner([]byte("first <http://used.example/> text"), Options{}, nil)
+	for used.Scan() {
+	}
+	for name, newScanner := range map[string]func([]byte, Options, func(int64) error) *Scanner{
+		"NewBytesScanner": NewBytesScanner,
+		"ResetBytesRelease": func(text []byte, opts Options, release func(int64) error) *Scanner {
+			used.ResetBytesRelease(text, opts, release)
+			return used
+		},
+	} {
+		t.Run(name, func(t *testing.T) { testBytesScanner(t, newScanner) })
+	}
+}
+
+func testBytesScanner(t *testing.T, open func([]byte, Options, func(int64) error) *Scanner) {
 	data := bytes.Repeat([]byte("see http://a.example/x and <mailto:b@example.org>, \"urn:isbn:0451450523\"\n"), 20000)
 	want := Find(data, Options{})
 	var offs []int64
-	s := NewBytesScanner(data, Options{}, func(off int64) error { offs = append(offs, off); return nil })
+	s := open(data, Options{}, func(off int64) error { offs = append(offs, off); return nil })
 	var got []Hit
 	for s.Scan() {
 		got = append(got, s.Hit())
@@ -350,7 +365,7 @@ func TestBytesScanner(t *testing.T) {
 	// window at a time too.
 	for _, in := range [][]byte{bytes.Repeat([]byte("a"), 4<<20), append([]byte("http://a/"), bytes.Repeat([]byte("b"), 4<<20)...)} {
 		calls, last := 0, int64(0)
-		s := NewBytesScanner(in, Options{}, func(off int64) error { calls, last = calls+1, off; return nil })
+		s := open(in, Options{}, func(off int64) error { calls, last = calls+1, off; return nil })
 		for s.Scan() {
 		}
 		if calls < 8 || last < int64(len(in))-2*relEvery {
@@ -358,7 +373,7 @@ func TestBytesScanner(t *testing.T) {
 		}
 	}
 	stop := errors.New("stopped")
-	s = NewBytesScanner(data, Options{}, func(int64) error { return stop })
+	s = open(data, Options{}, func(int64) error { return stop })
 	n := 0
 	for s.Scan() {
 		n++

@@ -157,7 +157,12 @@ func scanBytes(c *reader.Content, s reader.Sink, data []byte, release func(int64
 	opts := s.Options()
 	d := delimitOptions(c, opts)
 	d.Borrow = opts.Borrow
-	sc := delimit.NewBytesScanner(data, d, func(at int64) error {
+	sc := bytesScanners.Get().(*delimit.Scanner)
+	defer func() {
+		sc.ResetBytes(nil, d) // holds nothing of the input
+		bytesScanners.Put(sc)
+	}()
+	sc.ResetBytesRelease(data, d, func(at int64) error {
 		if release != nil {
 			release(at)
 		}
@@ -171,3 +176,7 @@ func scanBytes(c *reader.Content, s reader.Sink, data []byte, release func(int64
 	}
 	return c.Consumed(int64(len(data)))
 }
+
+// bytesScanners keeps the Scanners scanBytes reset for each input: a new
+// one for each file of a tree was fresh memory, a page fault, per file.
+var bytesScanners = sync.Pool{New: func() any { return new(delimit.Scanner) }}
