@@ -20,8 +20,12 @@ func (j *job) report(h *Hit, base string) {
 	if len(h.URI) > delimit.MaxHit || len(h.Raw) > delimit.MaxHit {
 		j.truncate(h)
 	}
-	rv, opts := j.ResolverIn(base, h.Encoding)
-	h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
+	if resolve.AsWritten(h.URI, j.x.opts.Resolve, h.Source) {
+		h.Resolved = true // what Make returns, without parsing the base
+	} else {
+		rv, opts := j.ResolverIn(base, h.Encoding)
+		h.URI, h.Resolved = resolve.Make(h.URI, rv, opts, h.Source)
+	}
 	if j.x.opts.Unwrap || j.x.opts.Clean {
 		j.unwrap(h)
 	}

@@ -55,6 +55,16 @@ func Make(ref string, base *Resolver, opts Options, src Source) (string, bool) {
 	return uri, ok
 }
 
+// AsWritten reports whether Make(ref, base, opts, src) returns ref itself,
+// resolved, whatever base is (nil too): a reference delimited in text
+// (FromText: nothing to escape) that has a scheme and no dot segment, in
+// RFC3986 mode without Compat. Most references found in text are such; a
+// caller that knows it need not parse the document's base to report
+// them.
+func AsWritten(ref string, opts Options, src Source) bool {
+	return src == FromText && opts.Mode == RFC3986 && !opts.Compat && noDotSegments(ref)
+}
+
 // Absolute makes a reference absolute against base: the primitive under
 // Make, also used for the bases that documents declare (Section 5.2,
 // doc/spec.md B1, B2).

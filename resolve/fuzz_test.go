@@ -118,6 +118,10 @@ func removeDotsNaive(in string) string {
 	return out
 }
 
+// FuzzResolve: every resolution against an absolute base is absolute, an
+// absolute reference changes only by its dot segments (RFC3986 mode), and
+// one AsWritten says Make leaves alone comes back from Make as written,
+// against the base and against none.
 func FuzzResolve(f *testing.F) {
 	for _, tt := range appendixC {
 		f.Add(appendixCBase, tt.ref)
@@ -138,6 +142,16 @@ func FuzzResolve(f *testing.F) {
 			got := rv.Resolve(ref)
 			if !Parse(got).HasScheme {
 				t.Fatalf("Resolve(%q, %q, %+v) = %q, not absolute", base, ref, opts, got)
+			}
+			for _, src := range []Source{FromText, FromMarkup, FromHTML} {
+				if !AsWritten(ref, opts, src) {
+					continue
+				}
+				for _, b := range []*Resolver{rv, nil} {
+					if uri, ok := Make(ref, b, opts, src); uri != ref || !ok {
+						t.Fatalf("AsWritten(%q, %+v, %d), but Make against %q gives %q %v", ref, opts, src, base, uri, ok)
+					}
+				}
 			}
 			r := Parse(ref)
 			if !r.HasScheme || opts.Compat {

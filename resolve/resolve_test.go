@@ -401,6 +401,42 @@ func TestScheme(t *testing.T) {
 	}
 }
 
+// TestAsWritten: AsWritten says yes only for text's references with a
+// scheme and no dot segment, in RFC3986 mode without Compat; each comes
+// back from Make as written.
+func TestAsWritten(t *testing.T) {
+	base, _ := NewResolver("http://a/b/c/d;p?q", Options{})
+	for _, tc := range []struct {
+		ref  string
+		opts Options
+		src  Source
+		want bool
+	}{
+		{"http://x/y", Options{}, FromText, true},
+		{"mailto:a@b", Options{}, FromText, true},
+		{"HTTP://X:80/A?q=%41", Options{}, FromText, true},
+		{"http://x/./y", Options{}, FromText, false},
+		{"http://x/a/../b", Options{}, FromText, false},
+		{"x:.", Options{}, FromText, false},
+		{"g", Options{}, FromText, false},
+		{"//x/y", Options{}, FromText, false},
+		{"http://x/a b", Options{}, FromMarkup, false},
+		{"http://x/y", Options{}, FromHTML, false},
+		{"http://x/y", Options{Mode: RFC2396}, FromText, false},
+		{"http://x/y", Options{Compat: true}, FromText, false},
+		{"http://x/y", Options{Mode: WHATWG}, FromText, false},
+	} {
+		if got := AsWritten(tc.ref, tc.opts, tc.src); got != tc.want {
+			t.Errorf("AsWritten(%q, %+v, %d) = %v, want %v", tc.ref, tc.opts, tc.src, got, tc.want)
+		}
+		if tc.want {
+			if uri, ok := Make(tc.ref, base, tc.opts, tc.src); uri != tc.ref || !ok {
+				t.Errorf("Make(%q) = %q %v, not as written", tc.ref, uri, ok)
+			}
+		}
+	}
+}
+
 // TestAbsoluteFastPath: skipping the resolver for an absolute reference
 // with no dot segment gives what the resolver gives.
 func TestAbsoluteFastPath(t *testing.T) {
