@@ -1,6 +1,9 @@
 package delimit
 
-import "unsafe"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // This file is a short cut for the commonest text of all in structured
 // documents: a value that is one http or https URI and nothing else (a
@@ -54,21 +57,35 @@ func wholeURI(text []byte) bool {
 	if len(text) > MaxHit || wholeByte[rest[0]] != wholeEnd || rest[0] == '/' || wholeByte[text[len(text)-1]]&wholeEnd == 0 {
 		return false
 	}
-	// Four bytes a round: their classes or'ed, and the '#'s counted.
-	var or uint8
-	hashes := 0
-	for len(rest) >= 4 {
-		a, b, c, d := wholeByte[rest[0]], wholeByte[rest[1]], wholeByte[rest[2]], wholeByte[rest[3]]
-		or |= a | b | c | d
-		hashes += int(a&wholeHash + b&wholeHash + c&wholeHash + d&wholeHash)
-		rest = rest[4:]
+	// The rest summed by wholeCount, eight bytes a round: at most 1, one
+	// '#' and no byte that is not a whole URI's.
+	sum := 0
+	for len(rest) >= 8 {
+		x := binary.LittleEndian.Uint64(rest)
+		sum += int(wholeCount[byte(x)]) + int(wholeCount[byte(x>>8)]) + int(wholeCount[byte(x>>16)]) + int(wholeCount[byte(x>>24)]) +
+			int(wholeCount[byte(x>>32)]) + int(wholeCount[byte(x>>40)]) + int(wholeCount[byte(x>>48)]) + int(wholeCount[x>>56])
+		rest = rest[8:]
 	}
 	for _, c := range rest {
-		or |= wholeByte[c]
-		hashes += int(wholeByte[c] & wholeHash)
+		sum += int(wholeCount[c])
 	}
-	return or&wholeNot == 0 && hashes <= 1
+	return sum <= 1
 }
+
+// wholeCount counts a byte for wholeURI's sum: 0 for a letter, a digit
+// and - . _ ~ / ? = & +, 1 for '#', 2 for any other byte (a sum above 1
+// fails).
+var wholeCount = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == '#':
+			t[c] = 1
+		case wholeByte[c]&wholeNot != 0:
+			t[c] = 2
+		}
+	}
+	return t
+}()
 
 // Whole returns the one hit of text when text is, as a whole, a bare http
 // or https URI the rules take as it is written (wholeURI): the hit a
