@@ -82,17 +82,24 @@ func schemeLen(s string) int {
 		return 0
 	}
 	for i := 1; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ':':
-			return i
-		case isAlpha(c), '0' <= c && c <= '9', c == '+', c == '-', c == '.':
-		default:
+		if !schemeByte[s[i]] {
+			if s[i] == ':' {
+				return i
+			}
 			return 0
 		}
 	}
 	return 0
 }
+
+// schemeByte marks the bytes a scheme holds after its first letter:
+// letters, digits, '+', '-' and '.' (Section 3.1).
+var schemeByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = isAlpha(byte(c)) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
+	}
+	return t
+}()
 
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
