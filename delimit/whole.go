@@ -17,9 +17,8 @@ import (
 
 // wholeByte classes the bytes of wholeURI's test.
 const (
-	wholeHash = 1 << iota // '#', which is counted
-	wholeEnd              // letters, digits and '/': nothing E4 trims
-	wholeNot              // a byte other than letters, digits and - . _ ~ / ? = & + #
+	wholeEnd = 1 << iota // letters, digits and '/': nothing E4 trims
+	wholeNot             // a byte other than letters, digits and - . _ ~ / ? = & + #
 )
 
 var wholeByte = func() (t [256]uint8) {
@@ -31,10 +30,10 @@ var wholeByte = func() (t [256]uint8) {
 			t[c] = wholeEnd
 		}
 	}
-	for _, c := range []byte("-._~?=&+") {
+	for _, c := range []byte("-._~?=&+#") {
 		t[c] = 0
 	}
-	t['/'], t['#'] = wholeEnd, wholeHash
+	t['/'] = wholeEnd
 	return t
 }()
 
