@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+
+	"github.com/urix/urix/internal/hex"
 )
 
 // unescaper decodes the character references of attribute values by
@@ -175,11 +177,11 @@ func appendNumericRef(b, s []byte) ([]byte, int) {
 	}
 	d0, x := i, rune(0)
 	for ; i < len(s) && i-d0 <= most; i++ {
-		d := digitValue(s[i])
-		if d >= base {
+		d, ok := hex.Digit(s[i])
+		if !ok || rune(d) >= base {
 			break
 		}
-		x = x*base + d
+		x = x*base + rune(d)
 	}
 	switch {
 	case i == d0:
@@ -192,17 +194,7 @@ func appendNumericRef(b, s []byte) ([]byte, int) {
 	return utf8.AppendRune(b, x), i + 1
 }
 
-// digitValue returns the value of c as a hexadecimal digit, or 16.
-func digitValue(c byte) rune {
-	switch {
-	case '0' <= c && c <= '9':
-		return rune(c - '0')
-	case 'a' <= c|0x20 && c|0x20 <= 'f':
-		return rune(c|0x20-'a') + 10
-	}
-	return 16
-}
-
+// isAlnum reports whether c is an ASCII letter or digit.
 func isAlnum(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
 }
