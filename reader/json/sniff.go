@@ -1,5 +1,7 @@
 package json
 
+import "github.com/urix/urix/internal/hex"
+
 // sniffLen is the length of the head the format table gives a sniffer:
 // a head that long may be cut inside the document.
 const sniffLen = 8 << 10
@@ -158,7 +160,7 @@ func scanString(b []byte, i int) (int, bool, bool) {
 					if k == len(b) {
 						return k, true, true
 					}
-					if unhex(b[k]) < 0 {
+					if _, ok := hex.Digit(b[k]); !ok {
 						return k, false, false
 					}
 				}

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/internal/hex"
 	"github.com/urix/urix/reader"
 )
 
@@ -72,25 +73,13 @@ func hex4(raw []byte, i int) (r rune, ok, cut bool) {
 		if k >= len(raw) {
 			return 0, false, true
 		}
-		v := unhex(raw[k])
-		if v < 0 {
+		v, ok := hex.Digit(raw[k])
+		if !ok {
 			return 0, false, false
 		}
 		r = r<<4 | rune(v)
 	}
 	return r, true, false
-}
-
-func unhex(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c-'a') + 10
-	case 'A' <= c && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }
 
 // decode appends the decoded form of raw to dst and returns it with the
