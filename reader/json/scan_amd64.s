@@ -8,6 +8,31 @@ DATA markBytes<>+0(SB)/8, $0x7b2c0a3a5c22
 DATA markBytes<>+8(SB)/8, $0x5d5b7d
 GLOBL markBytes<>(SB), RODATA|NOPTR, $16
 
+// MARK32 compares the 32 bytes at off(SI)(AX*1) with the marked bytes
+// and leaves their masks in st ('"', ':', '\n' and '\\') and in ev
+// ('"', ':', '\n', ',', '{', '}', '[' and ']'). Y0-Y6 are scratch.
+#define MARK32(off, st, ev) \
+	VMOVDQU off(SI)(AX*1), Y0; \
+	VPCMPEQB Y7, Y0, Y2; \
+	VPCMPEQB Y9, Y0, Y3; \
+	VPOR Y2, Y3, Y2; \
+	VPCMPEQB Y10, Y0, Y3; \
+	VPOR Y2, Y3, Y2; \
+	VPCMPEQB Y8, Y0, Y3; \
+	VPOR Y2, Y3, Y3; \
+	VPCMPEQB Y11, Y0, Y4; \
+	VPCMPEQB Y12, Y0, Y5; \
+	VPOR Y4, Y5, Y4; \
+	VPCMPEQB Y13, Y0, Y5; \
+	VPCMPEQB Y14, Y0, Y6; \
+	VPOR Y5, Y6, Y5; \
+	VPCMPEQB Y15, Y0, Y6; \
+	VPOR Y4, Y5, Y4; \
+	VPOR Y4, Y6, Y4; \
+	VPOR Y2, Y4, Y4; \
+	VPMOVMSKB Y3, st; \
+	VPMOVMSKB Y4, ev
+
 // func marksAVX2(b []byte, ev, st []uint64)
 //
 // For each 64 bytes of b (len(b) is a multiple of 64, and ev and st have
@@ -36,47 +61,8 @@ loop:
 	CMPQ AX, CX
 	JGE  done
 
-	VMOVDQU (SI)(AX*1), Y0
-	VPCMPEQB Y7, Y0, Y2
-	VPCMPEQB Y9, Y0, Y3
-	VPOR Y2, Y3, Y2
-	VPCMPEQB Y10, Y0, Y3
-	VPOR Y2, Y3, Y2 // '"', ':', '\n'
-	VPCMPEQB Y8, Y0, Y3
-	VPOR Y2, Y3, Y3 // st
-	VPCMPEQB Y11, Y0, Y4
-	VPCMPEQB Y12, Y0, Y5
-	VPOR Y4, Y5, Y4
-	VPCMPEQB Y13, Y0, Y5
-	VPCMPEQB Y14, Y0, Y6
-	VPOR Y5, Y6, Y5
-	VPCMPEQB Y15, Y0, Y6
-	VPOR Y4, Y5, Y4
-	VPOR Y4, Y6, Y4
-	VPOR Y2, Y4, Y4 // ev
-	VPMOVMSKB Y3, R9
-	VPMOVMSKB Y4, R10
-
-	VMOVDQU 32(SI)(AX*1), Y0
-	VPCMPEQB Y7, Y0, Y2
-	VPCMPEQB Y9, Y0, Y3
-	VPOR Y2, Y3, Y2
-	VPCMPEQB Y10, Y0, Y3
-	VPOR Y2, Y3, Y2
-	VPCMPEQB Y8, Y0, Y3
-	VPOR Y2, Y3, Y3
-	VPCMPEQB Y11, Y0, Y4
-	VPCMPEQB Y12, Y0, Y5
-	VPOR Y4, Y5, Y4
-	VPCMPEQB Y13, Y0, Y5
-	VPCMPEQB Y14, Y0, Y6
-	VPOR Y5, Y6, Y5
-	VPCMPEQB Y15, Y0, Y6
-	VPOR Y4, Y5, Y4
-	VPOR Y4, Y6, Y4
-	VPOR Y2, Y4, Y4
-	VPMOVMSKB Y3, R11
-	VPMOVMSKB Y4, R12
+	MARK32(0, R9, R10)
+	MARK32(32, R11, R12)
 
 	SHLQ $32, R11
 	ORQ  R11, R9
