@@ -25,25 +25,3 @@ func TestIndexTabOrNewline(t *testing.T) {
 		}
 	}
 }
-
-// TestLastNewline holds the eight-byte scan to bytes.LastIndexByte: a
-// newline and the bytes around it at every place of every length up to
-// three words, with another before it.
-func TestLastNewline(t *testing.T) {
-	for n := 0; n <= 24; n++ {
-		for at := -1; at < n; at++ {
-			for _, c := range []byte{'\n', 0x0b, 0x09, 0x8a, 0x00, 0xff} {
-				v := bytes.Repeat([]byte("h"), n)
-				if at >= 0 {
-					v[at] = c
-					if at > 2 {
-						v[at/2] = '\n'
-					}
-				}
-				if got, want := lastNewline(v), bytes.LastIndexByte(v, '\n'); got != want {
-					t.Fatalf("lastNewline(%q) = %d, want %d", v, got, want)
-				}
-			}
-		}
-	}
-}

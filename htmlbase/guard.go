@@ -5,7 +5,7 @@ import (
 	"io"
 	"sync"
 
-	"github.com/urix/urix/internal/swar"
+	"github.com/urix/urix/internal/lines"
 )
 
 // MaxAttrs is how many attributes of one tag the tokenizer is given
@@ -248,26 +248,9 @@ func (g *attrGuard) countToken(raw []byte, at int64) {
 
 // count counts the newlines of b, the bytes from offset at.
 func (g *attrGuard) count(b []byte, at int64) {
-	if n := bytes.Count(b, []byte{'\n'}); n > 0 {
+	if n, last := lines.Newlines(b); n > 0 {
 		g.line += n
-		g.lineStart = at + int64(lastNewline(b)) + 1
+		g.lineStart = at + int64(last) + 1
 	}
 	g.counted = at + int64(len(b))
-}
-
-// lastNewline is bytes.LastIndexByte(b, '\n') eight bytes at a time: the
-// last line of the bytes between two links is often long.
-func lastNewline(b []byte) int {
-	i := len(b)
-	for ; i >= 8; i -= 8 {
-		if m := swar.EqualExact(swar.Load(b, i-8), '\n'); m != 0 {
-			return i - 8 + swar.Last(m)
-		}
-	}
-	for i--; i >= 0; i-- {
-		if b[i] == '\n' {
-			return i
-		}
-	}
-	return -1
 }
