@@ -87,10 +87,23 @@ type Hit struct {
 // returns.
 func (h *Hit) Own() {
 	if h.Borrowed {
-		h.URI, h.Raw = strings.Clone(h.URI), strings.Clone(h.Raw)
-		h.Wrapped = h.Wrapped.clone()
+		h.copyText(nil)
 		h.Borrowed = false
 	}
+}
+
+// copyText replaces the text h may borrow (URI, Raw, Wrapped) by copies
+// in a (fresh allocations when a is nil): one copy when URI and Raw are
+// the same text, as they are for most URIs written out in full. Own and
+// CopyTo share it, so that a field a hit may borrow is copied by both.
+func (h *Hit) copyText(a *Strings) {
+	if h.URI == h.Raw {
+		h.URI = a.Clone(h.URI)
+		h.Raw = h.URI
+	} else {
+		h.URI, h.Raw = a.Clone(h.URI), a.Clone(h.Raw)
+	}
+	h.Wrapped = Wrapped{a.Clone(h.Wrapped.s)}
 }
 
 // Set makes h the one hit of a reference ref, written raw, of the given

@@ -18,12 +18,13 @@ type Strings struct{ buf []byte }
 // of it gets an allocation of its own, so that a chunk wastes little.
 const stringsChunk = 16 << 10
 
-// Clone returns a copy of s.
+// Clone returns a copy of s; a nil Strings makes it an allocation of its
+// own (strings.Clone).
 func (a *Strings) Clone(s string) string {
 	if len(s) == 0 {
 		return ""
 	}
-	if len(s) > stringsChunk/4 {
+	if a == nil || len(s) > stringsChunk/4 {
 		return strings.Clone(s)
 	}
 	if cap(a.buf)-len(a.buf) < len(s) {
@@ -34,21 +35,13 @@ func (a *Strings) Clone(s string) string {
 	return unsafe.String(&a.buf[start], len(s))
 }
 
-// CopyTo copies the text h borrows into a, where it stays valid whatever
-// becomes of the memory it was borrowed from (a mapped file cut short, a
-// reused buffer): one copy when URI and Raw are the same text, as they are
-// for most URIs written out in full. h stays Borrowed: what keeps it past
+// CopyTo copies the text h borrows into a (copyText), where it stays
+// valid whatever becomes of the memory it was borrowed from (a mapped
+// file cut short, a reused buffer). h stays Borrowed: what keeps it past
 // the call that passes it on calls Own, so that one kept string does not
 // keep a whole chunk of a alive.
 func (h *Hit) CopyTo(a *Strings) {
-	if !h.Borrowed {
-		return
+	if h.Borrowed {
+		h.copyText(a)
 	}
-	if h.URI == h.Raw {
-		h.URI = a.Clone(h.URI)
-		h.Raw = h.URI
-	} else {
-		h.URI, h.Raw = a.Clone(h.URI), a.Clone(h.Raw)
-	}
-	h.Wrapped = Wrapped{a.Clone(h.Wrapped.s)}
 }

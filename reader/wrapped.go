@@ -41,6 +41,3 @@ func (w Wrapped) List() []string {
 
 // IsZero reports whether w lists no wrapper.
 func (w Wrapped) IsZero() bool { return w.s == "" }
-
-// clone returns w with its own copy of its text.
-func (w Wrapped) clone() Wrapped { return Wrapped{strings.Clone(w.s)} }
