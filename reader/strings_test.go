@@ -72,3 +72,53 @@ func TestCopyTo(t *testing.T) {
 		t.Errorf("a hit that is not borrowed was copied")
 	}
 }
+
+// TestStringsReset: after Reset the copies to come reuse the chunks of
+// the ones before (no new allocation once warm), still hold the text they
+// were given, and no more than keptChunks chunks are kept.
+func TestStringsReset(t *testing.T) {
+	var a Strings
+	text := [5]string{}
+	for i := range text {
+		text[i] = strings.Repeat(string(rune('a'+i)), 1000)
+	}
+	got := make([]string, 3*stringsChunk/1000) // three chunks of copies
+	fill := func(round int) []string {
+		for i := range got {
+			got[i] = a.Clone(text[round])
+		}
+		return append([]string(nil), got...)
+	}
+	first := fill(0)
+	a.Reset()
+	second := fill(1)
+	if unsafe.StringData(second[len(second)-1]) == unsafe.StringData(first[len(first)-1]) {
+		t.Errorf("before the first Reset the full chunks were kept: the last copies share memory")
+	}
+	a.Reset()
+	third := fill(2)
+	if unsafe.StringData(third[0]) != unsafe.StringData(second[0]) || unsafe.StringData(third[len(third)-1]) != unsafe.StringData(second[len(second)-1]) {
+		t.Errorf("after Reset the copies did not reuse the chunks of the copies before")
+	}
+	for _, c := range third {
+		if c != strings.Repeat("c", 1000) {
+			t.Fatalf("a copy after Reset does not hold its text")
+		}
+	}
+	a.Reset()
+	if n := testing.AllocsPerRun(10, func() {
+		for i := range got {
+			got[i] = a.Clone(text[3])
+		}
+		a.Reset()
+	}); n > 0 {
+		t.Errorf("a warm Strings allocated %v times for a round of copies", n)
+	}
+	for i := 0; i < 2*keptChunks; i++ {
+		fill(4)
+	}
+	a.Reset()
+	if len(a.chunks) > keptChunks {
+		t.Errorf("Reset kept %d chunks, want at most %d", len(a.chunks), keptChunks)
+	}
+}

@@ -174,7 +174,8 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 	const batchLen, queued, ahead = 512, 8, 16
 	type batch struct {
 		hits []extract.Hit
-		errs []error // errors and warnings, after the hits of the batch
+		strs *reader.Strings // where the hits' text is copied
+		errs []error         // errors and warnings, after the hits of the batch
 	}
 	type task struct {
 		lo, hi int // the inputs paths[lo:hi]
@@ -182,16 +183,19 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 	}
 	tasks := make(chan task)
 	order := make(chan chan batch, max(ahead, jobs))
-	// Drained batches' slices go back to the workers: a Hit is some 350
-	// bytes, and growing a fresh slice for every 64 of them was the largest
-	// cost -j 2 added over -j 1 (growslice and the GC work it made).
-	free := make(chan []extract.Hit, 2*(ahead+jobs))
-	newHits := func() []extract.Hit {
+	// Drained batches' slices and text go back to the workers: a Hit is
+	// some 350 bytes, and growing a fresh slice for every 64 of them was
+	// the largest cost -j 2 added over -j 1 (growslice and the GC work it
+	// made). Copying the hits' text into fresh chunks was the next: on a
+	// tree of 4,004 small files, 21 MB that set off a collection -j 1
+	// never needs, and with it write barriers on every hit copied.
+	free := make(chan batch, 2*(ahead+jobs))
+	newBatch := func() batch {
 		select {
-		case h := <-free:
-			return h
+		case b := <-free:
+			return b
 		default:
-			return make([]extract.Hit, 0, batchLen)
+			return batch{hits: make([]extract.Hit, 0, batchLen), strs: new(reader.Strings)}
 		}
 	}
 	go func() {
@@ -218,7 +222,6 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			strs := new(reader.Strings) // where its hits' text is copied
 			for t := range tasks {
 				var b batch
 				send := func() error {
@@ -240,13 +243,14 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 						}
 					}
 					if b.hits == nil {
-						b.hits = newHits() // only once there is a hit: most small inputs have few
+						nb := newBatch() // only once there is a hit: most small inputs have few
+						b.hits, b.strs = nb.hits, nb.strs
 					}
 					// Copied before it is kept: reading a borrowed hit may
 					// fault (a mapped file cut short), and a batch must
 					// not hold one that points at the unmapped file. The
 					// hit is the job's, done with once emit returns.
-					h.CopyTo(strs)
+					h.CopyTo(b.strs)
 					b.hits = append(b.hits, *h)
 					if len(b.hits) == batchLen {
 						return send()
@@ -287,13 +291,14 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 					break
 				}
 			}
-			if cap(b.hits) == batchLen {
+			if b.strs != nil {
 				// Not cleared (that was 1.4% of -j 2's time, in this
 				// goroutine that all wait for): the hits are overwritten
-				// as it refills, and until then hold at most the few
-				// chunks of text of the batches on the free list.
+				// as it refills, and their text, which emit was done
+				// with when it returned (Run), is written over too.
+				b.strs.Reset()
 				select {
-				case free <- b.hits[:0]:
+				case free <- batch{hits: b.hits[:0], strs: b.strs}:
 				default:
 				}
 			}
