@@ -293,26 +293,81 @@ func (v flagValues) from(name string) *cli.Command {
 	return v.c
 }
 
-func (v flagValues) Bool(name string) bool              { return v.from(name).Bool(name) }
-func (v flagValues) String(name string) string          { return v.from(name).String(name) }
-func (v flagValues) Int(name string) int                { return v.from(name).Int(name) }
-func (v flagValues) Duration(name string) time.Duration { return v.from(name).Duration(name) }
-func (v flagValues) StringSlice(name string) []string   { return v.from(name).StringSlice(name) }
-func (v flagValues) IsSet(name string) bool             { return v.from(name).IsSet(name) }
-func (v flagValues) Globs(name string) (globs []string) {
-	globs, _ = v.from(name).Value(name).([]string)
-	return globs
+func (v flagValues) Bool(name string) bool     { return valueOf[bool](v.from(name), name) }
+func (v flagValues) String(name string) string { return valueOf[string](v.from(name), name) }
+func (v flagValues) Int(name string) int       { return valueOf[int](v.from(name), name) }
+func (v flagValues) Duration(name string) time.Duration {
+	return valueOf[time.Duration](v.from(name), name)
 }
+func (v flagValues) StringSlice(name string) []string { return valueOf[[]string](v.from(name), name) }
+func (v flagValues) IsSet(name string) bool           { return isSet(v.from(name), name) }
+func (v flagValues) Globs(name string) []string       { return valueOf[[]string](v.from(name), name) }
 
 // given returns the context in which flag name was given, innermost first,
 // or c when it was given nowhere (its default).
 func given(c *cli.Command, name string) *cli.Command {
 	for _, ctx := range c.Lineage() {
-		if ctx.IsSet(name) {
+		if isSet(ctx, name) {
 			return ctx
 		}
 	}
 	return c
+}
+
+// lookupFlag finds flag name as cli.Command's own lookup does (the first
+// flag of c, then of its parents, that has the name), by an index of each
+// command's flag names kept in its Metadata. cli.Command's lookup lists
+// every name of every flag for each flag read: it was a fifth of the
+// instructions of a run on a small file.
+func lookupFlag(c *cli.Command, name string) cli.Flag {
+	for _, cc := range c.Lineage() {
+		if f := flagIndex(cc)[name]; f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// flagIndexKey is where flagIndex keeps a command's index.
+const flagIndexKey = "urix.flagIndex"
+
+type indexedFlags struct {
+	n     int // len(Flags) when made: made again if flags were added since
+	names map[string]cli.Flag
+}
+
+func flagIndex(c *cli.Command) map[string]cli.Flag {
+	if x, ok := c.Metadata[flagIndexKey].(indexedFlags); ok && x.n == len(c.Flags) {
+		return x.names
+	}
+	x := indexedFlags{n: len(c.Flags), names: make(map[string]cli.Flag, 2*len(c.Flags))}
+	for _, f := range c.Flags {
+		for _, n := range f.Names() {
+			if _, ok := x.names[n]; !ok {
+				x.names[n] = f // the first, as cli.Command's lookup
+			}
+		}
+	}
+	if c.Metadata == nil {
+		c.Metadata = map[string]any{}
+	}
+	c.Metadata[flagIndexKey] = x
+	return x.names
+}
+
+// valueOf is flag name's value on c, as c.Bool, c.String and the like
+// read it: the zero value when there is no such flag.
+func valueOf[T any](c *cli.Command, name string) (v T) {
+	if f := lookupFlag(c, name); f != nil {
+		v, _ = f.Get().(T)
+	}
+	return v
+}
+
+// isSet is c.IsSet(name).
+func isSet(c *cli.Command, name string) bool {
+	f := lookupFlag(c, name)
+	return f != nil && f.IsSet()
 }
 
 // checkBeforeName refuses the flags of urix given before subcommand c's
@@ -324,7 +379,7 @@ func checkBeforeName(c *cli.Command) error {
 		return nil
 	}
 	for _, s := range flagTable {
-		if !honours(root.Name, s.group) || !root.IsSet(s.name) {
+		if !honours(root.Name, s.group) || !isSet(root, s.name) {
 			continue
 		}
 		if beforeName[s.group] && honours(c.Name, s.group) {
