@@ -106,6 +106,9 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 			for t := range tasks {
 				w := taskWriter{t: t, newBatch: newBatch, pass: pass, queued: queued, ctx: ctx}
 				emit := func(h *extract.Hit) error {
+					if !w.direct && len(w.b.errs) > 0 {
+						w.push() // may make w direct
+					}
 					if w.direct || w.isHead() {
 						if err := ctx.Err(); err != nil {
 							return err // as pass, nothing once the run is stopped
@@ -114,9 +117,6 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 							return err
 						}
 						return ctx.Err()
-					}
-					if len(w.b.errs) > 0 {
-						w.push()
 					}
 					if w.b.hits == nil {
 						nb := newBatch() // only once there is a hit: most small inputs have few
