@@ -332,16 +332,24 @@ func lookupFlag(c *cli.Command, name string) cli.Flag {
 const flagIndexKey = "urix.flagIndex"
 
 type indexedFlags struct {
-	n     int // len(Flags) when made: made again if flags were added since
+	n     int // how many flags it was made of: made again if flags were added since
 	names map[string]cli.Flag
 }
 
 func flagIndex(c *cli.Command) map[string]cli.Flag {
-	if x, ok := c.Metadata[flagIndexKey].(indexedFlags); ok && x.n == len(c.Flags) {
+	// The flags cli.Command's lookup searches, in its order: the
+	// command's own, then those of its groups of mutually exclusive ones.
+	flags := c.Flags
+	for _, g := range c.MutuallyExclusiveFlags {
+		for _, fs := range g.Flags {
+			flags = append(flags[:len(flags):len(flags)], fs...)
+		}
+	}
+	if x, ok := c.Metadata[flagIndexKey].(indexedFlags); ok && x.n == len(flags) {
 		return x.names
 	}
-	x := indexedFlags{n: len(c.Flags), names: make(map[string]cli.Flag, 2*len(c.Flags))}
-	for _, f := range c.Flags {
+	x := indexedFlags{n: len(flags), names: make(map[string]cli.Flag, 2*len(flags))}
+	for _, f := range flags {
 		for _, n := range f.Names() {
 			if _, ok := x.names[n]; !ok {
 				x.names[n] = f // the first, as cli.Command's lookup

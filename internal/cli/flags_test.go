@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -245,4 +247,53 @@ func sampleValue(k flagKind) string {
 		return "*.txt"
 	}
 	return "plain"
+}
+
+// TestFlagLookupAsCli: the index the flag readers look flags up in finds
+// what cli.Command's own lookup finds, for every flag of the table, on
+// the root and on a subcommand, given before or after the subcommand's
+// name, set or left to its default.
+func TestFlagLookupAsCli(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(text, []byte("see http://example.com/a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"urix", "--format", "json", "-j", "2", "--schemes", "http", "-n", text},
+		{"urix", "-u", "--base", "http://a.example/", text},
+		{"urix", "--spec", "whatwg", "resolve", "--base", "http://a/b", "c"},
+		{"urix", "resolve", "--compat", "--base", "http://a/b", "c"},
+	} {
+		var status int
+		var stdout, stderr bytes.Buffer
+		app := newApp(&stdout, &stderr, &status)
+		// The exit status is the command's business here (resolve's
+		// comes back as an error): only the flags as parsed are looked at.
+		_ = app.Run(context.Background(), splitShortFlags(app, args))
+		if stdout.Len() == 0 {
+			t.Fatalf("%q printed nothing: stderr %q", args, stderr.String())
+		}
+		cmds := append([]*cli.Command{app}, app.Commands...)
+		for _, c := range cmds {
+			for _, s := range flagTable {
+				name := s.name
+				want, got := c.Value(name), lookupFlagValue(c, name)
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%q: on %s, --%s = %#v, cli.Command finds %#v", args, c.Name, name, got, want)
+				}
+				if got, want := isSet(c, name), c.IsSet(name); got != want {
+					t.Errorf("%q: on %s, --%s set = %v, cli.Command says %v", args, c.Name, name, got, want)
+				}
+			}
+		}
+	}
+}
+
+// lookupFlagValue is what cli.Command.Value(name) gives, through the index.
+func lookupFlagValue(c *cli.Command, name string) any {
+	if f := lookupFlag(c, name); f != nil {
+		return f.Get()
+	}
+	return nil
 }
