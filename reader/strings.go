@@ -24,11 +24,11 @@ type Strings struct {
 // stringsChunk is the size of a chunk; a string longer than a quarter
 // of it gets an allocation of its own, so that a chunk wastes little.
 // keptChunks is as many as Reset keeps: what a batch of 512 hits of
-// ordinary length fills, and a bound on what a Strings holds on to
-// between uses (doc/spec.md L6).
+// ordinary length fills (some 60 KB), and a bound on what a Strings holds
+// on to between uses, 64 KiB, of the memory budget (doc/spec.md L6).
 const (
 	stringsChunk = 16 << 10
-	keptChunks   = 8
+	keptChunks   = 4
 )
 
 // Clone returns a copy of s; a nil Strings makes it an allocation of its
