@@ -104,46 +104,9 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 		go func() {
 			defer wg.Done()
 			for t := range tasks {
-				w := taskWriter{t: t, newBatch: newBatch, pass: pass, queued: queued, ctx: ctx}
-				emit := func(h *extract.Hit) error {
-					if !w.direct && len(w.b.errs) > 0 {
-						w.push() // may make w direct
-					}
-					if w.direct || w.isHead() {
-						if err := ctx.Err(); err != nil {
-							return err // as pass, nothing once the run is stopped
-						}
-						if err := emit(h); err != nil {
-							return err
-						}
-						return ctx.Err()
-					}
-					if w.b.hits == nil {
-						nb := newBatch() // only once there is a hit: most small inputs have few
-						w.b.hits, w.b.strs = nb.hits, nb.strs
-					}
-					// Copied before it is kept: reading a borrowed hit may
-					// fault (a mapped file cut short), and a batch must
-					// not hold one that points at the unmapped file. The
-					// hit is the job's, done with once emit returns.
-					h.CopyTo(w.b.strs)
-					w.b.hits = append(w.b.hits, *h)
-					if len(w.b.hits) == batchLen {
-						w.push()
-					}
-					return ctx.Err()
-				}
-				report := func(err error) {
-					if w.direct || w.isHead() {
-						if ctx.Err() == nil {
-							report(err)
-						}
-						return
-					}
-					w.b.errs = append(w.b.errs, err)
-				}
+				w := &taskWriter{t: t, newBatch: newBatch, pass: pass, queued: queued, batchLen: batchLen, ctx: ctx, emitFn: emit, reportFn: report}
 				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
-					runOne(ctx, x, paths[i], open, stats, emit, report)
+					runOne(ctx, x, paths[i], open, stats, w.emit, w.report)
 					if i+1 < t.hi && !paths[i+1].walked {
 						// The next input was named, so it may block (a FIFO, a
 						// terminal, a fetch): this one's hits go first. A walk
@@ -229,11 +192,56 @@ func (t *task) finish() {
 type taskWriter struct {
 	t        *task
 	b        batch
-	direct   bool // t is the head and b was passed on: hits go to emit
+	direct   bool // t is the head and b was passed on: hits go to emitFn
 	newBatch func() batch
 	pass     func(batch)
 	queued   int
+	batchLen int
 	ctx      context.Context
+	emitFn   func(*extract.Hit) error // Run's emit and report
+	reportFn func(error)
+}
+
+// emit passes h on when t is the head, and otherwise keeps a copy in the
+// batch it fills.
+func (w *taskWriter) emit(h *extract.Hit) error {
+	if !w.direct && len(w.b.errs) > 0 {
+		w.push() // the errors before h go first; this may make w direct
+	}
+	if w.direct || w.isHead() {
+		if err := w.ctx.Err(); err != nil {
+			return err // as pass, nothing once the run is stopped
+		}
+		if err := w.emitFn(h); err != nil {
+			return err
+		}
+		return w.ctx.Err()
+	}
+	if w.b.hits == nil {
+		nb := w.newBatch() // only once there is a hit: most small inputs have few
+		w.b.hits, w.b.strs = nb.hits, nb.strs
+	}
+	// Copied before it is kept: reading a borrowed hit may fault (a mapped
+	// file cut short), and a batch must not hold one that points at the
+	// unmapped file. The hit is the job's, done with once emit returns.
+	h.CopyTo(w.b.strs)
+	w.b.hits = append(w.b.hits, *h)
+	if len(w.b.hits) == w.batchLen {
+		w.push()
+	}
+	return w.ctx.Err()
+}
+
+// report passes err on when t is the head, and otherwise keeps it in the
+// batch, after its hits.
+func (w *taskWriter) report(err error) {
+	if w.direct || w.isHead() {
+		if w.ctx.Err() == nil {
+			w.reportFn(err)
+		}
+		return
+	}
+	w.b.errs = append(w.b.errs, err)
 }
 
 // isHead reports whether t has just become the head; if so, the batch
