@@ -79,6 +79,10 @@ func List() []*reader.Format {
 // nested part makes. It is safe for concurrent use.
 type Table struct {
 	formats []*reader.Format
+	// byExt and byNameExt are the first format of formats with an
+	// extension, and the first of those that are sniffed by name
+	// (ByName): Sniff runs for every input of a walk.
+	byExt, byNameExt map[string]*reader.Format
 	// memo remembers byMediaType's answers: every MIME part and archive
 	// record asks, most with one of a handful of media types.
 	memo    sync.Map // media type as given -> *reader.Format (nil: none)
@@ -99,7 +103,18 @@ func New(replace ...*reader.Format) *Table {
 			fs[i] = r
 		}
 	}
-	return &Table{formats: fs}
+	t := &Table{formats: fs, byExt: map[string]*reader.Format{}, byNameExt: map[string]*reader.Format{}}
+	for _, f := range fs {
+		for _, e := range f.Extensions {
+			if t.byExt[e] == nil {
+				t.byExt[e] = f
+			}
+			if f.ByName && t.byNameExt[e] == nil {
+				t.byNameExt[e] = f
+			}
+		}
+	}
+	return t
 }
 
 // Default returns the default table, shared: the one the command line
@@ -218,10 +233,8 @@ func (t *Table) lookupMediaType(mt string) *reader.Format {
 // format of the table (text) when neither says (doc/spec.md CL3).
 func (t *Table) Sniff(head []byte, name string) *reader.Format {
 	ext := strings.ToLower(filepath.Ext(name))
-	for _, f := range t.formats {
-		if f.ByName && slices.Contains(f.Extensions, ext) {
-			return f
-		}
+	if f := t.byNameExt[ext]; f != nil {
+		return f
 	}
 	h := bytes.TrimPrefix(head, utf8BOM)
 	for _, f := range t.formats {
@@ -229,10 +242,8 @@ func (t *Table) Sniff(head []byte, name string) *reader.Format {
 			return f
 		}
 	}
-	for _, f := range t.formats {
-		if slices.Contains(f.Extensions, ext) {
-			return f
-		}
+	if f := t.byExt[ext]; f != nil {
+		return f
 	}
 	return t.formats[0]
 }
