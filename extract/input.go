@@ -123,15 +123,11 @@ func (x *Extractor) input(in Input, emit func(*Hit) error, warn func(error), hal
 	// One budget for all the input decodes, at every level (doc/spec.md
 	// L10): its ratio is to the bytes of the input as stored, the file's
 	// size when it is a file (a zip is read in place, not through R).
-	stored := func() int64 { return sr.read }
 	if in.Whole != nil {
-		size := in.Whole.Size()
-		stored = func() int64 { return max(sr.read, size) }
+		sr.size = in.Whole.Size()
+		c.Consumed = st.consume
 	}
-	j.budget = limit.NewExpansion(x.opts.MaxDecoded, ErrTooLarge, stored)
-	if in.Whole != nil {
-		c.Consumed = sr.consume
-	}
+	j.budget = limit.NewExpansion(x.opts.MaxDecoded, ErrTooLarge, st.stored)
 	err = j.run(c, typ)
 	if j.stop == errMaxCount {
 		return nil // -m: the input ends there, as it should
@@ -155,19 +151,27 @@ type inputState struct {
 	j  job
 	sr stopReader
 	c  reader.Content
+	// sr's methods as the budget and the Content take them, bound once
+	// (a method value made per input was an allocation each).
+	stored  func() int64
+	consume func(int64) error
 }
 
-var inputStates = sync.Pool{New: func() any { return new(inputState) }}
+var inputStates = sync.Pool{New: func() any {
+	st := new(inputState)
+	st.stored, st.consume = st.sr.stored, st.sr.consume
+	return st
+}}
 
-// put clears st, keeping the job's map of resolvers (emptied), and puts
-// it back for the next input.
+// put clears st, keeping the job's map of resolvers (emptied) and the
+// bound methods, and puts it back for the next input.
 func (st *inputState) put() {
 	m := st.j.resolvers
 	if len(m) > 64 {
 		m = nil // a large one (an archive's) is not kept
 	}
 	clear(m)
-	*st = inputState{j: job{resolvers: m}}
+	*st = inputState{j: job{resolvers: m}, stored: st.stored, consume: st.consume}
 	inputStates.Put(st)
 }
 
@@ -180,8 +184,13 @@ type stopReader struct {
 	j        *job
 	eof      bool
 	read     int64               // bytes read through it
+	size     int64               // the input's size when it is a file (Input.Whole), else 0
 	consumed func(n int64) error // Input.Consumed
 }
+
+// stored is the bytes of the input as stored that the budget's ratio is
+// to: those read so far, or the file's size when it is a file.
+func (s *stopReader) stored() int64 { return max(s.read, s.size) }
 
 func (s *stopReader) Read(p []byte) (int, error) {
 	if s.j.stop != nil {
