@@ -162,12 +162,14 @@ func scanBytes(c *reader.Content, s reader.Sink, data []byte, release func(int64
 		sc.ResetBytes(nil, d) // holds nothing of the input
 		bytesScanners.Put(sc)
 	}()
-	sc.ResetBytesRelease(data, d, func(at int64) error {
-		if release != nil {
+	consumed := c.Consumed // held in memory: as far as the scan has gone is read
+	if release != nil {
+		consumed = func(at int64) error { // mapped: the pages behind go too
 			release(at)
+			return c.Consumed(at)
 		}
-		return c.Consumed(at)
-	})
+	}
+	sc.ResetBytesRelease(data, d, consumed)
 	for sc.Scan() {
 		reader.ReportText(s, c, sc.Hit(), "")
 	}
