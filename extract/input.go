@@ -127,7 +127,8 @@ func (x *Extractor) input(in Input, emit func(*Hit) error, warn func(error), hal
 		sr.size = in.Whole.Size()
 		c.Consumed = st.consume
 	}
-	j.budget = limit.NewExpansion(x.opts.MaxDecoded, ErrTooLarge, st.stored)
+	st.budget.Init(x.opts.MaxDecoded, ErrTooLarge, st.stored)
+	j.budget = &st.budget
 	err = j.run(c, typ)
 	if j.stop == errMaxCount {
 		return nil // -m: the input ends there, as it should
@@ -148,9 +149,10 @@ func (x *Extractor) input(in Input, emit func(*Hit) error, warn func(error), hal
 // a hit is handed on by pointer and valid until emit returns, and
 // warnings and errors copy what they name.
 type inputState struct {
-	j  job
-	sr stopReader
-	c  reader.Content
+	j      job
+	sr     stopReader
+	c      reader.Content
+	budget limit.Expansion
 	// sr's methods as the budget and the Content take them, bound once
 	// (a method value made per input was an allocation each).
 	stored  func() int64

@@ -184,13 +184,22 @@ type Expansion struct {
 // bytes (ErrTooLarge past it when tooLarge is nil), in which in returns
 // the bytes read of the input as stored (nil: no ratio is kept).
 func NewExpansion(max int64, tooLarge error, in func() int64) *Expansion {
+	e := new(Expansion)
+	e.Init(max, tooLarge, in)
+	return e
+}
+
+// Init makes e, in place, the budget NewExpansion returns: for a caller
+// that keeps an input's state in memory it uses again for the next input
+// (extract's, which reads every file of a tree).
+func (e *Expansion) Init(max int64, tooLarge error, in func() int64) {
 	if tooLarge == nil {
 		tooLarge = ErrTooLarge
 	}
 	if max <= 0 {
 		max = 1 << 62
 	}
-	return &Expansion{max: max, left: max, in: in, tooLarge: tooLarge}
+	*e = Expansion{max: max, left: max, in: in, tooLarge: tooLarge}
 }
 
 // Child returns a budget within e, as NewExpansion's: what it allows is
