@@ -7,8 +7,8 @@
 # The profile is of urix reading each kind of input it is timed on, one
 # after another, at -j 1: the text of ../shared/bench/corpus.sh (one large
 # file and the same cut into small files), its HTML pages, mailbox,
-# Markdown tree and XML feeds, and a JSON API dump and a stylesheet made
-# as bench/run.sh makes them. A build that is profiled is made with -overlay
+# Markdown tree and XML feeds, and the JSON API dump and stylesheet of
+# bench/json-css-corpus.sh, which bench/run.sh times too. A build that is profiled is made with -overlay
 # replacing main.go by one that runs cli.Main under runtime/pprof; nothing
 # of it is committed but the profile. Remake it when the hot code moves
 # (a profile that no longer matches the code is used where it still does,
@@ -52,8 +52,7 @@ printf '{"Replace":{"%s/main.go":"%s/main.go"}}\n' "$repo" "$work" >"$work/overl
 (cd "$repo" && CGO_ENABLED=0 go build -pgo=off -overlay "$work/overlay.json" -o "$work/urix" .)
 
 mkdir "$work/tree" && split -C 50000 -d -a 4 "$corpus/text.txt" "$work/tree/part-"
-awk 'BEGIN { for (i = 0; n < 50000000; i++) { s = sprintf("  {\"id\": %d, \"login\": \"user%d\", \"site_admin\": false, \"score\": %d.5, \"tags\": [\"a\", \"b\"], \"avatar_url\": \"https:\\/\\/avatars.example.com\\/u\\/%d?v=4\", \"html_url\": \"https://example.com/user%d\", \"bio\": \"Writes Go and \\\"things\\\".\\nSee my blog \\u2014 it is fine.\", \"created_at\": \"2020-01-%02dT10:00:00Z\"},\n", i, i, i % 100, i, i, i % 28 + 1); printf "%s", (i ? "" : "[\n") s; n += length(s) } print "  {}\n]" }' >"$work/api.json"
-awk 'BEGIN { for (i = 0; n < 50000000; i++) { s = sprintf(".c%d > a:hover, #n%d .item {\n  color: #%06x; margin: 0 auto 1em; font: 12px/1.5 \"Helvetica Neue\", Arial, sans-serif;\n  background: url(\"../img/p%d.png\") no-repeat left top, linear-gradient(to right, #fff 0%%, #eee 100%%);\n  transition: opacity .2s ease-in-out; /* https://css.example/spec#%d */\n}\n", i, i, i % 16777216, i, i); if (i % 50 == 0) s = s sprintf("@import url(\"theme%d.css\") screen;\n@font-face { font-family: f%d; src: url(fonts/f%d.woff2) format(\"woff2\"), url(\x27fonts/f%d.woff\x27) format(\"woff\"); }\n", i, i, i, i); printf "%s", s; n += length(s) } }' >"$work/style.css"
+"$here/json-css-corpus.sh" "$work"
 
 k=0
 prof() { # prof ARGS...: one profile of urix -j 1 ARGS
