@@ -301,7 +301,6 @@ func (v flagValues) Duration(name string) time.Duration {
 }
 func (v flagValues) StringSlice(name string) []string { return valueOf[[]string](v.from(name), name) }
 func (v flagValues) IsSet(name string) bool           { return isSet(v.from(name), name) }
-func (v flagValues) Globs(name string) []string       { return valueOf[[]string](v.from(name), name) }
 
 // given returns the context in which flag name was given, innermost first,
 // or c when it was given nowhere (its default).

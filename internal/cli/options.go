@@ -203,7 +203,7 @@ func runOptionsOf(c *cli.Command) (runner.Options, error) {
 			Hidden:   v.Bool("hidden"),
 			NoIgnore: v.Bool("no-ignore"),
 			Follow:   v.Bool("follow"),
-			Globs:    v.Globs("glob"),
+			Globs:    v.StringSlice("glob"),
 		},
 		Jobs: v.Int("jobs"),
 	}
