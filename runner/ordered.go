@@ -31,53 +31,9 @@ import (
 // another: with -j 2 on a tree of 4,004 small files, about half the hits
 // go so, and the copies that -j 2 added over -j 1 halve.
 func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
-	// A batch wakes the drainer: 512 hits a batch, not 64, cut the
-	// context switches of -j 2 on a tree of 4,000 small files from 1,709
-	// to 713.
-	const batchLen, queued, ahead = 512, 8, 16
+	o := &orderedOut{ctx: ctx, emit: emit, report: report, free: make(chan batch, 2*(ahead+jobs))}
 	tasks := make(chan *task)
 	order := make(chan *task, max(ahead, jobs))
-	// Drained batches' slices and text go back to the workers: a Hit is
-	// some 350 bytes, and growing a fresh slice for every 64 of them was
-	// the largest cost -j 2 added over -j 1 (growslice and the GC work it
-	// made). Copying the hits' text into fresh chunks was the next: on a
-	// tree of 4,004 small files, 21 MB that set off a collection -j 1
-	// never needs, and with it write barriers on every hit copied.
-	free := make(chan batch, 2*(ahead+jobs))
-	newBatch := func() batch {
-		select {
-		case b := <-free:
-			return b
-		default:
-			return batch{hits: make([]extract.Hit, 0, batchLen), strs: new(reader.Strings)}
-		}
-	}
-	// pass hands a batch on (emit, then report), and its memory back.
-	pass := func(b batch) {
-		if ctx.Err() == nil {
-			for i := range b.hits {
-				if emit(&b.hits[i]) != nil {
-					break
-				}
-			}
-			if ctx.Err() == nil {
-				for _, err := range b.errs {
-					report(err)
-				}
-			}
-		}
-		if b.strs != nil {
-			// Not cleared (that was 1.4% of -j 2's time): the hits are
-			// overwritten as the batch refills, and their text, which
-			// emit was done with when it returned (Run), is written over
-			// too.
-			b.strs.Reset()
-			select {
-			case free <- batch{hits: b.hits[:0], strs: b.strs}:
-			default:
-			}
-		}
-	}
 	go func() {
 		defer close(order)
 		defer close(tasks)
@@ -104,7 +60,7 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 		go func() {
 			defer wg.Done()
 			for t := range tasks {
-				w := &taskWriter{t: t, newBatch: newBatch, pass: pass, queued: queued, batchLen: batchLen, ctx: ctx, emitFn: emit, reportFn: report}
+				w := &taskWriter{o: o, t: t}
 				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
 					runOne(ctx, x, paths[i], open, stats, w.emit, w.report)
 					if i+1 < t.hi && !paths[i+1].walked {
@@ -129,7 +85,64 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 	}
 	defer wg.Wait()
 	for t := range order {
-		t.drain(pass)
+		t.drain(o.pass)
+	}
+}
+
+// A batch wakes the drainer: 512 hits a batch, not 64, cut the context
+// switches of -j 2 on a tree of 4,000 small files from 1,709 to 713.
+// A task's queue holds up to queued batches, and tasks are handed out up
+// to ahead past the head.
+const batchLen, queued, ahead = 512, 8, 16
+
+// orderedOut is what ordered's workers and drainer share: Run's emit and
+// report, and the batches that go back to be filled again.
+type orderedOut struct {
+	ctx    context.Context
+	emit   func(*extract.Hit) error
+	report func(error)
+	// Drained batches' slices and text go back to the workers: a Hit is
+	// some 350 bytes, and growing a fresh slice for every 64 of them was
+	// the largest cost -j 2 added over -j 1 (growslice and the GC work it
+	// made). Copying the hits' text into fresh chunks was the next: on a
+	// tree of 4,004 small files, 21 MB that set off a collection -j 1
+	// never needs, and with it write barriers on every hit copied.
+	free chan batch
+}
+
+// newBatch returns a batch to fill, one passed on before when there is.
+func (o *orderedOut) newBatch() batch {
+	select {
+	case b := <-o.free:
+		return b
+	default:
+		return batch{hits: make([]extract.Hit, 0, batchLen), strs: new(reader.Strings)}
+	}
+}
+
+// pass hands a batch on (emit, then report), and its memory back.
+func (o *orderedOut) pass(b batch) {
+	if o.ctx.Err() == nil {
+		for i := range b.hits {
+			if o.emit(&b.hits[i]) != nil {
+				break
+			}
+		}
+		if o.ctx.Err() == nil {
+			for _, err := range b.errs {
+				o.report(err)
+			}
+		}
+	}
+	if b.strs != nil {
+		// Not cleared (that was 1.4% of -j 2's time): the hits are
+		// overwritten as the batch refills, and their text, which emit
+		// was done with when it returned (Run), is written over too.
+		b.strs.Reset()
+		select {
+		case o.free <- batch{hits: b.hits[:0], strs: b.strs}:
+		default:
+		}
 	}
 }
 
@@ -190,16 +203,10 @@ func (t *task) finish() {
 // taskWriter is a worker's side of a task: the batch it fills, and
 // whether the task has become the head (direct).
 type taskWriter struct {
-	t        *task
-	b        batch
-	direct   bool // t is the head and b was passed on: hits go to emitFn
-	newBatch func() batch
-	pass     func(batch)
-	queued   int
-	batchLen int
-	ctx      context.Context
-	emitFn   func(*extract.Hit) error // Run's emit and report
-	reportFn func(error)
+	o      *orderedOut
+	t      *task
+	b      batch
+	direct bool // t is the head and b was passed on: hits go to o.emit
 }
 
 // emit passes h on when t is the head, and otherwise keeps a copy in the
@@ -209,16 +216,16 @@ func (w *taskWriter) emit(h *extract.Hit) error {
 		w.push() // the errors before h go first; this may make w direct
 	}
 	if w.direct || w.isHead() {
-		if err := w.ctx.Err(); err != nil {
+		if err := w.o.ctx.Err(); err != nil {
 			return err // as pass, nothing once the run is stopped
 		}
-		if err := w.emitFn(h); err != nil {
+		if err := w.o.emit(h); err != nil {
 			return err
 		}
-		return w.ctx.Err()
+		return w.o.ctx.Err()
 	}
 	if w.b.hits == nil {
-		nb := w.newBatch() // only once there is a hit: most small inputs have few
+		nb := w.o.newBatch() // only once there is a hit: most small inputs have few
 		w.b.hits, w.b.strs = nb.hits, nb.strs
 	}
 	// Copied before it is kept: reading a borrowed hit may fault (a mapped
@@ -226,18 +233,18 @@ func (w *taskWriter) emit(h *extract.Hit) error {
 	// unmapped file. The hit is the job's, done with once emit returns.
 	h.CopyTo(w.b.strs)
 	w.b.hits = append(w.b.hits, *h)
-	if len(w.b.hits) == w.batchLen {
+	if len(w.b.hits) == batchLen {
 		w.push()
 	}
-	return w.ctx.Err()
+	return w.o.ctx.Err()
 }
 
 // report passes err on when t is the head, and otherwise keeps it in the
 // batch, after its hits.
 func (w *taskWriter) report(err error) {
 	if w.direct || w.isHead() {
-		if w.ctx.Err() == nil {
-			w.reportFn(err)
+		if w.o.ctx.Err() == nil {
+			w.o.report(err)
 		}
 		return
 	}
@@ -252,7 +259,7 @@ func (w *taskWriter) isHead() bool {
 	}
 	w.direct = true
 	if len(w.b.hits)+len(w.b.errs) > 0 {
-		w.pass(w.b)
+		w.o.pass(w.b)
 	}
 	w.b = batch{}
 	return true
@@ -266,7 +273,7 @@ func (w *taskWriter) push() {
 	}
 	t := w.t
 	t.mu.Lock()
-	for len(t.batches) >= w.queued && !t.head.Load() {
+	for len(t.batches) >= queued && !t.head.Load() {
 		t.cond.Wait() // the drainer takes every batch, even once ctx is done
 	}
 	if t.head.Load() {
