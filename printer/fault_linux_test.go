@@ -21,20 +21,26 @@ func TestBorrowedFaultLeavesNoPartLine(t *testing.T) {
 	page := os.Getpagesize()
 	m := cutMapping(t)
 	uri := unsafe.String(&m[page-3000], 3100) // most of it on the first page
-	for name, o := range map[string]Options{
-		"plain":    {Format: Plain},
-		"terminal": {Format: Plain, Terminal: true},
-		"json":     {Format: JSON},
-		"tsv":      {Format: TSV},
-		"position": {Format: Plain, Position: true},
-		"grouped":  {Format: Plain, Grouped: true},
+	for _, c := range []struct {
+		name string
+		o    Options
+		fill bool
+	}{
+		{"plain", Options{Format: Plain}, true},
+		{"plain, line in the buffer's room", Options{Format: Plain}, false}, // made in the writer's free buffer
+		{"terminal", Options{Format: Plain, Terminal: true}, true},
+		{"json", Options{Format: JSON}, false},
+		{"tsv", Options{Format: TSV}, false},
+		{"position", Options{Format: Plain, Position: true}, false},
+		{"grouped", Options{Format: Plain, Grouped: true}, false},
 	} {
+		name, o := c.name, c.o
 		var out bytes.Buffer
 		p, err := New(&out, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if o.Format == Plain && !o.Position && !o.Grouped {
+		if c.fill {
 			// Fill the 64 KiB output buffer but for 100 bytes, so that the
 			// URI's line crosses it: a line written as it is read would be
 			// flushed in part before the fault.

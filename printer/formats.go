@@ -28,6 +28,14 @@ func (p *plainPrinter) Hit(h *reader.Hit) {
 	if p.terminal {
 		u = safe.URI(u)
 	}
+	if len(u) < p.w.Available() && !p.eachLine {
+		// The line made in the writer's free buffer, and written whole
+		// by one Write of it (bufio.Writer.AvailableBuffer).
+		b := append(p.w.AvailableBuffer(), u...)
+		p.w.Write(append(b, p.eol))
+		p.printed++
+		return
+	}
 	p.scratch = append(p.scratch[:0], u...)
 	p.w.Write(p.scratch)
 	p.endLine()
