@@ -323,7 +323,9 @@ func (j *job) run(c *reader.Content, typ formats.Type) error {
 // when it fits in br's buffer, nil otherwise (Content.Held): most files
 // of a tree are read whole by the first read, and a reader that scans
 // them in place copies nothing. The byte after size is asked for too, so
-// that a file that grew since it was opened is read as a stream.
+// that a file that grew since it was opened is read as a stream (a file
+// the sources package opened answers that ask without a system call when
+// its one read ended short at size).
 func held(br *bufio.Reader, size int64) []byte {
 	if size >= int64(br.Size()) {
 		return nil

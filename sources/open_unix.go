@@ -28,20 +28,34 @@ func openFile(path string) (file, stat, error) {
 	if err != nil {
 		return nil, stat{}, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	f := &fdFile{fd: fd, name: path}
+	f := &fdFile{fd: fd, name: path, size: -1}
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return f, stat{}, nil // read as a stream, as a file that cannot be stat'ed was
 	}
 	mode := st.Mode & syscall.S_IFMT
+	if mode == syscall.S_IFREG {
+		f.size = st.Size
+	}
 	return f, stat{ok: true, dir: mode == syscall.S_IFDIR, regular: mode == syscall.S_IFREG, size: st.Size}, nil
 }
 
 // fdFile is a file opened by openFile: its reads and errors are those of
 // an *os.File (a *os.PathError naming it, io.EOF at the end).
+//
+// A read of a regular file that returns fewer bytes than asked for, and
+// ends where fstat put the file's end, is the last: the next Read says
+// io.EOF without asking the kernel again. A short read of a regular file
+// means its end (read(2)); the size guards against a file system that
+// reads short elsewhere, and a file that grew since it was opened reads
+// on. Most files of a tree are read whole by one read(2), and the one that
+// would say "end" was a system call a file (doc/spec.md PF3a).
 type fdFile struct {
-	fd   int
-	name string
+	fd    int
+	name  string
+	size  int64 // the regular file's size when opened, -1 for any other file
+	off   int64 // bytes Read so far
+	ended bool  // the last Read was short and at size
 }
 
 // maxRW is the most one read(2) is asked for, as os.File asks.
@@ -51,8 +65,12 @@ func (f *fdFile) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
+	if f.ended && f.fd >= 0 {
+		return 0, io.EOF
+	}
 	for {
-		n, err := syscall.Read(f.fd, p[:min(len(p), maxRW)])
+		ask := min(len(p), maxRW)
+		n, err := syscall.Read(f.fd, p[:ask])
 		if err == syscall.EINTR {
 			continue
 		}
@@ -62,6 +80,8 @@ func (f *fdFile) Read(p []byte) (int, error) {
 		if n == 0 {
 			return 0, io.EOF
 		}
+		f.off += int64(n)
+		f.ended = n < ask && f.off == f.size
 		return n, nil
 	}
 }

@@ -51,3 +51,56 @@ func TestOpenFileReadsAsOSFile(t *testing.T) {
 		t.Errorf("Read after Close = %v, want a *PathError naming the file", err)
 	}
 }
+
+// A regular file read whole by one short read ends there: the next Read
+// is io.EOF without another read(2), so bytes appended after it are not
+// seen (the end as that read found it). A file that grew between open
+// and its first read is read on to its new end: the size at open guards
+// the rule.
+func TestOpenFileShortReadIsTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	text := "see http://a.example/ and more text\n"
+	appendTo := func(path, more string) {
+		t.Helper()
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(more); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+
+	read := filepath.Join(dir, "read.txt")
+	if err := os.WriteFile(read, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, closer, err := Open(read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closer.Close()
+	buf := make([]byte, 1024)
+	if n, err := in.R.Read(buf); n != len(text) || err != nil {
+		t.Fatalf("Read = %d, %v; want %d, nil", n, err, len(text))
+	}
+	appendTo(read, "later http://b.example/\n")
+	if n, err := in.R.Read(buf); n != 0 || err != io.EOF {
+		t.Errorf("Read after the short read = %d, %v; want 0, io.EOF", n, err)
+	}
+
+	grew := filepath.Join(dir, "grew.txt")
+	if err := os.WriteFile(grew, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, closer, err = Open(grew)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closer.Close()
+	appendTo(grew, "more\n")
+	if b, err := io.ReadAll(in.R); err != nil || string(b) != text+"more\n" {
+		t.Errorf("ReadAll of a file that grew after open = %q, %v", b, err)
+	}
+}
