@@ -41,8 +41,27 @@ func DefaultFetchOptions(userAgent string) FetchOptions {
 // IsURL reports whether an input name is an http:// or https:// URL,
 // which a Fetcher fetches.
 func IsURL(name string) bool {
-	lower := strings.ToLower(name)
-	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
+	return hasPrefixASCIIFold(name, "http://") || hasPrefixASCIIFold(name, "https://")
+}
+
+// hasPrefixASCIIFold reports whether s starts with prefix, lower-case
+// ASCII, in any case: strings.ToLower(s) would start with it (no other
+// rune lower-cases to these letters), without a lower-case copy of every
+// file name of a walk.
+func hasPrefixASCIIFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := range len(prefix) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // isWARC reports whether a response is a WARC, by its media type or its

@@ -142,12 +142,16 @@ func (w *walker) dir(path string, depth int, parent *layer, dirs []fileID, st fs
 	if !w.o.NoIgnore {
 		ig = newLayer(path, w.path[:w.base+depth], parent, entries)
 	}
+	clean := path
+	if depth == 0 {
+		clean = filepath.Clean(path) // below root, path is a join's: clean
+	}
 	for _, e := range entries {
 		name := e.Name()
 		if name == ".git" {
 			continue
 		}
-		p := filepath.Join(path, name)
+		p := join(clean, name)
 		typ := e.Type()
 		var target fs.FileInfo // of a followed link
 		if typ&fs.ModeSymlink != 0 {
@@ -184,6 +188,21 @@ func (w *walker) dir(path string, depth int, parent *layer, dirs []fileID, st fs
 		}
 		w.dir(p, depth+1, ig, dirs, target)
 	}
+}
+
+// join is filepath.Join(dir, name) for a clean dir and a name a directory
+// lists (no separator, not "." or ".."), without Join's Clean of the
+// whole path: a walk joins once a file.
+func join(dir, name string) string {
+	switch {
+	case filepath.Separator != '/':
+		return filepath.Join(dir, name) // a volume name ("C:") joins otherwise
+	case dir == ".":
+		return name
+	case dir[len(dir)-1] == '/':
+		return dir + name // the root
+	}
+	return dir + "/" + name
 }
 
 // ancestor names the directory of dirs that id is: path is depth names

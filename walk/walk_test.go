@@ -311,3 +311,15 @@ func TestNotADirectory(t *testing.T) {
 		t.Errorf("failures %q, want one", fails)
 	}
 }
+
+// join is filepath.Join for the directories a walk joins (a clean one)
+// and the names a directory lists.
+func TestJoinAsFilepathJoin(t *testing.T) {
+	for _, dir := range []string{".", "/", "a", "a/b", "../a", "..", "/x/y", "../../z"} {
+		for _, name := range []string{"f", "f.txt", "...", ".hidden", "a b", "ü"} {
+			if got, want := join(dir, name), filepath.Join(dir, name); got != want {
+				t.Errorf("join(%q, %q) = %q, want %q", dir, name, got, want)
+			}
+		}
+	}
+}
