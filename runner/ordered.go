@@ -30,16 +30,18 @@ import (
 // The head's hits are neither copied nor handed from one goroutine to
 // another: with -j 2 on a tree of 4,004 small files, about half the hits
 // go so, and the copies that -j 2 added over -j 1 halve.
-func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
+func ordered(ctx context.Context, x *extract.Extractor, f *feed, jobs int, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
 	o := &orderedOut{ctx: ctx, emit: emit, report: report, free: make(chan batch, 2*(ahead+jobs))}
 	tasks := make(chan *task)
 	order := make(chan *task, max(ahead, jobs))
 	go func() {
 		defer close(order)
 		defer close(tasks)
-		n := taskLen(len(paths), jobs)
-		for lo := 0; lo < len(paths); lo += n {
-			t := &task{lo: lo, hi: min(lo+n, len(paths))}
+		for n := f.taskLen(jobs); ; {
+			t := &task{srcs: f.take(n)}
+			if len(t.srcs) == 0 {
+				return
+			}
 			t.cond.L = &t.mu
 			select {
 			case order <- t:
@@ -61,9 +63,12 @@ func ordered(ctx context.Context, x *extract.Extractor, paths []source, jobs int
 			defer wg.Done()
 			for t := range tasks {
 				w := &taskWriter{o: o, t: t}
-				for i := t.lo; i < t.hi && ctx.Err() == nil; i++ {
-					runOne(ctx, x, paths[i], open, stats, w.emit, w.report)
-					if i+1 < t.hi && !paths[i+1].walked {
+				for i, s := range t.srcs {
+					if ctx.Err() != nil {
+						break
+					}
+					runOne(ctx, x, s, open, stats, w.emit, w.report)
+					if i+1 < len(t.srcs) && !t.srcs[i+1].walked {
 						// The next input was named, so it may block (a FIFO, a
 						// terminal, a fetch): this one's hits go first. A walk
 						// yields only regular files, whose hits may wait for
@@ -153,10 +158,10 @@ type batch struct {
 	errs []error         // errors and warnings, after the hits of the batch
 }
 
-// task is inputs paths[lo:hi] of ordered, and what passes between its
+// task is consecutive inputs of ordered, and what passes between its
 // worker and the drainer, under mu.
 type task struct {
-	lo, hi  int
+	srcs    []source
 	mu      sync.Mutex
 	cond    sync.Cond // on mu: a batch queued or taken, the task made head or done
 	batches []batch   // queued by the worker, not yet taken by the drainer

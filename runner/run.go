@@ -9,13 +9,10 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
 	"github.com/urix/urix/extract"
-	"github.com/urix/urix/reader"
 	"github.com/urix/urix/sources"
 	"github.com/urix/urix/walk"
 )
@@ -66,7 +63,7 @@ type Options struct {
 // goroutine (for a progress line).
 type Stats struct {
 	Files atomic.Int64 // inputs finished
-	Total atomic.Int64 // inputs to read, set once the directories are walked (before any is read)
+	Total atomic.Int64 // inputs to read, set once the directories are walked (before any is read when they list at most lookahead)
 	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
 	Hits  atomic.Int64 // hits emitted
 	// Binary counts the inputs skipped because they look binary
@@ -80,9 +77,10 @@ type Stats struct {
 // to emit, by default in input order whatever ro.Jobs is. Every problem
 // goes to report as it comes, in input order too: an *extract.Warning
 // when the input was still read, an *extract.InputError when an input
-// could not be read; the run always goes on with the other inputs. As
-// with extract.Extractor.File, the hit emit gets is valid until emit
-// returns.
+// could not be read (or a directory walked), in its place; the run always
+// goes on with the other inputs. A long walk is read while it is listed
+// (feed). As with extract.Extractor.File, the hit emit gets is valid until
+// emit returns.
 //
 // The run stops early when ctx is done or emit returns an error; Run then
 // returns that error, and nil otherwise. emit and report are never called
@@ -110,20 +108,21 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 		}
 		return ctx.Err()
 	}
-	paths := expand(inputs, ro, report)
-	stats.Total.Store(int64(len(paths)))
-	jobs := min(max(ro.Jobs, 1), len(paths))
+	jobs := max(ro.Jobs, 1)
+	f := newFeed(ctx, inputs, ro, jobs, stats)
+	defer f.wait()
+	defer cancel() // before the wait: a listing not read to its end stops
+	if f.whole() {
+		jobs = min(jobs, len(f.first))
+	}
 	// The workers share the memory bound (doc/spec.md L6): each reads
 	// with its share of the token budget, by the -j asked for.
 	x = x.Workers(max(ro.Jobs, 1))
 	if jobs <= 1 {
-		for _, p := range paths {
-			if ctx.Err() != nil {
-				break
-			}
-			runOne(ctx, x, p, ro.Open, stats, guarded, report)
-			if ro.Done != nil {
-				ro.Done(p.name)
+		for s, ok := f.next(); ok && ctx.Err() == nil; s, ok = f.next() {
+			runOne(ctx, x, s, ro.Open, stats, guarded, report)
+			if ro.Done != nil && s.err == nil {
+				ro.Done(s.name)
 			}
 		}
 		return done()
@@ -139,43 +138,49 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 			return guarded(h)
 		}
 		lockedReport := func(err error) { mu.Lock(); report(err); mu.Unlock() }
-		parallel(ctx, len(paths), jobs, func(i int) {
-			runOne(ctx, x, paths[i], ro.Open, stats, lockedEmit, lockedReport)
-			if ro.Done != nil {
+		parallel(ctx, f, jobs, func(s source) {
+			runOne(ctx, x, s, ro.Open, stats, lockedEmit, lockedReport)
+			if ro.Done != nil && s.err == nil {
 				mu.Lock()
-				ro.Done(paths[i].name)
+				ro.Done(s.name)
 				mu.Unlock()
 			}
 		})
 		return done()
 	}
-	ordered(ctx, x, paths, jobs, ro.Open, stats, guarded, report)
+	ordered(ctx, x, f, jobs, ro.Open, stats, guarded, report)
 	return done()
 }
 
-// parallel calls work(i) for i in [0, n), jobs at a time, handing out
-// indexes in order, taskLen at a time, until ctx is done, and returns when
+// parallel calls work for each input of f, jobs at a time, handing them
+// out in order, taskLen at a time, until ctx is done, and returns when
 // all calls are done.
-func parallel(ctx context.Context, n, jobs int, work func(i int)) {
-	next := make(chan int)
-	k := taskLen(n, jobs)
+func parallel(ctx context.Context, f *feed, jobs int, work func(source)) {
+	next := make(chan []source)
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for lo := range next {
-				for i := lo; i < min(lo+k, n) && ctx.Err() == nil; i++ {
-					work(i)
+			for srcs := range next {
+				for _, s := range srcs {
+					if ctx.Err() != nil {
+						break
+					}
+					work(s)
 				}
 			}
 		}()
 	}
 	defer wg.Wait()
 	defer close(next)
-	for lo := 0; lo < n; lo += k {
+	for k := f.taskLen(jobs); ; {
+		srcs := f.take(k)
+		if len(srcs) == 0 {
+			return
+		}
 		select {
-		case next <- lo:
+		case next <- srcs:
 		case <-ctx.Done():
 			return
 		}
@@ -191,11 +196,26 @@ func taskLen(n, jobs int) int {
 	return min(max(n/(64*jobs), 1), 16)
 }
 
+// taskLen is the global taskLen for the inputs of f: for all of them when
+// the list is whole, else taskLen's most (a list longer than lookahead).
+func (f *feed) taskLen(jobs int) int {
+	if f.whole() {
+		return taskLen(len(f.first), jobs)
+	}
+	return taskLen(lookahead(jobs), jobs)
+}
+
 // runOne extracts one input, counting its bytes and hits in stats. open,
 // when not nil, may take the input over (Options.Open). Once ctx is
 // done, the input stops at its next read and nothing more is reported.
 // An input found by a walk that looks binary is counted, not reported.
 func runOne(ctx context.Context, x *extract.Extractor, src source, open opener, stats *Stats, emit func(*extract.Hit) error, report func(error)) {
+	if src.err != nil { // what a walk could not read, in its place
+		if ctx.Err() == nil {
+			report(src.err)
+		}
+		return
+	}
 	defer stats.Files.Add(1)
 	path := src.name
 	fail := func(err error) {
@@ -278,56 +298,6 @@ func (r *inputRun) warn(err error) {
 
 // opener is the type of Options.Open.
 type opener = func(name string) (sources.Input, io.Closer, bool, error)
-
-// source is an input to read: a name as given ("-", a file, a URL) or a
-// file found by walking a directory given.
-type source struct {
-	name   string
-	walked bool
-	base   string // its own base (Options.Base mapped onto the tree), or ""
-	abs    string // its absolute path, when the walk knows it (absBelow), or ""
-}
-
-// expand replaces each directory by the files below it (with
-// ro.Recursive; see Options.Walk) and reports the ones that cannot be
-// walked: a link loop as a *Warning, anything else as an *InputError.
-func expand(inputs []string, ro Options, report func(error)) []source {
-	if len(inputs) == 0 {
-		return []source{{name: "-"}}
-	}
-	var srcs []source
-	for _, in := range inputs {
-		if in == "-" || !ro.Recursive {
-			srcs = append(srcs, source{name: in})
-			continue
-		}
-		st, err := os.Stat(in) // a link to a directory is walked
-		if err != nil || !st.IsDir() {
-			srcs = append(srcs, source{name: in}) // reading it reports the error
-			continue
-		}
-		root := filepath.Clean(in)
-		absRoot, _ := filepath.Abs(root)
-		walk.Walk(in, ro.Walk, func(p string) {
-			if ro.Select != nil && !ro.Select(p) {
-				return
-			}
-			src := source{name: p, walked: true, abs: absBelow(absRoot, root, p)}
-			if ro.Base != "" {
-				src.base = treeBase(ro.Base, in, p)
-			}
-			srcs = append(srcs, src)
-		}, func(p string, err error) {
-			var loop *walk.Loop
-			if errors.As(err, &loop) {
-				report(&extract.Warning{File: p, Err: reader.Note(err)})
-				return
-			}
-			report(sources.FileError(p, err))
-		})
-	}
-	return srcs
-}
 
 // countingReader adds the bytes it reads to *n, and stops once ctx is done.
 type countingReader struct {

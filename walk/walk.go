@@ -48,6 +48,11 @@ type Options struct {
 	// Without it, links inside the tree are skipped. The walked directory
 	// itself is always followed.
 	Follow bool
+
+	// Stop, when not nil, ends the walk once it is closed (a context's
+	// Done): no entry met after that is passed on, and no directory is
+	// read any more.
+	Stop <-chan struct{}
 }
 
 // CheckGlob returns an error if pattern cannot be a --glob pattern.
@@ -147,6 +152,9 @@ func (w *walker) dir(path string, depth int, parent *layer, dirs []fileID, st fs
 		clean = filepath.Clean(path) // below root, path is a join's: clean
 	}
 	for _, e := range entries {
+		if w.stopped() {
+			return
+		}
 		name := e.Name()
 		if name == ".git" {
 			continue
@@ -187,6 +195,16 @@ func (w *walker) dir(path string, depth int, parent *layer, dirs []fileID, st fs
 			continue
 		}
 		w.dir(p, depth+1, ig, dirs, target)
+	}
+}
+
+// stopped reports whether Options.Stop is closed.
+func (w *walker) stopped() bool {
+	select {
+	case <-w.o.Stop:
+		return true
+	default:
+		return false
 	}
 }
 

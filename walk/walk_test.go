@@ -2,6 +2,7 @@ package walk
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -321,5 +322,30 @@ func TestJoinAsFilepathJoin(t *testing.T) {
 				t.Errorf("join(%q, %q) = %q, want %q", dir, name, got, want)
 			}
 		}
+	}
+}
+
+// A walk stops once Options.Stop is closed: no file is passed on after
+// it, and the directories not yet entered are not read.
+func TestWalkStop(t *testing.T) {
+	root := t.TempDir()
+	for d := 0; d < 5; d++ {
+		for f := 0; f < 5; f++ {
+			p := filepath.Join(root, fmt.Sprintf("d%d", d), fmt.Sprintf("f%d", f))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	stop := make(chan struct{})
+	var got []string
+	Walk(root, Options{Stop: stop}, func(p string) {
+		if got = append(got, p); len(got) == 7 {
+			close(stop)
+		}
+	}, func(p string, err error) { t.Errorf("%s: %v", p, err) })
+	if len(got) != 7 {
+		t.Errorf("the walk went on after Stop: %d files, want 7", len(got))
 	}
 }
