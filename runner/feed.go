@@ -27,8 +27,10 @@ type source struct {
 // ro.Recursive; see Options.Walk), passing each input to yield in order,
 // and each entry that cannot be walked as a source with err: a link loop
 // as a *Warning, anything else as an *InputError. It stops when yield
-// returns false, and returns how many inputs (not errors) it passed on.
-func expand(inputs []string, ro Options, yield func(source) bool) int {
+// returns false or stop is closed (the run's end: a walk also stops then
+// between two inputs it passes on, such as while Select leaves files
+// out), and returns how many inputs (not errors) it passed on.
+func expand(inputs []string, ro Options, stop <-chan struct{}, yield func(source) bool) int {
 	if len(inputs) == 0 {
 		yield(source{name: "-"})
 		return 1
@@ -54,12 +56,10 @@ func expand(inputs []string, ro Options, yield func(source) bool) int {
 		absRoot, _ := filepath.Abs(root)
 		stopped := false
 		wo := ro.Walk
-		stop := make(chan struct{})
 		wo.Stop = stop
 		put := func(s source) {
 			if !stopped && !yield(s) {
-				stopped = true
-				close(stop)
+				stopped = true // the walk may pass on more before it sees stop closed
 			}
 		}
 		walk.Walk(in, wo, func(p string) {
@@ -81,11 +81,21 @@ func expand(inputs []string, ro Options, yield func(source) bool) int {
 			}
 			put(source{name: p, walked: true, err: sources.FileError(p, err)})
 		})
-		if stopped {
+		if stopped || closed(stop) {
 			return n
 		}
 	}
 	return n
+}
+
+// closed reports whether c is closed (never, for nil).
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
 }
 
 // lookahead is how many inputs a run lists before it reads any: a list
@@ -137,7 +147,7 @@ func newFeed(ctx context.Context, inputs []string, ro Options, jobs int, stats *
 				return false
 			}
 		}
-		n := expand(inputs, ro, func(s source) bool {
+		n := expand(inputs, ro, ctx.Done(), func(s source) bool {
 			if b == nil {
 				b = make([]source, 0, batchOf)
 			}

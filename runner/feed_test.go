@@ -2,12 +2,14 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/urix/urix/extract"
@@ -95,6 +97,49 @@ func TestRunReadsWhileListing(t *testing.T) {
 			func(*extract.Hit) error { n++; return map[bool]error{true: context.Canceled}[n == 10] }, func(error) {})
 		if err != context.Canceled || n != 10 {
 			t.Errorf("-j %d, emit stops at the 10th hit: Run returned %v after %d hits", jobs, err, n)
+		}
+	}
+}
+
+// TestRunStopsItsWalk: once a run is stopped, its walk stops too, also
+// while Select leaves every file out (no input to pass on, where the
+// listing would learn of the stop), at every -j.
+func TestRunStopsItsWalk(t *testing.T) {
+	defer func(n int) { lookaheadPerJob = n }(lookaheadPerJob)
+	lookaheadPerJob = 4
+	dir := t.TempDir()
+	for i := 0; i < 70; i++ { // chosen: more than the lookahead and a batch
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("a%03d.txt", i)), []byte("see <http://a.example/>\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for d := 0; d < 100; d++ { // then 1,000 files Select leaves out
+		sub := filepath.Join(dir, fmt.Sprintf("z%03d", d))
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 10; i++ {
+			if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("%02d.skip", i)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, ro := range []Options{{Jobs: 1}, {Jobs: 2}, {Jobs: 2, Unordered: true}} {
+		var stopped atomic.Bool
+		var after atomic.Int64
+		ro.Recursive = true
+		ro.Select = func(p string) bool {
+			if stopped.Load() {
+				after.Add(1)
+			}
+			return strings.HasSuffix(p, ".txt")
+		}
+		enough := errors.New("enough")
+		err := Run(context.Background(), newExtractor(t), []string{dir}, ro,
+			func(*extract.Hit) error { stopped.Store(true); return enough }, func(error) {})
+		if err != enough || after.Load() > 20 {
+			t.Errorf("-j %d (unordered %v): Run returned %v; Select was asked %d times after the run stopped, want at most 20",
+				ro.Jobs, ro.Unordered, err, after.Load())
 		}
 	}
 }

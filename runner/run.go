@@ -38,7 +38,9 @@ type Options struct {
 
 	// Select, when not nil, chooses the files of a walk: one it returns
 	// false for is not read (-t/--type and -T/--type-not, as ripgrep's,
-	// doc/spec.md CL3a). Inputs named are read whatever it says.
+	// doc/spec.md CL3a). Inputs named are read whatever it says. It is
+	// called on the goroutine that lists the inputs, while the inputs
+	// listed before are read (Run's feed): it must be safe for that.
 	Select func(path string) bool
 
 	// Base, when set, is the base URL a directory given stands for:
@@ -63,7 +65,7 @@ type Options struct {
 // goroutine (for a progress line).
 type Stats struct {
 	Files atomic.Int64 // inputs finished
-	Total atomic.Int64 // inputs to read, set once the directories are walked (before any is read when they list at most lookahead)
+	Total atomic.Int64 // inputs to read, set once the directories are walked (before any is read when they list at most lookahead; as far as listed when the run stops first)
 	Bytes atomic.Int64 // bytes read from inputs (compressed size for .gz)
 	Hits  atomic.Int64 // hits emitted
 	// Binary counts the inputs skipped because they look binary
