@@ -102,9 +102,10 @@ func closed(c <-chan struct{}) bool {
 // that is no longer (most runs; a tree of a few thousand files) is known
 // whole first, its total for the progress line and its task lengths as
 // taskLen gives them for all of it. A longer one (a walk of a large
-// tree) is read while it is listed, never more than lookahead+feedLen
-// inputs held, so that memory does not grow with the number of files
-// (doc/spec.md L6) and the workers of -j start before the walk ends.
+// tree) is read while it is listed, never more than lookahead +
+// feedLen*batchOf inputs held, so that memory does not grow with the
+// number of files (doc/spec.md L1, CL13) and the workers of -j start
+// before the walk ends.
 // At 16*64 a job, a list longer than it has tasks of taskLen's most, 16.
 func lookahead(jobs int) int { return lookaheadPerJob * jobs }
 
