@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"iter"
 	"os"
 	"path/filepath"
 
@@ -27,16 +28,19 @@ type source struct {
 // ro.Recursive; see Options.Walk), passing each input to yield in order,
 // and each entry that cannot be walked as a source with err: a link loop
 // as a *Warning, anything else as an *InputError. It stops when yield
-// returns false or stop is closed (the run's end: a walk also stops then
+// returns false or ctx is done (the run's end: a walk also stops then
 // between two inputs it passes on, such as while Select leaves files
 // out), and returns how many inputs (not errors) it passed on.
-func expand(inputs []string, ro Options, stop <-chan struct{}, yield func(source) bool) int {
+func expand(ctx context.Context, inputs []string, ro Options, yield func(source) bool) int {
 	if len(inputs) == 0 {
 		yield(source{name: "-"})
 		return 1
 	}
 	n := 0
 	for _, in := range inputs {
+		if ctx.Err() != nil {
+			return n
+		}
 		if in == "-" || !ro.Recursive {
 			if !yield(source{name: in}) {
 				return n
@@ -56,7 +60,7 @@ func expand(inputs []string, ro Options, stop <-chan struct{}, yield func(source
 		absRoot, _ := filepath.Abs(root)
 		stopped := false
 		wo := ro.Walk
-		wo.Stop = stop
+		wo.Stop = ctx.Done()
 		put := func(s source) {
 			if !stopped && !yield(s) {
 				stopped = true // the walk may pass on more before it sees stop closed
@@ -81,21 +85,11 @@ func expand(inputs []string, ro Options, stop <-chan struct{}, yield func(source
 			}
 			put(source{name: p, walked: true, err: sources.FileError(p, err)})
 		})
-		if stopped || closed(stop) {
+		if stopped {
 			return n
 		}
 	}
 	return n
-}
-
-// closed reports whether c is closed (never, for nil).
-func closed(c <-chan struct{}) bool {
-	select {
-	case <-c:
-		return true
-	default:
-		return false
-	}
 }
 
 // lookahead is how many inputs a run lists before it reads any: a list
@@ -123,9 +117,8 @@ const feedLen, batchOf = 16, 64
 // own: the first ones, listed before any input is read, then the rest as
 // they come. Once ctx is done the listing stops; wait waits for it.
 type feed struct {
-	first []source
+	first []source      // the inputs listed first, then each batch from rest, as far as not yet taken
 	rest  chan []source // nil when first is the whole list
-	cur   []source      // of the batch taken from rest last
 	done  chan struct{}
 }
 
@@ -148,7 +141,7 @@ func newFeed(ctx context.Context, inputs []string, ro Options, jobs int, stats *
 				return false
 			}
 		}
-		n := expand(inputs, ro, ctx.Done(), func(s source) bool {
+		n := expand(ctx, inputs, ro, func(s source) bool {
 			if b == nil {
 				b = make([]source, 0, batchOf)
 			}
@@ -179,18 +172,15 @@ func (f *feed) whole() bool { return f.rest == nil }
 // next returns the next input, false once there is none (or the listing
 // was stopped).
 func (f *feed) next() (source, bool) {
-	if len(f.first) == 0 {
+	for len(f.first) == 0 {
 		if f.rest == nil {
 			return source{}, false
 		}
-		for len(f.cur) == 0 {
-			b, ok := <-f.rest
-			if !ok {
-				return source{}, false
-			}
-			f.cur = b
+		b, ok := <-f.rest
+		if !ok {
+			return source{}, false
 		}
-		f.first, f.cur = f.cur, nil
+		f.first = b
 	}
 	s := f.first[0]
 	f.first[0] = source{}
@@ -198,17 +188,30 @@ func (f *feed) next() (source, bool) {
 	return s, true
 }
 
-// take returns the next k inputs, fewer at the end of the list.
-func (f *feed) take(k int) []source {
-	srcs := make([]source, 0, k)
-	for len(srcs) < k {
-		s, ok := f.next()
-		if !ok {
-			break
-		}
-		srcs = append(srcs, s)
+// tasks yields the inputs of f in runs of consecutive ones, as the -j
+// workers take them: taskLen of the whole list when it is known whole,
+// else taskLen's most (a list longer than lookahead); the last may be
+// shorter.
+func (f *feed) tasks(jobs int) iter.Seq[[]source] {
+	k := taskLen(lookahead(jobs), jobs)
+	if f.whole() {
+		k = taskLen(len(f.first), jobs)
 	}
-	return srcs
+	return func(yield func([]source) bool) {
+		for {
+			srcs := make([]source, 0, k)
+			for len(srcs) < k {
+				s, ok := f.next()
+				if !ok {
+					break
+				}
+				srcs = append(srcs, s)
+			}
+			if len(srcs) == 0 || !yield(srcs) {
+				return
+			}
+		}
+	}
 }
 
 // wait waits for the listing to end; the run's context must be done or

@@ -37,11 +37,8 @@ func ordered(ctx context.Context, x *extract.Extractor, f *feed, jobs int, open 
 	go func() {
 		defer close(order)
 		defer close(tasks)
-		for n := f.taskLen(jobs); ; {
-			t := &task{srcs: f.take(n)}
-			if len(t.srcs) == 0 {
-				return
-			}
+		for srcs := range f.tasks(jobs) {
+			t := &task{srcs: srcs}
 			t.cond.L = &t.mu
 			select {
 			case order <- t:

@@ -176,11 +176,7 @@ func parallel(ctx context.Context, f *feed, jobs int, work func(source)) {
 	}
 	defer wg.Wait()
 	defer close(next)
-	for k := f.taskLen(jobs); ; {
-		srcs := f.take(k)
-		if len(srcs) == 0 {
-			return
-		}
+	for srcs := range f.tasks(jobs) {
 		select {
 		case next <- srcs:
 		case <-ctx.Done():
@@ -196,15 +192,6 @@ func parallel(ctx context.Context, f *feed, jobs int, work func(source)) {
 // each worker still gets some 64 tasks to even out their sizes.
 func taskLen(n, jobs int) int {
 	return min(max(n/(64*jobs), 1), 16)
-}
-
-// taskLen is the global taskLen for the inputs of f: for all of them when
-// the list is whole, else taskLen's most (a list longer than lookahead).
-func (f *feed) taskLen(jobs int) int {
-	if f.whole() {
-		return taskLen(len(f.first), jobs)
-	}
-	return taskLen(lookahead(jobs), jobs)
 }
 
 // runOne extracts one input, counting its bytes and hits in stats. open,
