@@ -28,12 +28,12 @@ func (p *plainPrinter) Hit(h *reader.Hit) {
 	if p.terminal {
 		u = safe.URI(u)
 	}
-	if len(u) < p.w.Available() && !p.eachLine {
-		// The line made in the writer's free buffer, and written whole
-		// by one Write of it (bufio.Writer.AvailableBuffer).
-		b := append(p.w.AvailableBuffer(), u...)
-		p.w.Write(append(b, p.eol))
-		p.printed++
+	if len(u) < p.w.Available() {
+		// Made with its line end in the writer's free room
+		// (bufio.Writer.AvailableBuffer): nothing is written before the
+		// copy is whole, and it is the only one.
+		p.w.Write(append(append(p.w.AvailableBuffer(), u...), p.eol))
+		p.lineDone()
 		return
 	}
 	p.scratch = append(p.scratch[:0], u...)

@@ -219,6 +219,12 @@ func (s *sink) Done(string)  {}
 // endLine ends an output line.
 func (s *sink) endLine() {
 	s.w.WriteByte(s.eol)
+	s.lineDone()
+}
+
+// lineDone counts a line whose end is written, and flushes it when each
+// line is to be seen as it comes.
+func (s *sink) lineDone() {
 	s.printed++
 	if s.eachLine {
 		s.w.Flush()
