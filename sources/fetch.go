@@ -41,27 +41,16 @@ func DefaultFetchOptions(userAgent string) FetchOptions {
 // IsURL reports whether an input name is an http:// or https:// URL,
 // which a Fetcher fetches.
 func IsURL(name string) bool {
-	return hasPrefixASCIIFold(name, "http://") || hasPrefixASCIIFold(name, "https://")
+	return hasPrefixFold(name, "http://") || hasPrefixFold(name, "https://")
 }
 
-// hasPrefixASCIIFold reports whether s starts with prefix, lower-case
-// ASCII, in any case: strings.ToLower(s) would start with it (no other
-// rune lower-cases to these letters), without a lower-case copy of every
-// file name of a walk.
-func hasPrefixASCIIFold(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := range len(prefix) {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != prefix[i] {
-			return false
-		}
-	}
-	return true
+// hasPrefixFold reports whether s starts with the ASCII prefix in any
+// case, as strings.ToLower(s) would start with it lower-case, without a
+// lower-case copy of every file name of a walk. EqualFold of the prefix's
+// bytes is ASCII's fold here: a rune that folds to an ASCII letter (ſ, K)
+// takes more bytes than the letter.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // isWARC reports whether a response is a WARC, by its media type or its
