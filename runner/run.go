@@ -111,15 +111,15 @@ func Run(ctx context.Context, x *extract.Extractor, inputs []string, ro Options,
 		return ctx.Err()
 	}
 	jobs := max(ro.Jobs, 1)
+	// The workers share the memory bound (doc/spec.md L6): each reads
+	// with its share of the token budget, by the -j asked for.
+	x = x.Workers(jobs)
 	f := newFeed(ctx, inputs, ro, jobs, stats)
 	defer f.wait()
 	defer cancel() // before the wait: a listing not read to its end stops
 	if f.whole() {
-		jobs = min(jobs, len(f.first))
+		jobs = min(jobs, len(f.first)) // no more workers than inputs
 	}
-	// The workers share the memory bound (doc/spec.md L6): each reads
-	// with its share of the token budget, by the -j asked for.
-	x = x.Workers(max(ro.Jobs, 1))
 	if jobs <= 1 {
 		for s, ok := f.next(); ok && ctx.Err() == nil; s, ok = f.next() {
 			runOne(ctx, x, s, ro.Open, stats, guarded, report)
