@@ -30,6 +30,7 @@ func init() {
 		Case{"pdf-form-fanout", ".pdf", "n/160 pages drawing a form that draws 10 forms, 8 levels deep", pdfFormFanout},
 		Case{"pdf-shared-content", ".pdf", "n/130 pages sharing one content stream that inflates to 8 MiB of operators", pdfSharedContent},
 		Case{"pdf-wrapped-uri", ".pdf", "a page of n/14 lines each going on with the URI of the one before, a link on it", pdfWrappedURI},
+		Case{"pdf-long-show", ".pdf", "a page showing one string of n bytes, a URI after it", pdfLongShow},
 		Case{"zip-pdf-fanout", ".zip", "a zip of four pdf-form-fanout cases of n/4 bytes", zipPDFFanout},
 	)
 }
@@ -365,5 +366,13 @@ func pdfWrappedURI(w *bufio.Writer, n int) {
 	p.stream(4, "", c.Bytes())
 	p.obj(5, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "+pdfRes+
 		" /Annots [<< /Type /Annot /Subtype /Link /Rect [0 0 9 9] /A << /S /URI /URI (http://wrap.example/ab/c/ab/c/zz) >> >>] >>")
+	p.pages([]int{5}, "")
+}
+
+func pdfLongShow(w *bufio.Writer, n int) {
+	p := newPDF(w)
+	p.font()
+	p.stream(4, "", pdfText(strings.Repeat("A", n)+" http://long.example/"))
+	p.obj(5, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "+pdfRes+" >>")
 	p.pages([]int{5}, "")
 }

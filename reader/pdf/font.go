@@ -120,41 +120,40 @@ func (f *font) cidWidths(d *doc, w array) {
 	}
 }
 
-// decode splits a shown string into glyphs.
-func (f *font) decode(s str, out []glyph) []glyph {
-	for i := 0; i < len(s); {
-		n := 1
-		if f.cid || len(f.lens) > 0 {
-			n = f.codeLen(s[i:])
-		}
-		n = min(n, len(s)-i)
-		var code uint32
-		for k := 0; k < n; k++ {
-			code = code<<8 | uint32(s[i+k])
-		}
-		i += n
-		g := glyph{space: n == 1 && code == 32}
-		if t, ok := f.uni[code]; ok {
-			g.text = t
-		} else if f.enc != nil && code < 256 {
-			g.text = f.enc[code]
-		} else if !f.cid && code < 256 {
-			g.text = string(rune(code))
-		}
-		switch {
-		case f.cid:
-			g.width = f.dw
-			if w, ok := f.cidW[code]; ok {
-				g.width = w
-			}
-		case int(code) >= f.first && int(code)-f.first < len(f.widths):
-			g.width = f.widths[int(code)-f.first]
-		default:
-			g.width = 500
-		}
-		out = append(out, g)
+// glyphAt returns the glyph of the code that starts at s[i] and the index
+// after that code. A shown string is read a glyph at a time, never as a
+// slice of glyphs: a string of 4 MiB (the object cap) would be a slice of
+// 128 MiB (doc/spec.md P8).
+func (f *font) glyphAt(s str, i int) (glyph, int) {
+	n := 1
+	if f.cid || len(f.lens) > 0 {
+		n = f.codeLen(s[i:])
 	}
-	return out
+	n = min(n, len(s)-i)
+	var code uint32
+	for k := 0; k < n; k++ {
+		code = code<<8 | uint32(s[i+k])
+	}
+	g := glyph{space: n == 1 && code == 32}
+	if t, ok := f.uni[code]; ok {
+		g.text = t
+	} else if f.enc != nil && code < 256 {
+		g.text = f.enc[code]
+	} else if !f.cid && code < 256 {
+		g.text = string(rune(code))
+	}
+	switch {
+	case f.cid:
+		g.width = f.dw
+		if w, ok := f.cidW[code]; ok {
+			g.width = w
+		}
+	case int(code) >= f.first && int(code)-f.first < len(f.widths):
+		g.width = f.widths[int(code)-f.first]
+	default:
+		g.width = 500
+	}
+	return g, i + n
 }
 
 // codeLen is the length of the code at the start of s by the code space

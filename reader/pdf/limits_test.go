@@ -426,3 +426,32 @@ func TestCacheCharged(t *testing.T) {
 		t.Errorf("without room: holds %d, charged %d", c.size, c.charged)
 	}
 }
+
+// TestLongShownString: a string shown at once is read a glyph at a time.
+// A page showing one string of 1 MiB allocates a few times its size, not
+// a glyph of 32 bytes for each byte (a 4 MB file took 326 MiB); and the
+// page's text stops at maxPageText within a string whose codes each map
+// to a long text, not after it.
+func TestLongShownString(t *testing.T) {
+	w := newW()
+	root := w.build("", page{content: "BT /F1 12 Tf 72 700 Td (" + strings.Repeat("A", 1<<20) + " http://after.example/) Tj ET"})
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	s, err := read(w.bytes(root), "", true)
+	runtime.ReadMemStats(&ms)
+	if got := hitURIs(s); got != "http://after.example/" || err != nil {
+		t.Errorf("hits %q, %v", got, err)
+	}
+	if a := ms.TotalAlloc - before; a > 16<<20 {
+		t.Errorf("%d MiB allocated for a string of 1 MiB", a>>20)
+	}
+
+	long := strings.Repeat("x", 100)
+	f := &font{uni: map[uint32]string{'A': long}}
+	p := newPageText(&doc{})
+	p.show(str(strings.Repeat("A", maxPageText/len(long)+1000)), &matrix{1, 0, 0, 1, 0, 0}, &gstate{ctm: matrix{1, 0, 0, 1, 0, 0}, font: f, size: 12, tz: 1})
+	if !p.full || p.buf.Len() > maxPageText+len(long) {
+		t.Errorf("page text %d bytes (full %v), want at most %d", p.buf.Len(), p.full, maxPageText+len(long))
+	}
+}

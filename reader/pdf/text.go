@@ -302,9 +302,9 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 			p.sp() // a gap, a step back, or another baseline (a footnote mark)
 		}
 	}
-	var gl []glyph
-	gl = f.decode(s, gl)
-	for _, g := range gl {
+	for i := 0; i < len(s); {
+		var g glyph
+		g, i = f.glyphAt(s, i)
 		switch t := g.text; {
 		case len(t) == 3 && t[0] == 0xef && t[1] == 0xac && t[2] >= 0x80 && t[2] <= 0x86:
 			p.buf.WriteString(ligatures[t[2]-0x80]) // U+FB00-FB06
@@ -324,13 +324,16 @@ func (p *pageText) show(s str, tm *matrix, gs *gstate) {
 			tx += gs.tw * gs.tz
 		}
 		*tm = matrix{1, 0, 0, 1, tx, 0}.mul(*tm)
+		if p.buf.Len() > maxPageText {
+			// Within the string, not after it: one string of 4 MiB
+			// whose codes each map to a long text would add gigabytes.
+			p.full = true
+			p.d.capped(errPageText)
+			return
+		}
 	}
 	end := matrix{1, 0, 0, 1, 0, gs.rise}.mul(*tm).mul(gs.ctm)
 	p.ex, p.ey, p.lastSize, p.have = end[4], end[5], size, true
-	if p.buf.Len() > maxPageText {
-		p.full = true
-		p.d.capped(errPageText)
-	}
 }
 
 // ligatures are the letters of the typographic ligatures U+FB00-U+FB06,
