@@ -6,9 +6,9 @@ package text
 import (
 	"bytes"
 	"io"
-	"runtime/debug"
 	"sync"
 
+	"github.com/urix/urix/internal/mapfile"
 	"github.com/urix/urix/internal/snippet"
 
 	"github.com/urix/urix/delimit"
@@ -35,11 +35,6 @@ var smallBufs = sync.Pool{New: func() any { b := make([]byte, smallText); return
 // 128 KiB buffer, which was a third of the time on a tree of 50 KB text
 // files.
 var scanners sync.Map // delimit.Options -> *sync.Pool
-
-// mapMin is the size from which a regular file is scanned mapped into
-// memory rather than read (SPEC PF2): no copy of every byte from the page
-// cache, which was a third of the time on a large text.
-const mapMin = 4 << 20
 
 // Read finds the URIs of plain text with delimit (Appendix E).
 func Read(c *reader.Content, s reader.Sink) error {
@@ -128,24 +123,14 @@ func reportWithContext(s reader.Sink, c *reader.Content, h delimit.Hit, text []b
 // (Content.Consumed: counted, and whether the run was stopped). With
 // reader.Options.Borrow the hits' strings are the mapped bytes. A fault
 // (the file cut short while mapped) is a panic, which extract recovers as
-// this input's error, "cut short while it was read".
+// this input's error, "cut short while it was read" (mapfile.Of).
 func readMapped(c *reader.Content, s reader.Sink) (bool, error) {
-	opts := s.Options()
-	if c.Whole == nil || c.Consumed == nil || c.Pos != nil || c.Decoded || opts.LineBuffered || c.Whole.Size() < mapMin {
+	m := mapfile.Of(c, s.Options())
+	if m == nil {
 		return false, nil
 	}
-	ra, off, n := c.Whole.Outer()
-	f, ok := ra.(interface{ Fd() uintptr }) // an *os.File, or the file package sources opened
-	if !ok {
-		return false, nil
-	}
-	data, release, unmap, err := mapFile(f, off, n)
-	if err != nil {
-		return false, nil
-	}
-	defer unmap()
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	return true, scanBytes(c, s, data, release)
+	defer m.Close()
+	return true, scanBytes(c, s, m.Data, m.Release)
 }
 
 // scanBytes scans data, c's input whole in memory (mapped, or

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/urix/urix/internal/mapfile"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -91,12 +92,12 @@ func TestBorrow(t *testing.T) {
 	}
 }
 
-// bigFile writes line repeated past mapMin, so that Read maps it, and
+// bigFile writes line repeated past mapfile.Min, so that Read maps it, and
 // returns its bytes, the open file (closed when t ends) and the file as
 // a Content's Whole.
 func bigFile(t *testing.T, line string) ([]byte, *os.File, *io.SectionReader) {
 	t.Helper()
-	data := bytes.Repeat([]byte(line), mapMin/len(line)+100)
+	data := bytes.Repeat([]byte(line), mapfile.Min/len(line)+100)
 	name := filepath.Join(t.TempDir(), "big.txt")
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -193,7 +194,7 @@ func TestNoPositions(t *testing.T) {
 		if err := Read(tc.c, s); err != nil {
 			t.Fatal(err)
 		}
-		if len(s.Hits) != 2*(mapMin/len(line)+100) {
+		if len(s.Hits) != 2*(mapfile.Min/len(line)+100) {
 			t.Fatalf("%s: %d hits", tc.name, len(s.Hits))
 		}
 		last := s.Hits[len(s.Hits)-1]
