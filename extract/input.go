@@ -15,7 +15,6 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/urix/urix/formats"
-	"github.com/urix/urix/htmlbase/charset"
 	"github.com/urix/urix/internal/decomp"
 	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
@@ -42,13 +41,17 @@ type job struct {
 	resolvers map[string]*resolve.Resolver // parsed bases, by base string
 	lastBase  string                       // the base resolver last returned, and its resolver
 	lastRV    *resolve.Resolver
-	stop      error            // an error of emit, or errMaxCount: the job stops
-	emitted   int              // hits passed to emit (-m)
-	opts      *reader.Options  // what its readers are given: the run's, or a copy with the input's Base
-	truncated bool             // a hit was cut at delimit.MaxHit (warned once)
-	unwrapped bool             // a wrapper could not be removed (noted once)
-	halt      *bool            // see Extractor.input
-	budget    *limit.Expansion // the input's expansion budget (reader.Sink.Budget)
+	// resolverBytes is the text of the bases in resolvers; longBaseNoted:
+	// a base longer than resolve.MaxBase was noted.
+	resolverBytes int
+	longBaseNoted bool
+	stop          error            // an error of emit, or errMaxCount: the job stops
+	emitted       int              // hits passed to emit (-m)
+	opts          *reader.Options  // what its readers are given: the run's, or a copy with the input's Base
+	truncated     bool             // a hit was cut at delimit.MaxHit (warned once)
+	unwrapped     bool             // a wrapper could not be removed (noted once)
+	halt          *bool            // see Extractor.input
+	budget        *limit.Expansion // the input's expansion budget (reader.Sink.Budget)
 }
 
 func (j *job) warn(where string, err error) {
@@ -347,67 +350,6 @@ func utf16BOM(b []byte) encoding.Encoding {
 		return unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
 	}
 	return nil
-}
-
-// maxResolvers bounds the parsed bases an input keeps: an archive has one
-// base per member, a WARC file one per record (SPEC L7).
-const maxResolvers = 1024
-
-// resolver returns the parsed form of base, or nil when base is empty or
-// not absolute.
-func (j *job) resolver(base string) *resolve.Resolver {
-	if base == "" {
-		return nil
-	}
-	if base == j.lastBase { // most hits share their content's base
-		return j.lastRV
-	}
-	if r, ok := j.resolvers[base]; ok {
-		j.lastBase, j.lastRV = base, r
-		return r
-	}
-	r, err := resolve.NewResolver(base, j.x.opts.Resolve)
-	if err != nil {
-		r = nil
-	}
-	j.keep(base, r)
-	j.lastBase, j.lastRV = base, r
-	return r
-}
-
-// keep keeps a parsed base under key for the input's other references, at
-// most maxResolvers of them: an archive has a base per member, a WARC one
-// per record (doc/spec.md L7), so past the cap the kept ones are
-// dropped and kept anew.
-func (j *job) keep(key string, rv *resolve.Resolver) {
-	if j.resolvers == nil || len(j.resolvers) >= maxResolvers {
-		j.resolvers = make(map[string]*resolve.Resolver)
-	}
-	j.resolvers[key] = rv
-}
-
-// ResolverIn implements reader.Sink: the parsed form of base for a
-// reference of a document in the encoding enc ("" or "utf-8" for UTF-8),
-// and the options it was made with. In WHATWG mode a document's encoding
-// is its queries' (R2), so its bases are kept apart by encoding. It is the
-// one place that makes such a resolver, for the report step and for a
-// reader's own base (the HTML reader's <base href>).
-func (j *job) ResolverIn(base, enc string) (*resolve.Resolver, resolve.Options) {
-	opts := j.x.opts.Resolve
-	if opts.Mode != resolve.WHATWG || enc == "" || enc == "utf-8" {
-		return j.resolver(base), opts
-	}
-	opts.QueryEncoding, _, _ = charset.Lookup(enc)
-	if base == "" {
-		return nil, opts
-	}
-	key := enc + "\x00" + base
-	rv, ok := j.resolvers[key]
-	if !ok {
-		rv, _ = resolve.NewResolver(base, opts)
-		j.keep(key, rv)
-	}
-	return rv, opts
 }
 
 // The reader.Sink methods of a job.

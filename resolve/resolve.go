@@ -130,6 +130,19 @@ type Options struct {
 // that has no scheme.
 var ErrNotAbsolute = errors.New("not an absolute URI: it has no scheme")
 
+// MaxBase is the longest base NewResolver takes: 8 KiB, the request line
+// RFC 9112 (section 3) asks HTTP servers to take at the least, and what
+// Apache and nginx take by default. A longer base names no document a
+// client fetched, and every reference resolved against it would be as
+// long: a page whose <base> is 200 KB made 2.6 GB of output from 400 KB,
+// and a chain of relative bases (xml:base, JSON-LD @base) work that grew
+// with its square (doc/spec.md L7).
+const MaxBase = 8 << 10
+
+// ErrLongBase is the cause of the error NewResolver returns for a base
+// longer than MaxBase; the error's URI is the base's first 64 bytes.
+var ErrLongBase = fmt.Errorf("a base of more than %d KiB is not used", MaxBase>>10)
+
 // Error records a failed operation on a URI, as net/url's Error does.
 type Error struct {
 	Op  string // what was being done, e.g. "base"
@@ -162,11 +175,15 @@ type Resolver struct {
 // NewResolver parses base, which must be an absolute URI (it must have a
 // scheme; Section 5.1: a relative reference cannot serve as a base). A
 // fragment of the base is ignored, as RFC 3986 Section 5.1 says.
-// The error, an *Error wrapping ErrNotAbsolute, names the base. In WHATWG
+// The error, an *Error wrapping ErrNotAbsolute, names the base; one that
+// is longer than MaxBase is refused (ErrLongBase). In WHATWG
 // mode the base must parse as a URL with no base URL (ParseURL); the
 // error for one that does not wraps ErrInvalidURL, or ErrNotAbsolute when
 // it has no scheme.
 func NewResolver(base string, opts Options) (*Resolver, error) {
+	if len(base) > MaxBase {
+		return nil, &Error{Op: "base", URI: base[:64] + "...", Err: ErrLongBase}
+	}
 	if opts.Mode == WHATWG {
 		return newWHATWGResolver(base, opts)
 	}

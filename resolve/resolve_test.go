@@ -231,6 +231,22 @@ func TestNewResolverErrors(t *testing.T) {
 	}
 }
 
+// TestNewResolverLongBase: a base of MaxBase bytes is taken in every
+// mode, one byte more is refused with ErrLongBase, its error naming only
+// the base's start.
+func TestNewResolverLongBase(t *testing.T) {
+	at := "http://h.example/"
+	for _, mode := range []Mode{RFC3986, RFC2396, WHATWG} {
+		if _, err := NewResolver(at+strings.Repeat("a", MaxBase-len(at)), Options{Mode: mode}); err != nil {
+			t.Errorf("mode %v: a base of MaxBase bytes: %v", mode, err)
+		}
+		_, err := NewResolver(at+strings.Repeat("a", MaxBase-len(at)+1), Options{Mode: mode})
+		if !errors.Is(err, ErrLongBase) || len(err.Error()) > 200 {
+			t.Errorf("mode %v: a base of MaxBase+1 bytes: %v", mode, err)
+		}
+	}
+}
+
 // More resolution cases where the two modes differ or an edge matters.
 var resolveTests = []struct {
 	base, ref string

@@ -50,7 +50,9 @@ func (r *jreader) ld() {
 	}
 	r.reportKept("json-ld", r.ldKey, "", v, r.base, false, 0)
 	if r.ldKey == "@base" && !r.over {
-		if abs, ok := resolve.Absolute(v, r.s.Resolver(r.base)); ok {
+		// A base the sink will not parse (longer than resolve.MaxBase)
+		// is not taken: a chain of relative ones grew without end.
+		if abs, ok := resolve.Absolute(v, r.s.Resolver(r.base)); ok && r.s.Resolver(abs) != nil {
 			r.base = abs
 		}
 	}

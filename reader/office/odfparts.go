@@ -45,7 +45,8 @@ func readODFPart(c *reader.Content, s reader.Sink) error {
 	p := &para{c: c, s: s, base: c.Base}
 	defer p.flush()
 	bases := []string{c.Base}
-	inPara := 0 // paragraphs open (a note's paragraph is inside another)
+	var own reader.Bases // the bytes of the open elements' own bases
+	inPara := 0          // paragraphs open (a note's paragraph is inside another)
 	for s.Err() == nil {
 		switch sc.next() {
 		case tokEOF:
@@ -58,7 +59,9 @@ func readODFPart(c *reader.Content, s reader.Sink) error {
 					if string(name) != "xml:base" {
 						return true
 					}
-					base = xmlBase(s, base, strings.TrimSpace(string(unescape(sc.raw[vs:ve]))))
+					if b := xmlBase(s, base, strings.TrimSpace(string(unescape(sc.raw[vs:ve])))); b != base && own.Take(s, "", b) {
+						base = b
+					}
 					return false
 				})
 			}
@@ -71,8 +74,11 @@ func readODFPart(c *reader.Content, s reader.Sink) error {
 			bases = append(bases, base)
 			p.textBreak(sc, name, &inPara, true)
 		case tokEnd:
-			if len(bases) > 1 {
-				bases = bases[:len(bases)-1]
+			if k := len(bases) - 1; k > 0 {
+				if bases[k] != bases[k-1] {
+					own.Drop(bases[k]) // an own base: one Take took
+				}
+				bases = bases[:k]
 			}
 			p.textBreak(sc, sc.name, &inPara, false)
 		case tokText:

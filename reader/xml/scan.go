@@ -460,6 +460,9 @@ func (x *xmlReader) wantText(raw []byte, entities bool) bool {
 func (x *xmlReader) pop(i int) {
 	for k := len(x.stack) - 1; k >= i; k-- {
 		x.endElement(&x.stack[k])
+		if x.stack[k].ownBase {
+			x.bases.Drop(x.stack[k].base)
+		}
 		x.stack[k] = xmlElem{}
 		x.stack = x.stack[:k]
 		for len(x.ns) > 0 && x.ns[len(x.ns)-1].depth >= k {

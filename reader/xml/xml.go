@@ -91,8 +91,9 @@ const (
 
 // xmlElem is an open element.
 type xmlElem struct {
-	name string // local name
-	base string
+	name    string // local name
+	base    string
+	ownBase bool // base is the element's own (xml:base), counted in bases
 	// what its text is: 0 prose (delimit), 'l' a link, 'h' HTML, 's'
 	// skipped, 'x' a link's label (isLinkLabel: skipped, and so is the
 	// text of the elements in it)
@@ -108,6 +109,7 @@ type xmlReader struct {
 	c      *reader.Content
 	src    *xmlSource
 	stack  []xmlElem
+	bases  reader.Bases // of the open elements' own bases
 	count  int
 	held   int // open elements that collect their text
 	attrAt []attrPos
@@ -175,7 +177,7 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 	for _, a := range t.Attr {
 		switch {
 		case a.Name.Space == nsXML && a.Name.Local == "base":
-			e.base = x.xmlBase(e.base, strings.TrimSpace(a.Value))
+			x.setBase(&e, strings.TrimSpace(a.Value))
 		case a.Name.Space == "" && a.Name.Local == "type":
 			typ = strings.ToLower(strings.TrimSpace(a.Value))
 		case a.Name.Space == "" && a.Name.Local == "isPermaLink":
@@ -214,6 +216,18 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 
 // xmlBase returns the base set by an xml:base value v on an element whose
 // parent's base is parent.
+// setBase sets the base of e, a new element, by its xml:base v, within
+// reader.MaxBases of the open elements' own bases.
+// A second xml:base of one element (not well-formed XML) is not read.
+func (x *xmlReader) setBase(e *xmlElem, v string) {
+	if e.ownBase {
+		return
+	}
+	if b := x.xmlBase(e.base, v); b != e.base && x.bases.Take(x.s, x.c.At.String(), b) {
+		e.base, e.ownBase = b, true
+	}
+}
+
 func (x *xmlReader) xmlBase(parent, v string) string {
 	v = resolve.EscapeInvalid(v)
 	if abs, ok := resolve.Absolute(v, x.s.Resolver(parent)); ok && x.s.Resolver(abs) != nil {
