@@ -97,6 +97,13 @@ func ordered(ctx context.Context, x *extract.Extractor, f *feed, jobs int, open 
 // to ahead past the head.
 const batchLen, queued, ahead = 512, 8, 16
 
+// A batch is also full at batchBytes of hit text, and a task's queue at
+// queuedBytes: hits of 60 KB each (a file of long URIs read while the
+// head is a slow PDF) held 512 a batch, 8 batches a task, and -j 2 peaked
+// at 131 MiB (doc/spec.md L1). A task's queue holds at most queuedBytes
+// and one batch more, some 700 KiB with the longest hits.
+const batchBytes, queuedBytes = 64 << 10, 512 << 10
+
 // orderedOut is what ordered's workers and drainer share: Run's emit and
 // report, and the batches that go back to be filled again.
 type orderedOut struct {
@@ -150,9 +157,10 @@ func (o *orderedOut) pass(b batch) {
 
 // batch is hits of a task read ahead of the head, and what they hold.
 type batch struct {
-	hits []extract.Hit
-	strs *reader.Strings // where the hits' text is copied
-	errs []error         // errors and warnings, after the hits of the batch
+	hits  []extract.Hit
+	strs  *reader.Strings // where the hits' text is copied
+	errs  []error         // errors and warnings, after the hits of the batch
+	bytes int             // the hits' URI and raw text
 }
 
 // task is consecutive inputs of ordered, and what passes between its
@@ -162,6 +170,7 @@ type task struct {
 	mu      sync.Mutex
 	cond    sync.Cond // on mu: a batch queued or taken, the task made head or done
 	batches []batch   // queued by the worker, not yet taken by the drainer
+	bytes   int       // their hits' text (batch.bytes)
 	head    atomic.Bool
 	done    bool
 }
@@ -174,7 +183,7 @@ func (t *task) drain(pass func(batch)) {
 	defer t.mu.Unlock()
 	for {
 		if bs := t.batches; len(bs) > 0 {
-			t.batches = nil
+			t.batches, t.bytes = nil, 0
 			t.cond.Broadcast() // room for a worker that waits
 			t.mu.Unlock()
 			for _, b := range bs {
@@ -235,7 +244,8 @@ func (w *taskWriter) emit(h *extract.Hit) error {
 	// unmapped file. The hit is the job's, done with once emit returns.
 	h.CopyTo(w.b.strs)
 	w.b.hits = append(w.b.hits, *h)
-	if len(w.b.hits) == batchLen {
+	w.b.bytes += len(h.URI) + len(h.Raw)
+	if len(w.b.hits) == batchLen || w.b.bytes >= batchBytes {
 		w.push()
 	}
 	return w.o.ctx.Err()
@@ -275,7 +285,7 @@ func (w *taskWriter) push() {
 	}
 	t := w.t
 	t.mu.Lock()
-	for len(t.batches) >= queued && !t.head.Load() {
+	for (len(t.batches) >= queued || t.bytes >= queuedBytes) && !t.head.Load() {
 		t.cond.Wait() // the drainer takes every batch, even once ctx is done
 	}
 	if t.head.Load() {
@@ -284,6 +294,7 @@ func (w *taskWriter) push() {
 		return
 	}
 	t.batches = append(t.batches, w.b)
+	t.bytes += w.b.bytes
 	w.b = batch{}
 	t.cond.Broadcast()
 	t.mu.Unlock()

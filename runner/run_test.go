@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urix/urix/extract"
 	"github.com/urix/urix/sources"
@@ -467,4 +468,47 @@ func runCutting(t *testing.T, big, small string, jobs, cut int) (errs []error, n
 		t.Fatal(err)
 	}
 	return errs, n, last
+}
+
+// TestRunQueueBoundedByBytes: while the head input's hit waits in emit,
+// a task read ahead of it queues at most queuedBytes of hit text and a
+// batch more, not 8 batches of 512 hits: 2,000 hits of 4 KB each (8 MB)
+// were held whole, and a file of 60 KB URIs behind a slow PDF took -j 2
+// to 131 MiB.
+func TestRunQueueBoundedByBytes(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	if err := os.WriteFile(a, []byte("http://head.example/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := "http://long.example/" + strings.Repeat("p", 4000) + "\n"
+	if err := os.WriteFile(b, []byte(strings.Repeat(line, 2000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := extract.New(extract.Options{Borrow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	before, most := ms.HeapAlloc, uint64(0)
+	n := 0
+	err = Run(context.Background(), x, []string{a, b}, Options{Jobs: 2}, func(h *extract.Hit) error {
+		if n++; n == 1 { // the head's hit: the other task reads on meanwhile
+			for i := 0; i < 20; i++ {
+				time.Sleep(20 * time.Millisecond)
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				most = max(most, ms.HeapAlloc)
+			}
+		}
+		return nil
+	}, func(err error) { t.Error(err) })
+	if err != nil || n != 2001 {
+		t.Fatalf("%d hits, %v", n, err)
+	}
+	if grown := int64(most) - int64(before); grown > 4<<20 {
+		t.Errorf("the heap grew by %d KiB while the head waited", grown>>10)
+	}
 }
