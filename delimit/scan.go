@@ -223,6 +223,28 @@ func breakColon(b []byte, c int) bool {
 // offsets, line and column, Kind (E5, E6, E11) and Flags (E8).
 func (s *Scanner) Hit() Hit { return s.hit }
 
+// Passed returns an offset of the input before which no hit that Scan
+// has yet to return starts: the start of the next hit found and not yet
+// returned, else lookBack bytes before the scan position, as far back as
+// a hit to come may start (the buffer keeps no more when it rolls). A
+// reader whose own hits are found apart from the text's (LaTeX's \url,
+// held to keep the order of the input) calls it as the Scanner reads its
+// input, to report its hits before it without waiting for the next text
+// hit. With Options.Refang too it is an offset of the input as written.
+func (s *Scanner) Passed() int64 {
+	var at int64
+	if s.pi < len(s.pending) {
+		at = s.pending[s.pi].Start
+	} else {
+		at = s.base + int64(max(0, s.pos-lookBack))
+	}
+	if s.rf != nil {
+		_, shift := s.rf.before(at)
+		at += shift
+	}
+	return at
+}
+
 // Err returns the first read error other than io.EOF. The hits before the
 // error are still reported (SPEC L8).
 func (s *Scanner) Err() error { return s.err }
