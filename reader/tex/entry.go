@@ -6,8 +6,8 @@ import (
 )
 
 // entry reads the BibTeX entry at buf[i] ('@type{key, field = value, ...}'
-// or with parentheses): its url, doi and eprint fields become f.pend, to
-// be passed on as the scan reaches them, and the index after "@type{" is
+// or with parentheses): its url, doi and eprint fields become f.pend, a
+// few at a time, to be passed on as the scan reaches them, and the index after "@type{" is
 // returned, so that the rest (other fields, commands in them) is read as
 // the source. @comment is blanked; @string and @preamble are text.
 func (f *filter) entry(i int) int {
@@ -44,14 +44,23 @@ func (f *filter) entry(i int) int {
 		return k + 1
 	}
 	f.entryEnd = end
-	f.fields(k+1, end)
+	f.readFields(k+1, end)
 	return k + 1
 }
 
-// fields reads the fields of an entry's body buf[i:end] and queues the
-// references of url, doi and eprint (with archivePrefix or eprinttype
-// arXiv).
-func (f *filter) fields(i, end int) {
+// fields is an entry's body read for references a few at a time: the
+// fields from at up to the entry's end (filter.entryEnd), and the eprint
+// field to take (the last one), when the entry says arXiv.
+type fields struct {
+	on     bool
+	at     int
+	eprint [2]int
+}
+
+// readFields starts reading the fields of an entry's body buf[i:end]: a
+// first pass finds the eprint field and whether the entry is arXiv's,
+// then the references of url, doi and eprint are queued as fields does.
+func (f *filter) readFields(i, end int) {
 	b := f.buf[:end]
 	// The key, up to the first comma.
 	c := bytes.IndexByte(b[i:], ',')
@@ -60,51 +69,72 @@ func (f *filter) fields(i, end int) {
 	}
 	var eprint [2]int
 	arxiv := false
-	start := len(f.pend)
-	for i += c + 1; i < len(b); {
-		if i = skipBlank(b, i); i >= len(b) {
-			break
+	for k := i + c + 1; k < len(b); {
+		name, vs, ve, next := nextField(b, k)
+		switch name {
+		case "eprint":
+			eprint = [2]int{vs, ve}
+		case "archiveprefix", "eprinttype":
+			arxiv = arxiv || strings.EqualFold(texURL(b[vs:ve]), "arxiv")
 		}
-		n := i
-		for n < len(b) && (isLetter(b[n]) || b[n] == '_' || b[n] == '-' || '0' <= b[n] && b[n] <= '9') {
-			n++
-		}
-		name := strings.ToLower(string(b[i:n]))
-		e := skipBlank(b, n)
-		if name == "" || e >= len(b) || b[e] != '=' {
-			// Not a field: go on after the next comma.
-			k := bytes.IndexByte(b[max(n, i+1):], ',')
-			if k < 0 {
-				break
-			}
-			i = max(n, i+1) + k + 1
-			continue
-		}
-		vs, ve, next := value(b, skipBlank(b, e+1))
+		k = next
+	}
+	f.more = fields{on: true, at: i + c + 1}
+	if arxiv && eprint[1] > eprint[0] {
+		f.more.eprint = eprint
+	}
+	f.fields()
+}
+
+// fields queues the references of the entry's fields from f.more.at on,
+// in the order of the file, until maxPend are queued or the entry ends.
+func (f *filter) fields() {
+	m := &f.more
+	b := f.buf[:f.entryEnd]
+	for m.at < len(b) && len(f.pend) < maxPend {
+		name, vs, ve, next := nextField(b, m.at)
 		switch v := b[vs:ve]; name {
 		case "url":
 			f.queue(vs, ve, "url", texURL(v))
 		case "doi":
 			f.queue(vs, ve, "doi", doiURL(texURL(v)))
 		case "eprint":
-			eprint = [2]int{vs, ve}
-		case "archiveprefix", "eprinttype":
-			arxiv = arxiv || strings.EqualFold(texURL(v), "arxiv")
+			if [2]int{vs, ve} != m.eprint {
+				break
+			}
+			if id := texURL(v); id != "" && !strings.ContainsAny(id, " \"<>") {
+				f.queue(vs, ve, "eprint", "https://arxiv.org/abs/"+id)
+			}
 		}
-		i = next
+		m.at = next
 	}
-	if arxiv && eprint[1] > eprint[0] {
-		if id := texURL(b[eprint[0]:eprint[1]]); id != "" && !strings.ContainsAny(id, " \"<>") {
-			f.queue(eprint[0], eprint[1], "eprint", "https://arxiv.org/abs/"+id)
+	m.on = m.at < len(b)
+}
+
+// nextField reads the field at b[i] (after blanks): its name in lower
+// case, the first piece of its value b[vs:ve], and the index after it;
+// a name "" when there is no field there (next is after the next comma,
+// or the end).
+func nextField(b []byte, i int) (name string, vs, ve, next int) {
+	if i = skipBlank(b, i); i >= len(b) {
+		return "", 0, 0, len(b)
+	}
+	n := i
+	for n < len(b) && (isLetter(b[n]) || b[n] == '_' || b[n] == '-' || '0' <= b[n] && b[n] <= '9') {
+		n++
+	}
+	name = strings.ToLower(string(b[i:n]))
+	e := skipBlank(b, n)
+	if name == "" || e >= len(b) || b[e] != '=' {
+		// Not a field: go on after the next comma.
+		k := bytes.IndexByte(b[max(n, i+1):], ',')
+		if k < 0 {
+			return "", 0, 0, len(b)
 		}
+		return "", 0, 0, max(n, i+1) + k + 1
 	}
-	// In the order of the file.
-	p := f.pend
-	for k := max(start, 1); k < len(p); k++ {
-		for m := k; m > 0 && p[m].start < p[m-1].start; m-- {
-			p[m], p[m-1] = p[m-1], p[m]
-		}
-	}
+	vs, ve, next = value(b, skipBlank(b, e+1))
+	return name, vs, ve, next
 }
 
 // queue queues the reference ref of field attr, whose value is buf[i:j].

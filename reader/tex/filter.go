@@ -13,6 +13,14 @@ const (
 	window = 1 << 20 // what the filter holds ahead of what it has passed on
 	look   = window / 2
 	chunk  = 64 << 10
+	// maxFind is how many references one step finds at most before what
+	// it read is passed on: the references held wait for the text rules
+	// to pass them, and a source of nothing but \url{a} lines would
+	// otherwise hold those of half a window (doc/spec.md TX1).
+	maxFind = 1024
+	// maxPend is how many references of an entry's fields are queued at
+	// once; the rest of the entry is read for more as they are passed.
+	maxPend = 256
 )
 
 // filter reads a TeX source and returns it with its comments and the
@@ -34,7 +42,12 @@ type filter struct {
 	// A search for an argument's or an entry's end failed up to here.
 	argFail, entryFail int
 	pend               []field // the entry's references, in order, not yet passed
+	more               fields  // the entry's fields not yet read for references
 	found              []special
+
+	// passed, when set, is called as the filter is read: the reader
+	// reports there what was found before the place the Scanner passed.
+	passed func()
 }
 
 // field is a BibTeX field's reference, found when its entry was read,
@@ -51,6 +64,9 @@ func newFilter(r io.Reader, bib bool) *filter {
 
 // Read implements io.Reader: the source as processed.
 func (f *filter) Read(p []byte) (int, error) {
+	if f.passed != nil {
+		f.passed()
+	}
 	for f.pos == 0 {
 		if f.eof && len(f.buf) == 0 {
 			if f.err == nil {
@@ -70,6 +86,11 @@ func (f *filter) Read(p []byte) (int, error) {
 	for i := range f.pend {
 		f.pend[i].start -= n
 		f.pend[i].end -= n
+	}
+	if f.more.on {
+		f.more.at -= n
+		f.more.eprint[0] -= n
+		f.more.eprint[1] -= n
 	}
 	return n, nil
 }
@@ -105,14 +126,17 @@ var stop = func() (t [256]bool) {
 }()
 
 // process reads buf from pos up to limit (or past it, to the end of a
-// construct that starts before it).
+// construct that starts before it), or until it has found maxFind
+// references; a field's reference that a construct read past is taken
+// before it returns, so that none is left behind what is passed on.
 func (f *filter) process(limit int) {
 	b := f.buf
 	i := f.pos
 	if f.inCmt {
 		i = f.comment(i)
 	}
-	for i < limit {
+	held := len(f.found)
+	for i < limit && len(f.found)-held < maxFind || len(f.pend) > 0 && f.pend[0].start <= i {
 		end := limit
 		if len(f.pend) > 0 {
 			if p := f.pend[0]; p.start <= i {
@@ -120,6 +144,9 @@ func (f *filter) process(limit int) {
 				blank(b[p.start:p.end])
 				i = max(i, p.end)
 				f.pend = f.pend[1:]
+				if len(f.pend) == 0 && f.more.on {
+					f.fields()
+				}
 				continue
 			} else {
 				end = min(end, p.start)

@@ -42,7 +42,7 @@ var Format = &reader.Format{
 }
 
 // special is a reference the filter found, held until the text rules'
-// hits before it are reported.
+// hits before it are reported: until the Scanner passes its place.
 type special struct {
 	kind, attr string
 	ref, raw   string
@@ -67,9 +67,14 @@ func Read(c *reader.Content, s reader.Sink) error {
 			h.Set(c, x.kind, x.ref, x.raw, x.sp, flags)
 			h.Attr, h.Source = x.attr, resolve.FromMarkup
 			s.Report(&h, c.Base)
+			f.found[0] = special{}
 			f.found = f.found[1:]
 		}
 	}
+	// As the text rules read on, what the filter found before the place
+	// they have passed is reported: a source without text hits holds no
+	// more than what the Scanner looks at (doc/spec.md TX1, L1).
+	f.passed = func() { flush(sc.Passed()) }
 	for sc.Scan() {
 		dh := sc.Hit()
 		flush(dh.Start + 1)
