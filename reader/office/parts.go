@@ -33,6 +33,15 @@ type para struct {
 	buf  []byte
 	segs []seg
 	hit  reader.Hit // the hit being reported (Hit.Set)
+	mark mark       // where at found the last offset
+}
+
+// mark is where para.at last found an offset: the run, and (when ok) the
+// offset k of run lineSeg at line and col.
+type mark struct {
+	seg, lineSeg int
+	k, line, col int
+	ok           bool
 }
 
 func (p *para) add(text []byte, sg seg) {
@@ -47,23 +56,35 @@ func (p *para) add(text []byte, sg seg) {
 	p.buf = append(p.buf, text...)
 }
 
-// at maps an offset of the paragraph's text onto the part.
+// at maps an offset of the paragraph's text onto the part. The hits of
+// a paragraph come in order, so the run and the line found for one are
+// where the search for the next starts: a paragraph of many runs and
+// many hits is mapped in one pass, not one per hit.
 func (p *para) at(k int, end bool) (int64, int, int) {
-	i := len(p.segs) - 1
-	for i > 0 && (p.segs[i].at > k || end && p.segs[i].at == k) {
-		i--
+	i := min(p.mark.seg, len(p.segs)-1)
+	if i > 0 && (p.segs[i].at > k || end && p.segs[i].at == k) {
+		i = 0 // behind the mark: from the start
 	}
+	for i+1 < len(p.segs) && (p.segs[i+1].at < k || !end && p.segs[i+1].at == k) {
+		i++
+	}
+	p.mark.seg = i
 	sg := p.segs[i]
 	if !sg.exact {
 		return sg.off, sg.line, sg.col
 	}
-	d := k - sg.at
-	line, col := sg.line, sg.col+d
-	if nl := bytes.Count(p.buf[sg.at:k], []byte("\n")); nl > 0 {
-		line += nl
-		col = k - (sg.at + bytes.LastIndexByte(p.buf[sg.at:k], '\n'))
+	from, line, col := sg.at, sg.line, sg.col
+	if m := p.mark; m.ok && m.lineSeg == i && m.k <= k {
+		from, line, col = m.k, m.line, m.col
 	}
-	return sg.off + int64(d), line, col
+	if nl := bytes.Count(p.buf[from:k], []byte("\n")); nl > 0 {
+		line += nl
+		col = k - (from + bytes.LastIndexByte(p.buf[from:k], '\n'))
+	} else {
+		col += k - from
+	}
+	p.mark.ok, p.mark.lineSeg, p.mark.k, p.mark.line, p.mark.col = true, i, k, line, col
+	return sg.off + int64(k-sg.at), line, col
 }
 
 // flush reports the URIs of the paragraph's text and empties it.
@@ -77,7 +98,7 @@ func (p *para) flush() {
 			p.s.Report(&p.hit, p.base)
 		}
 	}
-	p.buf, p.segs = p.buf[:0], p.segs[:0]
+	p.buf, p.segs, p.mark = p.buf[:0], p.segs[:0], mark{}
 }
 
 // field is a complex field being read: its code and where it starts.
