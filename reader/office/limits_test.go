@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -37,6 +38,59 @@ func readPart(read func(*reader.Content, reader.Sink) error, part []byte, maxTok
 }
 
 func parts(c *reader.Content, s reader.Sink) error { return readParts(c, s, c.Base) }
+
+// TestCDATAInPieces: a CDATA section comes as text in pieces of at most
+// textChunk bytes, as other text does, and its hits are placed where
+// they are written; the section is never held whole.
+func TestCDATAInPieces(t *testing.T) {
+	body := strings.Repeat("words and more words\n", (3<<20)/21) + "see http://end.example/ here"
+	doc := "<d><p>x<![CDATA[" + body + "]]>y http://after.example/</p></d>"
+	sc := newScanner(strings.NewReader(doc), 0)
+	var text strings.Builder
+	for k := sc.next(); k != tokEOF; k = sc.next() {
+		if k == tokText {
+			if len(sc.text) > textChunk {
+				t.Fatalf("a text token of %d bytes, want at most %d", len(sc.text), textChunk)
+			}
+			text.Write(sc.text)
+		}
+	}
+	if sc.err != nil || text.String() != "x"+body+"y http://after.example/" {
+		t.Fatalf("error %v, text of %d bytes, want %d", sc.err, text.Len(), len(body)+len("xy http://after.example/"))
+	}
+	lines := strings.Count(body, "\n")
+	part := "<w:document><w:body><w:p><w:r><w:t>x<![CDATA[" + body + "]]>y http://after.example/</w:t></w:r></w:p></w:body></w:document>"
+	hits, err, alloc := readPart(parts, []byte(part), 0)
+	want := []string{fmt.Sprintf("%d:5 http://end.example/", lines+1), fmt.Sprintf("%d:34 http://after.example/", lines+1)}
+	if err != nil || strings.Join(hits, "|") != strings.Join(want, "|") {
+		t.Errorf("hits %q, error %v; want %q", hits, err, want)
+	}
+	if alloc > 4<<20 {
+		t.Errorf("reading a CDATA section of %d bytes allocated %d bytes, want at most 4 MiB", len(body), alloc)
+	}
+}
+
+// TestParaSplit: text longer than maxPara given at once is scanned
+// maxPara bytes at a time, never held whole, and the hits after the cut
+// are placed where they are written.
+func TestParaSplit(t *testing.T) {
+	s := &readertest.Sink{}
+	p := &para{c: &reader.Content{Name: "doc"}, s: s}
+	line := strings.Repeat("x", 99) + "\n"
+	text := strings.Repeat(line, (maxPara+maxPara/2)/len(line)) + "see http://late.example/"
+	held := 0
+	s.OnHit = func(reader.Hit) { held = max(held, len(p.buf)) }
+	p.add([]byte(text), seg{off: 100, line: 3, col: 7, exact: true})
+	held = max(held, len(p.buf))
+	p.flush()
+	if held > maxPara {
+		t.Errorf("the paragraph held %d bytes, want at most %d", held, maxPara)
+	}
+	nl := strings.Count(text, "\n")
+	if len(s.Hits) != 1 || s.Hits[0].Line != 3+nl || s.Hits[0].Col != 5 || s.Hits[0].Offset != int64(100+strings.Index(text, "http")) {
+		t.Errorf("hits %+v, want http://late.example/ at %d:5", s.Hits, 3+nl)
+	}
+}
 
 // TestParaAt: the mark para.at keeps between hits gives what a search
 // from the paragraph's start gives, in any order of offsets.
@@ -99,5 +153,34 @@ func TestManyRunsLinear(t *testing.T) {
 	small, large := read(maxSegs/8), read(maxSegs)
 	if large > 24*small+100*time.Millisecond {
 		t.Errorf("%d runs took %v, %d runs %v: not linear", maxSegs/8, small, maxSegs, large)
+	}
+}
+
+// TestTokenLimit: a part's tag is held up to the run's share of the
+// token limit (reader.Options.MaxToken, doc/spec.md L6), past it the part
+// ends with an error after the hits before it; a comment of any length
+// is skipped without being held.
+func TestTokenLimit(t *testing.T) {
+	const limit = 1 << 20
+	tag := "<w:p><w:r><w:t>http://before.example/</w:t></w:r></w:p><w:p a=\"" + strings.Repeat("x", 2*limit) + "\"/>" +
+		"<w:p><w:r><w:t>http://after.example/</w:t></w:r></w:p>"
+	hits, err, _ := readPart(parts, []byte(tag), limit)
+	if !errors.Is(err, errTokenTooLarge) || len(hits) != 1 {
+		t.Errorf("a tag of %d bytes at a limit of %d: hits %q, error %v", 2*limit, limit, hits, err)
+	}
+	if hits, err, _ = readPart(parts, []byte(tag), 0); err != nil || len(hits) != 2 {
+		t.Errorf("a tag of %d bytes at the default limit: hits %q, error %v", 2*limit, hits, err)
+	}
+	for _, skipped := range []string{"<!--" + strings.Repeat("- ", 10<<20) + "-->", "<?pi " + strings.Repeat("? ", 10<<20) + "?>",
+		"<!DOCTYPE d [<!-- " + strings.Repeat("> ", 10<<20) + " --> <!ENTITY e '" + strings.Repeat("<", 1<<20) + "'>]>"} {
+		part := []byte(skipped + "<w:p><w:r><w:t>http://first.example/</w:t></w:r></w:p>" + skipped +
+			"<w:p><w:r><w:t>http://after.example/</w:t></w:r></w:p>")
+		hits, err, alloc := readPart(parts, part, limit)
+		if err != nil || len(hits) != 2 {
+			t.Errorf("%.12s... of %d bytes: hits %q, error %v", skipped, len(skipped), hits, err)
+		}
+		if alloc > 2<<20 {
+			t.Errorf("%.12s... of %d bytes: allocated %d bytes, want at most 2 MiB", skipped, len(skipped), alloc)
+		}
 	}
 }

@@ -41,7 +41,7 @@ var odfInline = map[string]bool{
 //
 // Names are matched by prefix as ODF writes them (xlink:, text:, xml:).
 func readODFPart(c *reader.Content, s reader.Sink) error {
-	sc := newScanner(c.R)
+	sc := newScanner(c.R, tokenLimit(s))
 	p := &para{c: c, s: s, base: c.Base}
 	defer p.flush()
 	bases := []string{c.Base}

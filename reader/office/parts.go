@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/urix/urix/delimit"
 	"github.com/urix/urix/reader"
@@ -32,8 +33,9 @@ type para struct {
 	base string
 	buf  []byte
 	segs []seg
-	hit  reader.Hit // the hit being reported (Hit.Set)
-	mark mark       // where at found the last offset
+	hit  reader.Hit      // the hit being reported (Hit.Set)
+	sc   delimit.Scanner // the scan of the text, kept for the next
+	mark mark            // where at found the last offset
 }
 
 // mark is where para.at last found an offset: the run, and (when ok) the
@@ -44,16 +46,31 @@ type mark struct {
 	ok           bool
 }
 
+// add adds text, which starts at sg, to the paragraph; text longer than
+// maxPara is added, and scanned, maxPara bytes at a time.
 func (p *para) add(text []byte, sg seg) {
-	if len(text) == 0 {
-		return
+	for len(text) > 0 {
+		if len(p.buf)+len(text) > maxPara || len(p.segs) >= maxSegs {
+			p.flush()
+		}
+		n := min(len(text), maxPara)
+		if need := len(p.buf) + n; need > cap(p.buf) { // doubled, as far as maxPara
+			p.buf = slices.Grow(p.buf, min(max(2*cap(p.buf), need), maxPara)-len(p.buf))
+		}
+		sg.at = len(p.buf)
+		p.segs = append(p.segs, sg)
+		p.buf = append(p.buf, text[:n]...)
+		if sg.exact { // the rest starts n bytes on
+			sg.off += int64(n)
+			if nl := bytes.Count(text[:n], []byte("\n")); nl > 0 {
+				sg.line += nl
+				sg.col = n - bytes.LastIndexByte(text[:n], '\n')
+			} else {
+				sg.col += n
+			}
+		}
+		text = text[n:]
 	}
-	if len(p.buf)+len(text) > maxPara || len(p.segs) >= maxSegs {
-		p.flush()
-	}
-	sg.at = len(p.buf)
-	p.segs = append(p.segs, sg)
-	p.buf = append(p.buf, text...)
 }
 
 // at maps an offset of the paragraph's text onto the part. The hits of
@@ -90,7 +107,13 @@ func (p *para) at(k int, end bool) (int64, int, int) {
 // flush reports the URIs of the paragraph's text and empties it.
 func (p *para) flush() {
 	if len(p.buf) > 0 && (bytes.IndexByte(p.buf, ':') >= 0 || p.s.Options().Delimit.Abbrev) {
-		for _, dh := range delimit.Find(p.buf, p.s.Options().Delimit) {
+		// A hit at a time, as Find finds them: a paragraph of URIs
+		// holds no list of them all.
+		o := p.s.Options().Delimit
+		o.Borrow = false // p.buf is used again
+		o.NoLines = true // p.at places the hits
+		for p.sc.ResetBytes(p.buf, o); p.sc.Scan(); {
+			dh := p.sc.Hit()
 			so, sl, sc := p.at(int(dh.Start), false)
 			eo, el, ec := p.at(int(dh.End), true)
 			sp := reader.Span{Line: sl, Col: sc, EndLine: el, EndCol: ec, Start: so, End: max(eo, so)}
@@ -133,7 +156,7 @@ func here(sc *scanner) seg {
 // readParts reads the text and the field codes of one XML part of an
 // Office Open XML package, streamed.
 func readParts(c *reader.Content, s reader.Sink, base string) error {
-	sc := newScanner(c.R)
+	sc := newScanner(c.R, tokenLimit(s))
 	r := &partReader{c: c, s: s, base: base, sc: sc, p: &para{c: c, s: s, base: base}}
 	defer r.p.flush()
 	for s.Err() == nil {

@@ -3,7 +3,10 @@ package office
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+
+	"github.com/urix/urix/reader"
 )
 
 // scanner is the tokenizer of the XML parts of office packages: start
@@ -15,17 +18,22 @@ import (
 // declaration are skipped, and of the entities only the five predefined
 // ones and character references are expanded, as in encoding/xml's
 // non-strict mode (no DTD is read: no external entity, no expansion
-// bomb). A token, text excepted, is held whole up to maxToken; text
-// comes in pieces of at most textChunk bytes, never splitting a
-// reference.
+// bomb). A tag is held whole up to the token limit (maxTok, the run's
+// share of it, doc/spec.md L6); text, CDATA sections included, comes in
+// pieces of at most textChunk bytes, never splitting a reference; a
+// comment, a processing instruction and a declaration are skipped as
+// they are read, never held.
 type scanner struct {
-	r    io.Reader
-	buf  []byte
-	pos  int   // the next byte of buf to read
-	end  int   // buf[:end] holds data
-	base int64 // the part's offset of buf[0]
-	eof  bool
-	err  error
+	r      io.Reader
+	maxTok int // the longest tag held
+	buf    []byte
+	pos    int   // the next byte of buf to read
+	end    int   // buf[:end] holds data
+	base   int64 // the part's offset of buf[0]
+	eof    bool
+	err    error
+	// inCDATA: the text being read is a CDATA section's, up to "]]>".
+	inCDATA bool
 
 	// Lines: line is the line of offset lineAt, which starts at lineStart.
 	line      int
@@ -62,14 +70,28 @@ type piece struct {
 }
 
 const (
-	maxToken  = 16 << 20
+	maxToken  = 16 << 20 // the token limit when the run sets none
+	minToken  = 256 << 10
 	textChunk = 64 << 10
 )
 
-var errTokenTooLarge = errors.New("office: an XML tag larger than 16 MiB")
+var errTokenTooLarge = errors.New("office: an XML tag over the token limit")
 
-func newScanner(r io.Reader) *scanner {
-	return &scanner{r: r, buf: make([]byte, 4<<10), line: 1} // grown as tokens need
+// newScanner returns a scanner of r that holds a tag of at most maxTok
+// bytes (maxToken when 0, and never under minToken, which a piece of text
+// needs).
+func newScanner(r io.Reader, maxTok int) *scanner {
+	if maxTok <= 0 {
+		maxTok = maxToken
+	}
+	return &scanner{r: r, maxTok: max(maxTok, minToken), buf: make([]byte, 4<<10), line: 1} // grown as tokens need
+}
+
+// tokenLimit is the longest tag a part of the run of s may hold: the
+// run's share of the token limit (doc/spec.md L6), as the HTML and XML
+// readers hold theirs.
+func tokenLimit(s reader.Sink) int {
+	return s.Options().MaxToken
 }
 
 // fill reads more input after what is held, moving the unread bytes to
@@ -85,12 +107,12 @@ func (s *scanner) fill() bool {
 		s.end, s.pos = n, 0
 	}
 	if s.end == len(s.buf) {
-		if len(s.buf) >= maxToken {
-			s.err = errTokenTooLarge
+		if len(s.buf) >= s.maxTok {
+			s.err = fmt.Errorf("%w (%d bytes, doc/spec.md L6)", errTokenTooLarge, s.maxTok)
 			s.eof = true
 			return false
 		}
-		nb := make([]byte, 2*len(s.buf))
+		nb := make([]byte, min(2*len(s.buf), s.maxTok))
 		copy(nb, s.buf[:s.end])
 		s.buf = nb
 	}
@@ -163,6 +185,9 @@ func (s *scanner) next() tokKind {
 		s.kind = tokEnd
 		return tokEnd
 	}
+	if s.inCDATA {
+		return s.readCDATA()
+	}
 	for {
 		if s.pos >= s.end && !s.fill() {
 			s.kind = tokEOF
@@ -185,27 +210,17 @@ func (s *scanner) next() tokKind {
 			s.kind = tokEnd
 			return tokEnd
 		case bytes.HasPrefix(rest, []byte("<?")):
-			if !s.skip("?>") {
+			if !s.skipPast(2, "?>") {
 				return s.truncated()
 			}
 		case bytes.HasPrefix(rest, []byte("<!--")):
-			i := s.find(4, "-->") // "<!-->" does not end itself
-			if i < 0 {
+			if !s.skipPast(4, "-->") { // "<!-->" does not end itself
 				return s.truncated()
 			}
-			s.pos += i + 3
 		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
-			i := s.find(9, "]]>")
-			if i < 0 {
-				return s.truncated()
-			}
-			s.off = s.base + int64(s.pos)
-			s.raw = s.buf[s.pos+9 : s.pos+i]
-			s.text = s.raw
-			s.pieces = append(s.pieces[:0], piece{off: s.off})
-			s.pos += i + 3
-			s.kind = tokText
-			return tokText
+			s.pos += 9
+			s.inCDATA = true
+			return s.readCDATA()
 		case bytes.HasPrefix(rest, []byte("<!")):
 			if !s.skipDecl() {
 				return s.truncated()
@@ -239,13 +254,59 @@ func (s *scanner) tag(n int) {
 	s.pos += n
 }
 
-func (s *scanner) skip(sep string) bool {
-	i := s.find(2, sep)
-	if i < 0 {
-		return false
+// skipPast moves pos past the first sep at or after index from of pos,
+// letting go of the bytes before it as it reads on: a comment or a
+// processing instruction is never held. False at the end of input.
+func (s *scanner) skipPast(from int, sep string) bool {
+	for {
+		if i := bytes.Index(s.buf[s.pos+from:s.end], []byte(sep)); i >= 0 {
+			s.pos += from + i + len(sep)
+			return true
+		}
+		// sep may start in the last len(sep)-1 bytes: those are kept.
+		if k := s.end - len(sep) + 1; k > s.pos+from {
+			s.pos, from = k, 0
+		}
+		if !s.fill() {
+			return false
+		}
 	}
-	s.pos += i + len(sep)
-	return true
+}
+
+// readCDATA reads the text of a CDATA section up to its "]]>", a piece
+// of at most textChunk bytes at a time, as readText reads text.
+func (s *scanner) readCDATA() tokKind {
+	i, from := -1, 0
+	for {
+		// Only a piece's worth is looked at: the buffer may be large.
+		lim := min(s.end, s.pos+textChunk+3)
+		if k := bytes.Index(s.buf[s.pos+from:lim], []byte("]]>")); k >= 0 {
+			i = from + k
+			break
+		}
+		from = max(from, lim-s.pos-2)
+		if s.end-s.pos >= textChunk+2 {
+			break // a piece's worth, and the "]]" an end may start with
+		}
+		if !s.fill() {
+			return s.truncated()
+		}
+	}
+	n := textChunk
+	if i >= 0 {
+		n = i
+	}
+	s.off = s.base + int64(s.pos)
+	s.raw = s.buf[s.pos : s.pos+n]
+	s.text = s.raw
+	s.pieces = append(s.pieces[:0], piece{off: s.off, exact: true})
+	s.pos += n
+	if n == i {
+		s.pos += 3
+		s.inCDATA = false
+	}
+	s.kind = tokText
+	return tokText
 }
 
 // skipDecl skips a <!DOCTYPE ...> with its internal subset, as
@@ -257,6 +318,10 @@ func (s *scanner) skipDecl() bool {
 	depth := 0
 	for i := 3; ; i++ {
 		for s.pos+i >= s.end {
+			// What is read of the declaration is let go, not held.
+			d := min(i, s.end-s.pos)
+			s.pos += d
+			i -= d
 			if !s.fill() {
 				return false
 			}
@@ -280,11 +345,10 @@ func (s *scanner) skipDecl() bool {
 				depth++
 				continue
 			}
-			k := s.find(i+4, "-->")
-			if k < 0 {
+			if !s.skipPast(i+4, "-->") {
 				return false
 			}
-			i = k + 2
+			i = -1 // pos is past the comment
 		}
 	}
 }
@@ -335,9 +399,18 @@ func local(name []byte) []byte {
 
 // readText reads text up to the next '<', or a piece of it.
 func (s *scanner) readText() tokKind {
-	i := bytes.IndexByte(s.buf[s.pos:s.end], '<')
-	for i < 0 && s.end-s.pos < textChunk && s.fill() {
-		i = bytes.IndexByte(s.buf[s.pos:s.end], '<')
+	// Only a piece's worth is looked at: the buffer may be large.
+	i, from := -1, 0
+	for {
+		lim := min(s.end, s.pos+textChunk)
+		if k := bytes.IndexByte(s.buf[s.pos+from:lim], '<'); k >= 0 {
+			i = from + k
+			break
+		}
+		from = lim - s.pos
+		if s.end-s.pos >= textChunk || !s.fill() {
+			break
+		}
 	}
 	if i < 0 {
 		i = min(s.end-s.pos, textChunk)

@@ -3,6 +3,7 @@ package office
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // tokens lists what the scanner reads from r, one line a token: kind,
 // line:col, name or text.
 func tokens(r io.Reader) (string, error) {
-	sc := newScanner(r)
+	sc := newScanner(r, 0)
 	var b strings.Builder
 	var text []byte
 	for {
@@ -69,7 +70,7 @@ line">` + long + `</f></d>`
 		t.Errorf("cut tag: error %v", err)
 	}
 	big := "<a v=\"" + strings.Repeat("x", maxToken) + "\"/>"
-	if _, err := tokens(bytes.NewReader([]byte(big))); err != errTokenTooLarge {
+	if _, err := tokens(bytes.NewReader([]byte(big))); !errors.Is(err, errTokenTooLarge) {
 		t.Errorf("tag over maxToken: error %v", err)
 	}
 }
@@ -100,7 +101,7 @@ func FuzzScanner(f *testing.F) {
 }
 
 func scanTokens(r io.Reader) (string, error) {
-	sc := newScanner(r)
+	sc := newScanner(r, 0)
 	var b, text strings.Builder
 	for {
 		k := sc.next()
