@@ -37,7 +37,50 @@ func readPart(read func(*reader.Content, reader.Sink) error, part []byte, maxTok
 	return hits, err, alloc
 }
 
+func rels(c *reader.Content, s reader.Sink) error { return readRels(c, s, c.Base) }
+
 func parts(c *reader.Content, s reader.Sink) error { return readParts(c, s, c.Base) }
+
+// TestRelsStreamed: a relationships part is streamed, not held: 4 MiB of
+// line ends and a tag of a million empty attributes cost neither a
+// slice entry per line nor an attribute list (doc/spec.md A4, L1), and
+// the relationships on either side are found where they are written.
+func TestRelsStreamed(t *testing.T) {
+	const lines = 4 << 20
+	part := []byte(`<?xml version="1.0"?>
+<Relationships xmlns="r"><Relationship Id="r1" Target="http://before.example/" TargetMode="External"/>` +
+		strings.Repeat("\n", lines) + `<x` + strings.Repeat(` a=""`, 1<<18) + `/>` +
+		`<Relationship Id="r2" TargetMode="External"
+ Target="http://after.example/"/><Relationship Id="r3" Target="styles.xml"/></Relationships>`)
+	hits, err, alloc := readPart(rels, part, 0)
+	want := []string{"2:56 http://before.example/", fmt.Sprintf("%d:10 http://after.example/", lines+3)}
+	if err != nil || strings.Join(hits, "|") != strings.Join(want, "|") {
+		t.Errorf("hits %q, error %v; want %q", hits, err, want)
+	}
+	if alloc > 8<<20 { // the tag of attributes is held, no more
+		t.Errorf("reading a %d-byte part allocated %d bytes, want at most 8 MiB", len(part), alloc)
+	}
+}
+
+// TestRelsAsBefore: a relationship's target is what encoding/xml, which
+// read these parts before, gave: references expanded, the last of an
+// attribute given twice, a prefixed attribute by its local name; it is
+// placed where that value is written (the first Target of the tag was
+// given before, and the tag's start for a prefixed one).
+func TestRelsAsBefore(t *testing.T) {
+	part := []byte(`<Relationships>
+<Relationship Target="http://a.example/?a=1&amp;b=&#50;" TargetMode="External"/>
+<Relationship Target="http://first.example/" Target="http://last.example/" TargetMode="external"/>
+<r:Relationship r:Target=' http://prefixed.example/ ' r:TargetMode="External"/>
+<Relationship Target="http://internal.example/"/><Relationship Target=" " TargetMode="External"/>
+<!-- <Relationship Target="http://comment.example/" TargetMode="External"/> -->
+</Relationships>`)
+	hits, err, _ := readPart(rels, part, 0)
+	want := []string{"2:23 http://a.example/?a=1&b=2", "3:54 http://last.example/", "4:27 http://prefixed.example/"}
+	if err != nil || strings.Join(hits, "|") != strings.Join(want, "|") {
+		t.Errorf("hits %q, error %v; want %q", hits, err, want)
+	}
+}
 
 // TestCDATAInPieces: a CDATA section comes as text in pieces of at most
 // textChunk bytes, as other text does, and its hits are placed where

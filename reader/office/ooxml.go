@@ -8,7 +8,6 @@ package office
 
 import (
 	"bytes"
-	"encoding/xml"
 	"io"
 	"strings"
 
@@ -69,9 +68,6 @@ func firstMember(b []byte) string {
 	return string(b[30 : 30+n])
 }
 
-// maxPart caps a relationships part, which is held whole.
-const maxPart = 16 << 20
-
 // Office Open XML (ECMA-376; SPEC A4). Reported:
 //
 //	office-rel    the Target of every relationship with TargetMode="External"
@@ -131,117 +127,58 @@ func readOOXML(c *reader.Content, s reader.Sink) error {
 	return err
 }
 
-// readRels reports the external targets of a relationships part.
+// readRels reports the external targets of a relationships part,
+// streamed through the parts' scanner: only a Relationship tag is held,
+// and lines are counted as the part is read (doc/spec.md A4, L7).
 func readRels(c *reader.Content, s reader.Sink, base string) error {
-	data, err := io.ReadAll(io.LimitReader(c.R, maxPart))
-	if err != nil {
-		return err
-	}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.Strict = false
-	lines := newLines(data)
+	sc := newScanner(c.R, tokenLimit(s))
 	for s.Err() == nil {
-		start := d.InputOffset()
-		tok, err := d.RawToken()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok || se.Name.Local != "Relationship" {
-			continue
-		}
-		var target string
-		external := false
-		for _, a := range se.Attr {
-			switch a.Name.Local {
-			case "Target":
-				target = a.Value
-			case "TargetMode":
-				external = strings.EqualFold(a.Value, "External")
+		switch sc.next() {
+		case tokEOF:
+			return sc.err
+		case tokStart:
+			if string(local(sc.name)) == "Relationship" {
+				relationship(c, s, sc, base)
 			}
 		}
-		if !external || strings.TrimSpace(target) == "" {
-			continue
-		}
-		tag := data[start:d.InputOffset()]
-		vs, ve := attrValue(tag, "Target")
-		sp := lines.span(start+int64(vs), start+int64(ve))
-		raw := string(tag[vs:ve])
-		h := new(reader.Hit) // one per relationship
-		h.Set(c, "office-rel", strings.TrimSpace(target), raw, sp, 0)
-		h.Element, h.Attr, h.Source = "Relationship", "Target", resolve.FromMarkup
-		h.SameDocument = target[0] == '#'
-		s.Report(h, base)
 	}
 	return s.Err()
 }
 
-// attrValue returns where the value of attribute name lies in a start
-// tag as written (0, 0 when not found).
-func attrValue(tag []byte, name string) (int, int) {
-	for i := 0; ; {
-		k := bytes.Index(tag[i:], []byte(name))
-		if k < 0 {
-			return 0, 0
+// relationship reports the target of the Relationship tag sc holds when
+// its TargetMode is External. Of an attribute given twice the last
+// counts, as encoding/xml, which read these parts before, gave it.
+func relationship(c *reader.Content, s reader.Sink, sc *scanner, base string) {
+	var vs, ve int
+	external, found := false, false
+	eachAttr(sc.raw, func(name []byte, s, e int) bool {
+		switch string(local(name)) {
+		case "Target":
+			vs, ve, found = s, e, true
+		case "TargetMode":
+			external = strings.EqualFold(string(unescape(sc.raw[s:e])), "External")
 		}
-		k += i
-		j := k + len(name)
-		if k > 0 && isSpace(tag[k-1]) {
-			for j < len(tag) && isSpace(tag[j]) {
-				j++
-			}
-			if j < len(tag) && tag[j] == '=' {
-				j++
-				for j < len(tag) && isSpace(tag[j]) {
-					j++
-				}
-				if j < len(tag) && (tag[j] == '"' || tag[j] == '\'') {
-					if e := bytes.IndexByte(tag[j+1:], tag[j]); e >= 0 {
-						return j + 1, j + 1 + e
-					}
-				}
-			}
-		}
-		i = k + len(name)
+		return true
+	})
+	if !found || !external {
+		return
 	}
+	target := string(unescape(sc.raw[vs:ve]))
+	if strings.TrimSpace(target) == "" {
+		return
+	}
+	start, end := sc.off+int64(vs), sc.off+int64(ve)
+	sl, scol := sc.at(start)
+	el, ecol := sc.at(end)
+	sp := reader.Span{Line: sl, Col: scol, EndLine: el, EndCol: ecol, Start: start, End: end}
+	h := new(reader.Hit) // one per relationship
+	h.Set(c, "office-rel", strings.TrimSpace(target), string(sc.raw[vs:ve]), sp, 0)
+	h.Element, h.Attr, h.Source = "Relationship", "Target", resolve.FromMarkup
+	h.SameDocument = target[0] == '#'
+	s.Report(h, base)
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-// lines maps byte offsets of a part held whole to lines and columns.
-type lines struct{ starts []int64 }
-
-func newLines(data []byte) *lines {
-	l := &lines{starts: []int64{0}}
-	for i, b := range data {
-		if b == '\n' {
-			l.starts = append(l.starts, int64(i+1))
-		}
-	}
-	return l
-}
-
-func (l *lines) pos(off int64) (int, int) {
-	lo, hi := 0, len(l.starts)
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if l.starts[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return lo + 1, int(off-l.starts[lo]) + 1
-}
-
-func (l *lines) span(start, end int64) reader.Span {
-	sl, sc := l.pos(start)
-	el, ec := l.pos(end)
-	return reader.Span{Line: sl, Col: sc, EndLine: el, EndCol: ec, Start: start, End: end}
-}
 
 // fieldURL returns the target of a field code that links out: HYPERLINK,
 // INCLUDEPICTURE or INCLUDETEXT with its first argument, "#anchor"
