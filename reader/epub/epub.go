@@ -56,6 +56,10 @@ func looksLikeEPUB(b []byte) bool {
 // whole.
 const maxPackage = 8 << 20
 
+// maxMissing is how many manifest items not in the book are named, each
+// in a note of its own; the others are counted in one more.
+const maxMissing = 16
+
 // maxIndex caps the bytes of member names kept to find manifest items.
 const maxIndex = 8 << 20
 
@@ -142,7 +146,8 @@ func rootfiles(cx []byte) ([]string, *xmlFault) {
 // item is one manifest item: its member name and media type.
 type item struct{ name, mediaType string }
 
-// readPackage reads a package document and the items of its manifest.
+// readPackage reads a package document and the items of its manifest,
+// each as its tag is met: no list of them is kept.
 func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map[string]*archive.Entry, read map[string]bool) error {
 	opf, err := z.ReadSmall(e, maxPackage)
 	if err != nil {
@@ -152,45 +157,67 @@ func readPackage(z *archive.Zip, m *archive.Members, e *archive.Entry, index map
 	if err := m.Read(e.Name, "application/xml", bytes.NewReader(opf)); err != nil {
 		return err
 	}
-	items, fault := manifest(opf, path.Dir(e.Name))
+	p := &pkg{z: z, m: m, e: e, index: index, read: read, named: map[string]bool{}}
+	fault := manifest(opf, path.Dir(e.Name), p.item)
 	faulty(m, e.Name, "package document", fault)
-	for _, it := range items {
-		if read[it.name] || !m.Next() {
-			continue
-		}
-		read[it.name] = true
-		ie := index[it.name]
-		if ie == nil {
-			// Not damage: books list a cover image or a font they never
-			// packed, and every member there is was read (doc/spec.md A6).
-			m.Warn(e.Name, reader.Note(errors.New("epub: manifest item "+it.name+" not in the book")))
-			continue
-		}
-		r, err := z.Open(ie, m.Budget())
-		if err != nil {
-			m.Warn(ie.Name, err)
-			if err := m.Sink().Err(); err != nil {
-				return err
-			}
-			continue
-		}
-		f := m.Sink().FormatFor(it.mediaType)
-		if f == html.Format {
-			f = xhtml // its text joined across inline elements (doc/spec.md H4)
-		}
-		if err := m.ReadAs(ie.Name, f, false, r); err != nil {
-			return err
-		}
+	if p.missing > 0 {
+		m.Warn(e.Name, reader.Note(fmt.Errorf("epub: %d more manifest items not in the book", p.missing)))
 	}
-	return nil
+	return p.err
 }
 
-// manifest returns the items of a package document's manifest, in order,
-// their hrefs (URLs relative to the package document) made member names,
-// read leniently (startTags), and what the read passed over.
-func manifest(opf []byte, dir string) ([]item, *xmlFault) {
-	var out []item
-	fault := startTags(opf, func(se xml.StartElement) {
+// pkg is the reading of one package document's items.
+type pkg struct {
+	z     *archive.Zip
+	m     *archive.Members
+	e     *archive.Entry
+	index map[string]*archive.Entry
+	read  map[string]bool // the members read, by name
+	// named: the items not in the book named in a note; missing counts
+	// the others.
+	named   map[string]bool
+	missing int
+	err     error // the sink's, which ends the book
+}
+
+// item reads one manifest item, once.
+func (p *pkg) item(it item) {
+	if p.err != nil || p.read[it.name] || p.named[it.name] || !p.m.Next() {
+		return
+	}
+	ie := p.index[it.name]
+	if ie == nil {
+		// Not damage: books list a cover image or a font they never
+		// packed, and every member there is was read (doc/spec.md A6).
+		// The first few are named (a hostile manifest lists a million).
+		if len(p.named) < maxMissing {
+			p.named[it.name] = true
+			p.m.Warn(p.e.Name, reader.Note(errors.New("epub: manifest item "+it.name+" not in the book")))
+		} else {
+			p.missing++
+		}
+		return
+	}
+	p.read[it.name] = true
+	r, err := p.z.Open(ie, p.m.Budget())
+	if err != nil {
+		p.m.Warn(ie.Name, err)
+		p.err = p.m.Sink().Err()
+		return
+	}
+	f := p.m.Sink().FormatFor(it.mediaType)
+	if f == html.Format {
+		f = xhtml // its text joined across inline elements (doc/spec.md H4)
+	}
+	p.err = p.m.ReadAs(ie.Name, f, false, r)
+}
+
+// manifest calls f with each item of a package document's manifest, in
+// order, its href (a URL relative to the package document) made a member
+// name, read leniently (startTags), and returns what the read passed
+// over.
+func manifest(opf []byte, dir string, f func(item)) *xmlFault {
+	return startTags(opf, func(se xml.StartElement) {
 		if se.Name.Local != "item" {
 			return
 		}
@@ -211,9 +238,8 @@ func manifest(opf []byte, dir string) ([]item, *xmlFault) {
 		if mt, _, _ = strings.Cut(mt, ";"); mt == "" {
 			return
 		}
-		out = append(out, item{name: name, mediaType: strings.TrimSpace(mt)})
+		f(item{name: name, mediaType: strings.TrimSpace(mt)})
 	})
-	return out, fault
 }
 
 // faulty says what a lenient read of the book's XML document called name
