@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
@@ -173,29 +172,6 @@ func TestParaAt(t *testing.T) {
 				t.Errorf("at(%d, %v) = %s, want %s", k, end, got, want)
 			}
 		}
-	}
-}
-
-// TestManyRunsLinear: a paragraph of many runs, each with a URI, is read
-// in time linear in its runs (each hit's run was once searched for from
-// the paragraph's end).
-func TestManyRunsLinear(t *testing.T) {
-	read := func(runs int) time.Duration {
-		part := []byte("<w:document><w:p>" + strings.Repeat("<w:r><w:t>http://a.b/ </w:t></w:r>", runs) + "</w:p></w:document>")
-		best := time.Hour
-		for range 3 {
-			start := time.Now()
-			hits, err, _ := readPart(parts, part, 0)
-			best = min(best, time.Since(start))
-			if err != nil || len(hits) != runs {
-				t.Fatalf("%d hits, error %v; want %d", len(hits), err, runs)
-			}
-		}
-		return best
-	}
-	small, large := read(maxSegs/8), read(maxSegs)
-	if large > 24*small+100*time.Millisecond {
-		t.Errorf("%d runs took %v, %d runs %v: not linear", maxSegs/8, small, maxSegs, large)
 	}
 }
 
