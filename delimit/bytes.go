@@ -1,6 +1,10 @@
 package delimit
 
-import "bytes"
+import (
+	"bytes"
+	"iter"
+	"sync"
+)
 
 // This file is the Scanner over bytes in place (SPEC PF2, PF3): made
 // (NewBytesScanner) or reset for the next text (ResetBytes,
@@ -75,3 +79,30 @@ func (s *Scanner) releaseBehind() bool {
 	s.relNext = s.pos + relEvery
 	return true
 }
+
+// All returns the hits of text one at a time, as Find finds them (their
+// strings their own, whatever opts.Borrow), with a pooled Scanner: what
+// reads a long text (an HTML or XML text run of megabytes) holds no list
+// of all its hits, which took 18 bytes of memory for each byte of a text
+// of short URIs (doc/spec.md L1).
+func All(text []byte, opts Options) iter.Seq[Hit] {
+	return func(yield func(Hit) bool) {
+		if !MayHold(text, opts) {
+			return
+		}
+		s := allScanners.Get().(*Scanner)
+		defer func() {
+			s.ResetBytes(nil, Options{}) // holds nothing of text
+			allScanners.Put(s)
+		}()
+		opts.Borrow = false
+		for s.ResetBytes(text, opts); s.Scan(); {
+			if !yield(s.Hit()) {
+				return
+			}
+		}
+	}
+}
+
+// allScanners keeps the Scanners of All.
+var allScanners = sync.Pool{New: func() any { return new(Scanner) }}

@@ -108,7 +108,7 @@ func (r *reader) flushJoin() {
 		return
 	}
 	if r.candidate(j.buf, false) {
-		for _, h := range delimit.Find(j.buf, r.opts.Delimit) {
+		for h := range delimit.All(j.buf, r.opts.Delimit) {
 			i, k := j.pieceAt(int(h.Start), false), j.pieceAt(int(h.End), true)
 			so, line, col, rs := j.place(i, int(h.Start), false)
 			eo, _, _, re := j.place(k, int(h.End), true)

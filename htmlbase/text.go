@@ -44,12 +44,14 @@ func (r *reader) text(raw []byte, rawElem elem, rawName string) {
 	if decode && bytes.IndexByte(raw, '&') >= 0 {
 		text, segs = r.unescape(raw)
 	}
-	hits := delimit.Find(text, r.opts.Delimit)
-	if len(hits) == 0 {
-		return
-	}
-	cur := r.newCursor(raw)
-	for _, h := range hits {
+	// A hit at a time (delimit.All): a text run of URIs holds no list of
+	// them all (a 4 MB one held 72 MiB so).
+	var cur cursor
+	placed := false
+	for h := range delimit.All(text, r.opts.Delimit) {
+		if !placed {
+			cur, placed = r.newCursor(raw), true
+		}
 		start := clamp(mapStart(segs, int(h.Start)), 0, len(raw))
 		end := clamp(mapEnd(segs, int(h.End)), start, len(raw))
 		line, col := cur.pos(start)

@@ -255,12 +255,14 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 	if bytes.IndexByte(t, ':') < 0 && !x.s.Options().Delimit.Abbrev {
 		return
 	}
-	hits := delimit.Find(t, x.s.Options().Delimit)
-	if len(hits) == 0 {
-		return
-	}
-	m := x.textMap(t, start, end)
-	for _, dh := range hits {
+	// A hit at a time (delimit.All): a text of URIs holds no list of
+	// them all (a 4 MB one held 72 MiB so).
+	var m textMap
+	mapped := false
+	for dh := range delimit.All(t, x.s.Options().Delimit) {
+		if !mapped {
+			m, mapped = x.textMap(t, start, end), true
+		}
 		s, sok := m.at(int(dh.Start))
 		e, eok := m.at(int(dh.End))
 		raw := dh.Raw
