@@ -393,28 +393,6 @@ func TestRunFileCutWhileMapped(t *testing.T) {
 	}
 }
 
-// TestRunJSONCutWhileMapped: a large JSON file is read mapped too
-// (mapfile), window by window; cut short while it is read, it is that
-// input's error, as a text file is, and the next input is read.
-func TestRunJSONCutWhileMapped(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("files are mapped on Linux")
-	}
-	big, small := cutFiles(t)
-	big = strings.TrimSuffix(big, ".txt") + ".json"
-	if err := os.WriteFile(big, []byte(strings.Repeat(`{"u": "see http://a.example/x and more words here"}`+"\n", 150000)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	errs, n, last := runCutting(t, big, small, 1, 1000)
-	var ie *extract.InputError
-	if len(errs) != 1 || !errors.As(errs[0], &ie) || ie.File != big || !strings.Contains(errs[0].Error(), "cut short while it was read") {
-		t.Fatalf("errors %v, want one: %s cut short", errs, big)
-	}
-	if n >= 150000 || last != "http://b.example/" {
-		t.Errorf("%d hits, the last %q", n, last)
-	}
-}
-
 // TestRunFileCutWhileMappedJobs: with several jobs, a large text file cut
 // short while it is read, mapped, in a worker is that input's error, and
 // no hit pointing into the unmapped file waits in a batch: the drain would

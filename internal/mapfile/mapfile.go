@@ -1,8 +1,7 @@
 // Package mapfile maps a regular file that a reader would otherwise read
 // through a buffer into memory (doc/spec.md PF2): no copy of every byte
-// from the page cache, a tenth of the time of JSON and a third of that of
-// plain text on a large file. It owns the one decision of when a content
-// is read so; the text and JSON readers use it.
+// from the page cache, a third of the time of plain text on a large file.
+// It owns the decision of when a content is read so, and the mapping.
 package mapfile
 
 import (

@@ -26,7 +26,6 @@ import (
 	"io"
 	"sync"
 
-	"github.com/urix/urix/internal/mapfile"
 	"github.com/urix/urix/reader"
 )
 
@@ -86,19 +85,14 @@ type jreader struct {
 	base string // the content's base, or the JSON-LD @base in effect
 
 	r     io.Reader
-	buf   []byte // own, or a window of mapped
+	buf   []byte
 	marks *marks // where the events and a string's stops are in buf[:n]
 	i, n  int
 	off   int64 // stream offset of buf[0]
 	eof   bool
 	err   error
 	line  int
-	lnOff int64  // stream offset of the line's start
-	own   []byte // the reader's buffer, bufSize+slack bytes
-	// mapped is the input mapped into memory (mapfile.Of), read window by
-	// window in place of r, mpos bytes of it so far.
-	mapped *mapfile.Mapping
-	mpos   int
+	lnOff int64 // stream offset of the line's start
 
 	frames    [keyDepth]frame
 	objs      []uint64 // obj bit of every open container within MaxDepth
@@ -125,24 +119,21 @@ type jreader struct {
 	hit    reader.Hit
 }
 
-var readers = sync.Pool{New: func() any { return &jreader{own: make([]byte, bufSize+slack), marks: new(marks)} }}
+var readers = sync.Pool{New: func() any { return &jreader{buf: make([]byte, bufSize+slack), marks: new(marks)} }}
 
 // Read reads a JSON document (or JSON Lines) from c (doc/spec.md JS1).
 func Read(c *reader.Content, s reader.Sink) error {
 	r := readers.Get().(*jreader)
 	defer func() {
 		r.har.release() // a read that stopped inside a body
-		r.c, r.s, r.r, r.har, r.buf, r.mapped = nil, nil, nil, harState{}, nil, nil
+		r.c, r.s, r.r, r.har = nil, nil, nil, harState{}
 		if cap(r.text.buf) > 4*chunkMax || cap(r.capt) > 1<<20 {
 			r.text, r.capt = textState{}, nil // a hostile input's buffers are not kept
 		}
 		readers.Put(r)
 	}()
-	*r = jreader{c: c, s: s, opts: s.Options(), base: c.Base, r: c.R, buf: r.own, own: r.own, marks: r.marks, line: 1, objs: r.objs[:0],
+	*r = jreader{c: c, s: s, opts: s.Options(), base: c.Base, r: c.R, buf: r.buf, marks: r.marks, line: 1, objs: r.objs[:0],
 		text: textState{buf: r.text.buf[:0], dec: r.text.dec[:0], sc: r.text.sc}, capt: r.capt[:0]}
-	if r.mapped = mapfile.Of(c, r.opts); r.mapped != nil {
-		defer r.mapped.Close() // before the pool's, which drops buf
-	}
 	r.colon0 = r.opts.Delimit.Abbrev || r.opts.Delimit.Emails || readEvery
 	r.run()
 	if r.depth > 0 || r.role != roleText && r.err == nil {
@@ -168,9 +159,6 @@ func (r *jreader) fill() bool {
 		r.err, r.eof = err, true
 		return false
 	}
-	if r.mapped != nil {
-		return r.window()
-	}
 	for r.n == 0 {
 		n, err := r.r.Read(r.buf[:bufSize])
 		r.n = n
@@ -184,35 +172,6 @@ func (r *jreader) fill() bool {
 	}
 	r.mark()
 	return r.n > 0
-}
-
-// window is fill for a mapped input: the buffer becomes the next bufSize
-// bytes of the mapping, in place, or a copy of them in the reader's own
-// buffer at the end, where the marking's slack is not mapped. The bytes
-// before it are counted as read and their pages dropped.
-func (r *jreader) window() bool {
-	m := r.mapped
-	if err := r.c.Consumed(int64(r.mpos)); err != nil {
-		r.err, r.eof = err, true
-		return false
-	}
-	m.Release(int64(r.mpos))
-	rest := m.Data[r.mpos:]
-	n := min(len(rest), bufSize)
-	if n == 0 {
-		r.eof = true
-		return false
-	}
-	if len(rest) >= n+slack {
-		r.buf = rest[: n+slack : n+slack]
-	} else {
-		r.buf = r.own
-		copy(r.buf, rest[:n])
-	}
-	r.mpos += n
-	r.n = n
-	r.mark()
-	return true
 }
 
 // isObj reports whether the container at depth d (0-based) is an object.

@@ -30,9 +30,9 @@ var strStop = func() (t [256]bool) {
 // run scans the input: structure between strings, strings by str but
 // for the plain ones. It goes from one byte structStop marks to the next
 // by the bitmap r.marks.ev (marks.go): what stands between (blanks,
-// numbers, literals) is passed over unread. The buffer and its length n
-// are read again after a call that may read on: fill may make the buffer
-// the next window of a mapped input (mapfile).
+// numbers, literals) is passed over unread. The buffer's slice does not
+// change, only what it holds (fill): its length n is read again after a
+// call that may read on.
 func (r *jreader) run() {
 	buf, ev, st := r.buf, &r.marks.ev, &r.marks.st
 	i, n := r.i, r.n
@@ -41,7 +41,7 @@ func (r *jreader) run() {
 			if r.i = i; !r.fill() {
 				return
 			}
-			buf, i, n = r.buf, 0, r.n
+			i, n = 0, r.n
 		}
 		if i = nextMark(ev, i); i >= n {
 			continue
@@ -80,7 +80,7 @@ func (r *jreader) run() {
 			}
 			r.i = i
 			r.str()
-			buf, i, n = r.buf, r.i, r.n // it may have read on
+			i, n = r.i, r.n // it may have read on
 			i = r.comma(buf, i, n)
 		case ',':
 			r.expectKey = r.inObj
@@ -89,7 +89,7 @@ func (r *jreader) run() {
 			if r.harStatusKey() {
 				r.i = i
 				r.har.status = r.number()
-				buf, i, n = r.buf, r.i, r.n
+				i, n = r.i, r.n
 			}
 		case '\n':
 			r.line++
@@ -132,12 +132,11 @@ func (r *jreader) str() {
 			r.startBody()
 		}
 	}
-	st := &r.marks.st
+	buf, st := r.buf, &r.marks.st
 	for {
 		// The stops in the buffer, with the string's flags held here;
-		// escape and moreString read on past its end (fill: the buffer
-		// may be another window of a mapped input).
-		buf, n, i := r.buf, r.n, r.i
+		// escape and moreString read on past its end.
+		n, i := r.n, r.i
 		sstart, esc, nl, colon, inert := r.sstart, r.esc, r.nl, r.colon, r.inert
 	stops:
 		for {
