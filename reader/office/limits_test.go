@@ -24,7 +24,7 @@ func allocated(f func()) uint64 {
 // readPart reads one part with read (readRels, readParts, readODFPart's
 // form) and the run's token limit maxTok, and returns its hits as
 // "line:col uri", its error, and the bytes the read allocated.
-func readPart(read func(*reader.Content, reader.Sink) error, part []byte, maxTok int) ([]string, error, uint64) {
+func readPart(read func(*reader.Content, reader.Sink) error, part []byte, maxTok int) ([]string, uint64, error) {
 	s := &readertest.Sink{Opts: reader.Options{MaxToken: maxTok}}
 	c := &reader.Content{R: bytes.NewReader(part), Name: "doc", Base: "file:///x/d.docx"}
 	var err error
@@ -33,7 +33,7 @@ func readPart(read func(*reader.Content, reader.Sink) error, part []byte, maxTok
 	for _, h := range s.Hits {
 		hits = append(hits, fmt.Sprintf("%d:%d %s", h.Line, h.Col, h.URI))
 	}
-	return hits, err, alloc
+	return hits, alloc, err
 }
 
 func rels(c *reader.Content, s reader.Sink) error { return readRels(c, s, c.Base) }
@@ -51,7 +51,7 @@ func TestRelsStreamed(t *testing.T) {
 		strings.Repeat("\n", lines) + `<x` + strings.Repeat(` a=""`, 1<<18) + `/>` +
 		`<Relationship Id="r2" TargetMode="External"
  Target="http://after.example/"/><Relationship Id="r3" Target="styles.xml"/></Relationships>`)
-	hits, err, alloc := readPart(rels, part, 0)
+	hits, alloc, err := readPart(rels, part, 0)
 	want := []string{"2:56 http://before.example/", fmt.Sprintf("%d:10 http://after.example/", lines+3)}
 	if err != nil || strings.Join(hits, "|") != strings.Join(want, "|") {
 		t.Errorf("hits %q, error %v; want %q", hits, err, want)
@@ -74,7 +74,7 @@ func TestRelsAsBefore(t *testing.T) {
 <Relationship Target="http://internal.example/"/><Relationship Target=" " TargetMode="External"/>
 <!-- <Relationship Target="http://comment.example/" TargetMode="External"/> -->
 </Relationships>`)
-	hits, err, _ := readPart(rels, part, 0)
+	hits, _, err := readPart(rels, part, 0)
 	want := []string{"2:23 http://a.example/?a=1&b=2", "3:54 http://last.example/", "4:27 http://prefixed.example/"}
 	if err != nil || strings.Join(hits, "|") != strings.Join(want, "|") {
 		t.Errorf("hits %q, error %v; want %q", hits, err, want)
@@ -102,7 +102,7 @@ func TestCDATAInPieces(t *testing.T) {
 	}
 	lines := strings.Count(body, "\n")
 	part := "<w:document><w:body><w:p><w:r><w:t>x<![CDATA[" + body + "]]>y http://after.example/</w:t></w:r></w:p></w:body></w:document>"
-	hits, err, alloc := readPart(parts, []byte(part), 0)
+	hits, alloc, err := readPart(parts, []byte(part), 0)
 	want := []string{fmt.Sprintf("%d:5 http://end.example/", lines+1), fmt.Sprintf("%d:34 http://after.example/", lines+1)}
 	if err != nil || strings.Join(hits, "|") != strings.Join(want, "|") {
 		t.Errorf("hits %q, error %v; want %q", hits, err, want)
@@ -183,18 +183,18 @@ func TestTokenLimit(t *testing.T) {
 	const limit = 1 << 20
 	tag := "<w:p><w:r><w:t>http://before.example/</w:t></w:r></w:p><w:p a=\"" + strings.Repeat("x", 2*limit) + "\"/>" +
 		"<w:p><w:r><w:t>http://after.example/</w:t></w:r></w:p>"
-	hits, err, _ := readPart(parts, []byte(tag), limit)
+	hits, _, err := readPart(parts, []byte(tag), limit)
 	if !errors.Is(err, errTokenTooLarge) || len(hits) != 1 {
 		t.Errorf("a tag of %d bytes at a limit of %d: hits %q, error %v", 2*limit, limit, hits, err)
 	}
-	if hits, err, _ = readPart(parts, []byte(tag), 0); err != nil || len(hits) != 2 {
+	if hits, _, err = readPart(parts, []byte(tag), 0); err != nil || len(hits) != 2 {
 		t.Errorf("a tag of %d bytes at the default limit: hits %q, error %v", 2*limit, hits, err)
 	}
 	for _, skipped := range []string{"<!--" + strings.Repeat("- ", 10<<20) + "-->", "<?pi " + strings.Repeat("? ", 10<<20) + "?>",
 		"<!DOCTYPE d [<!-- " + strings.Repeat("> ", 10<<20) + " --> <!ENTITY e '" + strings.Repeat("<", 1<<20) + "'>]>"} {
 		part := []byte(skipped + "<w:p><w:r><w:t>http://first.example/</w:t></w:r></w:p>" + skipped +
 			"<w:p><w:r><w:t>http://after.example/</w:t></w:r></w:p>")
-		hits, err, alloc := readPart(parts, part, limit)
+		hits, alloc, err := readPart(parts, part, limit)
 		if err != nil || len(hits) != 2 {
 			t.Errorf("%.12s... of %d bytes: hits %q, error %v", skipped, len(skipped), hits, err)
 		}
