@@ -57,7 +57,8 @@ size() { if [ -d "$1" ]; then find "$1" -type f -print0 | du -cb --files0-from=-
 
 # Tools are timed in sections; within a section every tool runs once per
 # round, round after round (interleaved), so that the load of the machine's
-# neighbours, which drifts over minutes, weighs on all of them alike. For
+# neighbours, which drifts over minutes, weighs on all of them alike; every
+# other round runs them in reverse order, so that none has a place of its own. For
 # each tool: the median wall time over its rounds (bash's microsecond clock;
 # GNU time's is 10 ms), the largest peak RSS (GNU time), the URIs printed.
 #   add NAME INPUT RUNS CMD...   registers a tool in the current section
@@ -76,7 +77,10 @@ section() {
     if [ -d "${inputs[$k]}" ]; then find "${inputs[$k]}" -type f -exec cat {} + >/dev/null; else cat "${inputs[$k]}" >/dev/null; fi
   done
   for r in $(seq "$most"); do
-    for k in $(seq 0 $((n - 1))); do
+    # Every other round in reverse: no tool always runs first (right after
+    # the page cache was warmed) or right after the same neighbour.
+    local order; order=$(seq 0 $((n - 1))); [ $((r % 2)) -eq 0 ] && order=$(seq $((n - 1)) -1 0)
+    for k in $order; do
       [ "$r" -le "${runs[$k]}" ] || continue
       local t0=$EPOCHREALTIME
       eval "/usr/bin/time -q -o \"$work/t\" -f '%M' ${cmds[$k]}" >"$work/out.$k" 2>"$work/err" || true
