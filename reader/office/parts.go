@@ -33,9 +33,8 @@ type para struct {
 	base string
 	buf  []byte
 	segs []seg
-	hit  reader.Hit      // the hit being reported (Hit.Set)
-	sc   delimit.Scanner // the scan of the text, kept for the next
-	mark mark            // where at found the last offset
+	hit  reader.Hit // the hit being reported (Hit.Set)
+	mark mark       // where at found the last offset
 }
 
 // mark is where para.at last found an offset: the run, and (when ok) the
@@ -107,13 +106,11 @@ func (p *para) at(k int, end bool) (int64, int, int) {
 // flush reports the URIs of the paragraph's text and empties it.
 func (p *para) flush() {
 	if len(p.buf) > 0 && (bytes.IndexByte(p.buf, ':') >= 0 || p.s.Options().Delimit.Abbrev) {
-		// A hit at a time, as Find finds them: a paragraph of URIs
-		// holds no list of them all.
+		// A hit at a time (delimit.All): a paragraph of URIs holds no
+		// list of them all.
 		o := p.s.Options().Delimit
-		o.Borrow = false // p.buf is used again
 		o.NoLines = true // p.at places the hits
-		for p.sc.ResetBytes(p.buf, o); p.sc.Scan(); {
-			dh := p.sc.Hit()
+		for dh := range delimit.All(p.buf, o) {
 			so, sl, sc := p.at(int(dh.Start), false)
 			eo, el, ec := p.at(int(dh.End), true)
 			sp := reader.Span{Line: sl, Col: sc, EndLine: el, EndCol: ec, Start: so, End: max(eo, so)}
