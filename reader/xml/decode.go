@@ -39,10 +39,13 @@ func xmlDecode(dst, raw []byte) []byte {
 	return dst
 }
 
+// maxRef is the longest reference xmlEntity reads, ';' included.
+const maxRef = 12
+
 // xmlEntity decodes the reference at the start of b: the rune and the
 // reference's length, 0 when it is none that is expanded.
 func xmlEntity(b []byte) (rune, int) {
-	semi := bytes.IndexByte(b[:min(len(b), 12)], ';')
+	semi := bytes.IndexByte(b[:min(len(b), maxRef)], ';')
 	if semi < 2 {
 		return 0, 0
 	}

@@ -117,6 +117,7 @@ func (s *xmlSource) lineOf(off int64) int {
 type xmlTok struct {
 	kind       byte // 's' start tag, 'e' end tag, 't' text, 'c' CDATA, 0 other
 	start, end int64
+	head, tail int    // of a CDATA token: its "<![CDATA[" and "]]>", when it holds them (pieces.go)
 	name       []byte // an element's qualified name
 	empty      bool   // <a/>
 }
@@ -137,15 +138,11 @@ func (x *xmlReader) nextTok(p int64) (xmlTok, error) {
 		}
 		return xmlTok{}, io.EOF
 	}
+	if x.inCDATA {
+		return x.cdataTok(p, x.pieceEnd(p))
+	}
 	if c != '<' {
-		e := s.indexByte(p, '<')
-		if e < 0 {
-			if s.err != nil && s.err != io.EOF {
-				return xmlTok{}, s.err
-			}
-			e = s.n
-		}
-		return xmlTok{kind: 't', start: p, end: e}, nil
+		return x.textTok(p, x.pieceEnd(p))
 	}
 	c, ok = s.byteAt(p + 1)
 	if !ok {
@@ -191,11 +188,7 @@ func (x *xmlReader) bang(p int64) (xmlTok, error) {
 		return xmlTok{start: p, end: e + 3}, nil
 	}
 	if s.hasPrefixAt(p, "<![CDATA[") {
-		e := s.index(p+9, []byte("]]>"))
-		if e < 0 {
-			return xmlTok{}, x.syntaxError(p, "unexpected end of input in CDATA section")
-		}
-		return xmlTok{kind: 'c', start: p, end: e + 3}, nil
+		return x.cdataTok(p, x.pieceEnd(p))
 	}
 	// A declaration (DOCTYPE): up to its '>', past quoted strings, comments
 	// and the '<...>' of an internal subset.
@@ -418,9 +411,7 @@ func (x *xmlReader) runFast() error {
 			x.pop(i)
 		case 't', 'c':
 			raw := s.bytes(t.start, t.end)
-			if t.kind == 'c' {
-				raw = raw[len("<![CDATA[") : len(raw)-len("]]>")]
-			}
+			raw = raw[t.head : len(raw)-t.tail]
 			if !x.wantText(raw, t.kind == 't') {
 				continue
 			}

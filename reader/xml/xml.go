@@ -102,6 +102,9 @@ type xmlElem struct {
 	// text token lies
 	buf   []byte
 	first textMap
+	// html reads a long HTML text as it comes (htmlstream.go); buf then
+	// holds the piece to pass on
+	html *htmlStream
 }
 
 type xmlReader struct {
@@ -121,6 +124,7 @@ type xmlReader struct {
 	recent      [32]string // of names, by a hash of their bytes
 	text        []byte
 	attrScanned bool       // attrAt holds the attributes of the start tag being read
+	inCDATA     bool       // the last token was a piece of a CDATA section, not its end (pieces.go)
 	maxTok      int64      // maxToken, read once
 	hit         reader.Hit // the hit being reported (Hit.Set)
 }
@@ -155,6 +159,7 @@ func Read(c *reader.Content, s reader.Sink) error {
 			}
 		}
 	}
+	defer x.endStreams()
 	return x.runFast()
 }
 
@@ -241,13 +246,19 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 		if e := &x.stack[len(x.stack)-1]; e.text == 's' || e.text == 'x' {
 			return
 		} else if e.text != 0 {
-			if e.buf == nil && len(bytes.TrimSpace(t)) > 0 {
+			switch {
+			case e.html != nil:
+				x.streamText(e, t)
+			case e.buf == nil && len(bytes.TrimSpace(t)) > 0:
 				// mapped when it gives a hit (mapFirst): most HTML does not
 				e.first = textMap{start: start, end: end, dec: len(t), lazy: true}
 				e.buf = append(x.spareBuf(), t...)
 				x.held++
-			} else if e.buf != nil {
+			case e.buf != nil:
 				e.buf = append(e.buf, t...)
+			}
+			if e.text == 'h' && e.html == nil && len(e.buf) >= streamFrom {
+				x.startStream(e)
 			}
 			return
 		}
@@ -277,6 +288,10 @@ func (x *xmlReader) charData(t xml.CharData, start, end int64) {
 }
 
 func (x *xmlReader) endElement(e *xmlElem) {
+	if e.html != nil {
+		x.endStream(e)
+		return
+	}
 	if e.buf == nil {
 		return
 	}
@@ -309,8 +324,7 @@ func (x *xmlReader) endElement(e *xmlElem) {
 		if !prescan.MayHoldLink(e.buf, x.s.Options().Delimit) {
 			return
 		}
-		opts := htmlbase.Options{Charset: "utf-8", Delimit: x.s.Options().Delimit}
-		opts.Emit = func(l htmlbase.Link) {
+		opts := x.htmlOptions(func(l htmlbase.Link) {
 			x.mapFirst(e)
 			s, sok := e.first.at(int(l.Offset))
 			en, eok := e.first.at(int(l.End))
@@ -320,16 +334,11 @@ func (x *xmlReader) endElement(e *xmlElem) {
 			} else if l.Text {
 				raw = string(x.src.bytes(s, min(en, s+delimit.MaxHit+1))) // the pipeline cuts it (L4)
 			}
-			kind := "html-attr"
-			if l.Text {
-				kind = "html-text"
-			}
-			h := &x.hit
-			h.Set(x.c, kind, l.Ref, raw, x.src.span(s, en), l.Flags)
-			h.Element, h.Attr, h.SameDocument, h.Source = l.Element, l.Attr, l.SameDocument, resolve.FromHTML
-			x.s.Report(h, e.base)
+			x.reportHTML(l, x.src.span(s, en), raw, e.base)
+		})
+		if _, err := htmlbase.Read(bytes.NewReader(e.buf), opts); err != nil {
+			x.htmlFailed(e.name, x.src.lineOf(e.first.start), err)
 		}
-		_, _ = htmlbase.Read(bytes.NewReader(e.buf), opts)
 	}
 }
 
