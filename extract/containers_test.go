@@ -339,3 +339,20 @@ func TestOctetStreamByContent(t *testing.T) {
 		t.Errorf("hits %q, want %q", got, want)
 	}
 }
+
+// TestFlatODFWithDeclaration: a flat OpenDocument file starts with an XML
+// declaration, as LibreOffice writes it, and is read by the OpenDocument
+// reader whatever its name, which joins a paragraph's text across its
+// spans: read as generic XML, a URL whose words were formatted apart was
+// cut at the first span.
+func TestFlatODFWithDeclaration(t *testing.T) {
+	doc := `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text><text:p>see https://docs.example/<text:span text:style-name="T1">guide</text:span>/intro.html now</text:p></office:text></office:body></office:document>`
+	x := mustNew(t, Options{})
+	for _, name := range []string{"d.fodt", "d.xml"} {
+		hits, warns := collect(t, x, name, "", []byte(doc))
+		if got := strings.Join(uris(hits), " "); got != "https://docs.example/guide/intro.html" || len(warns) > 0 {
+			t.Errorf("%s: %q, %v; want https://docs.example/guide/intro.html", name, got, warns)
+		}
+	}
+}

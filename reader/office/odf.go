@@ -7,6 +7,7 @@ import (
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/archive"
+	"github.com/urix/urix/reader/xml"
 )
 
 // ODF is OpenDocument's entry of the format table: the zip packages and
@@ -39,10 +40,12 @@ var ODF = &reader.Format{
 }
 
 // looksLikeODF reports whether b starts a zip whose first member is a
-// "mimetype" holding an OpenDocument media type (ODF 1.2 part 3, 3.3).
+// "mimetype" holding an OpenDocument media type (ODF 1.2 part 3, 3.3), or
+// a flat OpenDocument file (xml.FlatODF), which starts with an XML
+// declaration as any XML does and was read as generic XML.
 func looksLikeODF(b []byte) bool {
 	if firstMember(b) != "mimetype" {
-		return false
+		return xml.FlatODF(b)
 	}
 	return bytes.HasPrefix(b[38:], []byte("application/vnd.oasis.opendocument."))
 }

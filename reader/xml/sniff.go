@@ -8,15 +8,17 @@ var xmlRoots = []string{"feed", "rss", "urlset", "sitemapindex", "opml", "svg", 
 // LooksLikeXML reports whether b starts, after white space, with an XML
 // declaration, or with one of xmlRoots after comments, processing
 // instructions and a document type declaration; an XHTML document (root
-// html) is not XML here, and neither is a document whose doctype is
-// <!DOCTYPE html> (an HTML page may start with <svg>).
+// html) is not XML here, nor a flat OpenDocument file (FlatODF), and
+// neither is a document whose doctype is <!DOCTYPE html> (an HTML page
+// may start with <svg>).
 func LooksLikeXML(b []byte) bool {
 	b = bytes.TrimLeft(b, " \t\r\n")
 	if bytes.HasPrefix(b, []byte("<?xml")) && len(b) > 5 && isTagEnd(b[5]) || bytes.HasPrefix(b, []byte("<?xml?")) {
-		name, _ := root(b)
-		return string(name) != "html"
+		qname, _ := root(b)
+		return string(localName(qname)) != "html" && !FlatODF(b)
 	}
-	name, html := root(b)
+	qname, html := root(b)
+	name := localName(qname)
 	if html || name == nil {
 		return false
 	}
@@ -28,7 +30,20 @@ func LooksLikeXML(b []byte) bool {
 	return false
 }
 
-// root returns the local name of the first element of b, after a prolog
+// officeNS is the namespace of OpenDocument's office elements.
+const officeNS = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+
+// FlatODF reports whether b, the head of a document, is a flat
+// OpenDocument file (.fodt, .fods ...): its root element office:document,
+// with the office namespace declared (ODF 1.2 part 1, 2.1.2 and 3.1.2).
+// It is XML, but OpenDocument's to read: reader/office sniffs it by this,
+// and LooksLikeXML is false for it.
+func FlatODF(b []byte) bool {
+	qname, _ := root(b)
+	return string(qname) == "office:document" && bytes.Contains(b, []byte(officeNS))
+}
+
+// root returns the qualified name of the first element of b, after a prolog
 // of comments, processing instructions and a doctype (nil when b holds
 // none), and whether that doctype is an HTML one ("<!DOCTYPE html", any
 // case, then white space or '>').
@@ -66,11 +81,7 @@ func root(b []byte) (name []byte, html bool) {
 			if end == len(b) {
 				return nil, html
 			}
-			tag := b[1:end]
-			if k := bytes.IndexByte(tag, ':'); k >= 0 {
-				tag = tag[k+1:]
-			}
-			return tag, html
+			return b[1:end], html
 		default:
 			return nil, html
 		}
