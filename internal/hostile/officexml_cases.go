@@ -3,6 +3,7 @@ package hostile
 import (
 	"archive/zip"
 	"bufio"
+	"fmt"
 	"strings"
 )
 
@@ -45,6 +46,12 @@ func init() {
 				w.WriteString("<meta")
 				w.WriteString(strings.Repeat(` a=""`, max(n/5, 1)))
 				w.WriteString("/>")
+			})},
+		Case{"epub-opf-missing", ".epub", "an EPUB whose package document lists n/90 manifest items not in the book",
+			epubOPF(func(w *strings.Builder, n int) {
+				for i := 0; w.Len() < n; i++ {
+					fmt.Fprintf(w, `<item id="m%d" href="missing/chapter%d.xhtml" media-type="application/xhtml+xml"/>`+"\n", i, i)
+				}
 			})},
 	)
 }

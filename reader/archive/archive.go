@@ -405,14 +405,26 @@ func readSmall(z *Zip, e *Entry, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, err
+	// Into one buffer of the size the entry declares, when that is
+	// within max: io.ReadAll's growing copies held twice a part of 8 MiB
+	// (a declared size that lies costs a grown buffer, as before).
+	b := make([]byte, 0, min(e.USize, uint64(max))+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):min(int64(cap(b)), max+1)])
+		b = b[:len(b)+n]
+		if int64(len(b)) > max {
+			return nil, fmt.Errorf("zip: %s larger than %d bytes", e.Name, max)
+		}
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("zip: %s larger than %d bytes", e.Name, max)
-	}
-	return b, nil
 }
 
 // ReadSmall reads a member of at most max bytes, for the package

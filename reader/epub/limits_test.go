@@ -1,12 +1,15 @@
 package epub
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
 
@@ -85,5 +88,36 @@ func TestMissingItemsCounted(t *testing.T) {
 	if len(notes) != maxMissing+1 || !strings.HasSuffix(notes[0], "manifest item OPS/text/missing0.xhtml not in the book") ||
 		!strings.HasSuffix(notes[maxMissing], fmt.Sprintf("epub: %d more manifest items not in the book", 100-maxMissing)) {
 		t.Errorf("%d notes, first %q, last %q", len(notes), notes[0], notes[len(notes)-1])
+	}
+}
+
+// TestPackageCapShared: a package document is held whole up to the
+// run's share of the token limit when that is below maxPackage
+// (doc/spec.md L6; every worker may hold one): past it the book's
+// package is a warning naming it and the cap, and the read goes on.
+func TestPackageCapShared(t *testing.T) {
+	opf := `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata>` +
+		strings.Repeat("<!-- padding -->", (1<<20)/16) + `</metadata><manifest><item id="c" href="text/ch1.xhtml" media-type="application/xhtml+xml"/></manifest></package>`
+	data := readertest.Zip(t, file{"mimetype", "application/epub+zip"}, file{"META-INF/container.xml", container},
+		file{"OPS/book.opf", opf},
+		file{"OPS/text/ch1.xhtml", `<html xmlns="http://www.w3.org/1999/xhtml"><body><a href="https://one.example/">1</a></body></html>`})
+	for _, tt := range []struct {
+		maxToken int
+		hits     int
+		warn     string
+	}{
+		{0, 1, ""},
+		{16 << 20, 1, ""},
+		{1 << 20, 0, "OPS/book.opf: zip: OPS/book.opf larger than 1048576 bytes"},
+	} {
+		s := &noteSink{Sink: &readertest.Sink{Formats: formats, Opts: reader.Options{MaxDecoded: 1 << 30, MaxToken: tt.maxToken}}}
+		c := &reader.Content{R: bytes.NewReader(data), Name: "b.epub", Base: "file:///x/b.epub",
+			Whole: io.NewSectionReader(bytes.NewReader(data), 0, int64(len(data)))}
+		if err := Format.Read(c, s); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Hits) != tt.hits || tt.warn == "" && len(s.Warnings) > 0 || tt.warn != "" && (len(s.Warnings) != 1 || !strings.HasSuffix(s.Warnings[0], tt.warn)) {
+			t.Errorf("token limit %d: %d hits, warnings %q; want %d and %q", tt.maxToken, len(s.Hits), s.Warnings, tt.hits, tt.warn)
+		}
 	}
 }
