@@ -289,3 +289,18 @@ func FuzzPieces(f *testing.F) {
 		}
 	})
 }
+
+// TestLongHTMLCutShort: a feed that ends inside a streamed HTML text
+// reports the links of all its text read (endStreams), then the error.
+func TestLongHTMLCutShort(t *testing.T) {
+	html := linksHTML(2 << 20)
+	want := htmlLinks(t, strings.ReplaceAll(html, "\r\n", "\n"))
+	doc := `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="html">` + escapeXML(html)
+	got, err := readDoc(t, doc)
+	if err == nil || !strings.Contains(err.Error(), "unexpected end of input inside <content>") {
+		t.Errorf("error %v", err)
+	}
+	if len(got) != len(want) || got[len(got)-1] != want[len(want)-1] {
+		t.Errorf("%d links, the last %q; want %d, the last %q", len(got), got[len(got)-1], len(want), want[len(want)-1])
+	}
+}
