@@ -1,6 +1,23 @@
 package reader
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/urix/urix/resolve"
+)
+
+// BaseOf returns the base that a document's own base value v sets where
+// the base parent is in effect (xml:base, JSON-LD's @base, an Office
+// document's HyperlinkBase): v made absolute against parent, when the
+// sink will use the result as a base (resolve.MaxBase: a chain of
+// relative ones grew without end, doc/spec.md L7); else parent, as for a
+// relative v with nothing to resolve it against.
+func BaseOf(s Sink, parent, v string) string {
+	if abs, ok := resolve.Absolute(v, s.Resolver(parent)); ok && s.Resolver(abs) != nil {
+		return abs
+	}
+	return parent
+}
 
 // MaxBases is how many bytes of bases of their own (xml:base) the open
 // elements of one document may hold. Each is at most resolve.MaxBase, but

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/urix/urix/delimit"
+	"github.com/urix/urix/reader"
 	"github.com/urix/urix/resolve"
 )
 
@@ -50,11 +51,7 @@ func (r *jreader) ld() {
 	}
 	r.reportKept("json-ld", r.ldKey, "", v, r.base, false, 0)
 	if r.ldKey == "@base" && !r.over {
-		// A base the sink will not parse (longer than resolve.MaxBase)
-		// is not taken: a chain of relative ones grew without end.
-		if abs, ok := resolve.Absolute(v, r.s.Resolver(r.base)); ok && r.s.Resolver(abs) != nil {
-			r.base = abs
-		}
+		r.base = reader.BaseOf(r.s, r.base, v)
 	}
 }
 

@@ -59,7 +59,8 @@ func readODFPart(c *reader.Content, s reader.Sink) error {
 					if string(name) != "xml:base" {
 						return true
 					}
-					if b := xmlBase(s, base, strings.TrimSpace(string(unescape(sc.raw[vs:ve])))); b != base && own.Take(s, "", b) {
+					v := resolve.EscapeInvalid(strings.TrimSpace(string(unescape(sc.raw[vs:ve]))))
+					if b := reader.BaseOf(s, base, v); b != base && own.Take(s, "", b) { // XML Base, as the XML reader reads it
 						base = b
 					}
 					return false
@@ -143,14 +144,4 @@ func reportHrefs(c *reader.Content, s reader.Sink, sc *scanner, base string) {
 		s.Report(h, base)
 		return true
 	})
-}
-
-// xmlBase returns the base set by an xml:base value v on an element whose
-// parent's base is parent (XML Base), as the XML reader does.
-func xmlBase(s reader.Sink, parent, v string) string {
-	v = resolve.EscapeInvalid(v)
-	if abs, ok := resolve.Absolute(v, s.Resolver(parent)); ok && s.Resolver(abs) != nil {
-		return abs
-	}
-	return parent
 }

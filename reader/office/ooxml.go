@@ -276,11 +276,7 @@ func hyperlinkBase(z *archive.Zip, s reader.Sink, base string) string {
 	if hb == "" {
 		return base
 	}
-	hb = resolve.EscapeInvalid(xmlUnescape(hb))
-	if abs, ok := resolve.Absolute(hb, s.Resolver(base)); ok && s.Resolver(abs) != nil {
-		return abs
-	}
-	return base
+	return reader.BaseOf(s, base, resolve.EscapeInvalid(xmlUnescape(hb)))
 }
 
 // xmlUnescape undoes the predefined entities of XML text.

@@ -219,26 +219,17 @@ func (x *xmlReader) startElement(t xml.StartElement, start, end int64) {
 	x.stack = append(x.stack, e)
 }
 
-// xmlBase returns the base set by an xml:base value v on an element whose
-// parent's base is parent.
-// setBase sets the base of e, a new element, by its xml:base v, within
-// reader.MaxBases of the open elements' own bases.
-// A second xml:base of one element (not well-formed XML) is not read.
+// setBase sets the base of e, a new element, by its xml:base v (XML
+// Base, reader.BaseOf), within reader.MaxBases of the open elements' own
+// bases. A second xml:base of one element (not well-formed XML) is not
+// read.
 func (x *xmlReader) setBase(e *xmlElem, v string) {
 	if e.ownBase {
 		return
 	}
-	if b := x.xmlBase(e.base, v); b != e.base && x.bases.Take(x.s, x.c.At.String(), b) {
+	if b := reader.BaseOf(x.s, e.base, resolve.EscapeInvalid(v)); b != e.base && x.bases.Take(x.s, x.c.At.String(), b) {
 		e.base, e.ownBase = b, true
 	}
-}
-
-func (x *xmlReader) xmlBase(parent, v string) string {
-	v = resolve.EscapeInvalid(v)
-	if abs, ok := resolve.Absolute(v, x.s.Resolver(parent)); ok && x.s.Resolver(abs) != nil {
-		return abs
-	}
-	return parent // a relative xml:base with nothing to resolve it against
 }
 
 func (x *xmlReader) charData(t xml.CharData, start, end int64) {
