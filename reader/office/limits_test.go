@@ -4,22 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
-
-// allocated returns the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // readPart reads one part with read (readRels, readParts, readODFPart's
 // form) and the run's token limit maxTok, and returns its hits as
@@ -28,7 +18,7 @@ func readPart(read func(*reader.Content, reader.Sink) error, part []byte, maxTok
 	s := &readertest.Sink{Opts: reader.Options{MaxToken: maxTok}}
 	c := &reader.Content{R: bytes.NewReader(part), Name: "doc", Base: "file:///x/d.docx"}
 	var err error
-	alloc := allocated(func() { err = read(c, s) })
+	alloc := readertest.Allocated(func() { err = read(c, s) })
 	var hits []string
 	for _, h := range s.Hits {
 		hits = append(hits, fmt.Sprintf("%d:%d %s", h.Line, h.Col, h.URI))

@@ -30,15 +30,6 @@ func readDocument(t *testing.T, data []byte) (*readertest.Sink, *doc, error) {
 	return s, d, r.document()
 }
 
-// allocated returns the bytes allocated while f runs.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // count is how many of the lines hold sub.
 func count(lines []string, sub string) int {
 	n := 0
@@ -175,7 +166,7 @@ func TestPredictorRowCap(t *testing.T) {
 	root := w.build("", ps...)
 	var s *readertest.Sink
 	var err error
-	a := allocated(func() { s, err = read(w.bytes(root), "", true) })
+	a := readertest.Allocated(func() { s, err = read(w.bytes(root), "", true) })
 	if got := hitURIs(s); got != "http://last.example/" || err != nil {
 		t.Errorf("hits %q, %v", got, err)
 	}
@@ -444,7 +435,7 @@ func TestLongShownString(t *testing.T) {
 	root := w.build("", page{content: "BT /F1 12 Tf 72 700 Td (" + strings.Repeat("A", 1<<20) + " http://after.example/) Tj ET"})
 	var s *readertest.Sink
 	var err error
-	a := allocated(func() { s, err = read(w.bytes(root), "", true) })
+	a := readertest.Allocated(func() { s, err = read(w.bytes(root), "", true) })
 	if got := hitURIs(s); got != "http://after.example/" || err != nil {
 		t.Errorf("hits %q, %v", got, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -224,4 +225,14 @@ func ReadBytesCapped(f *reader.Format, formats []*reader.Format, data []byte, wh
 		s.Warnings = append(s.Warnings, "error: "+err.Error())
 	}
 	return s.Hits, s.Warnings
+}
+
+// Allocated returns the bytes the heap allocated while f ran: what the
+// limit tests hold a reader's work on a hostile input to.
+func Allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -3,32 +3,20 @@ package tex
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
-
-// countReader counts the bytes read of r.
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
 
 // lagSink keeps no hit: it counts them and records how far behind the
 // bytes read each is reported.
 type lagSink struct {
 	readertest.Sink
-	in      *countReader
+	in      *limit.Counter
 	n       int
 	maxLag  int64
 	lastOff int64
@@ -37,7 +25,7 @@ type lagSink struct {
 
 func (s *lagSink) Report(h *reader.Hit, base string) {
 	s.n++
-	s.maxLag = max(s.maxLag, s.in.n-h.Offset)
+	s.maxLag = max(s.maxLag, s.in.N-h.Offset)
 	if h.Offset < s.lastOff {
 		s.order = false
 	}
@@ -48,7 +36,7 @@ func (s *lagSink) Report(h *reader.Hit, base string) {
 // read past a hit before it was reported, and whether they came in order.
 func readLag(t *testing.T, name string, data []byte) (int, int64, bool) {
 	t.Helper()
-	in := &countReader{r: bytes.NewReader(data)}
+	in := &limit.Counter{R: bytes.NewReader(data)}
 	s := &lagSink{in: in, order: true, lastOff: -1}
 	if err := Read(&reader.Content{R: in, Name: name, Base: "file:///d/" + name}, s); err != nil {
 		t.Fatal(err)

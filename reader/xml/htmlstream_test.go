@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/urix/urix/htmlbase"
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 )
@@ -70,7 +70,9 @@ func TestTextInPieces(t *testing.T) {
 	}
 }
 
-func firstDiff(a, b []string) int {
+// firstDiff returns the first index where a and b differ, or the
+// shorter one's length.
+func firstDiff[T comparable](a, b []T) int {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
 			return i
@@ -107,30 +109,18 @@ func TestCutAt(t *testing.T) {
 	}
 }
 
-// countingReader counts the bytes read from r.
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
-}
-
 // firstHitSink notes how much of the input was read when a hit of kind
 // was first reported.
 type firstHitSink struct {
 	*readertest.Sink
-	in   *countingReader
+	in   *limit.Counter
 	kind string
-	read int
+	read int64
 }
 
 func (s *firstHitSink) Report(h *reader.Hit, base string) {
 	if h.Kind == s.kind && s.read == 0 {
-		s.read = s.in.n
+		s.read = s.in.N
 	}
 	s.Sink.Report(h, base)
 }
@@ -145,12 +135,12 @@ func TestLongHTMLStreamed(t *testing.T) {
 	want := htmlLinks(t, strings.ReplaceAll(html, "\r\n", "\n"))
 	head := `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="html">`
 	doc := head + escapeXML(html) + "</content></entry>\n<link href=\"http://after.example/\"/></feed>"
-	in := &countingReader{r: strings.NewReader(doc)}
+	in := &limit.Counter{R: strings.NewReader(doc)}
 	s := &firstHitSink{Sink: &readertest.Sink{File: "doc.xml"}, in: in, kind: "html-attr"}
 	if err := Read(&reader.Content{R: in, Name: "doc.xml", Base: "http://b.example/"}, s); err != nil {
 		t.Fatal(err)
 	}
-	if bound := 2 << 20; s.read == 0 || s.read > bound { // streamFrom, and the reads ahead of it
+	if bound := int64(2 << 20); s.read == 0 || s.read > bound { // streamFrom, and the reads ahead of it
 		t.Errorf("the first link was reported after %d bytes of %d were read; want at most %d", s.read, len(doc), bound)
 	}
 	hits := s.Hits
@@ -231,19 +221,10 @@ func TestPiecesDecodeAsWhole(t *testing.T) {
 				p = tok.end
 			}
 			if pieces < 3 || string(joined) != string(tt.whole) {
-				t.Fatalf("%s, shift %d: %d pieces; joined text differs from the whole at %d", tt.name, shift, pieces, firstByteDiff(joined, tt.whole))
+				t.Fatalf("%s, shift %d: %d pieces; joined text differs from the whole at %d", tt.name, shift, pieces, firstDiff(joined, tt.whole))
 			}
 		}
 	}
-}
-
-func firstByteDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
 }
 
 // pieceHits reads doc and returns its hits' kinds and URIs, sorted, but
