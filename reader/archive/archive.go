@@ -407,24 +407,17 @@ func readSmall(z *Zip, e *Entry, max int64) ([]byte, error) {
 	}
 	// Into one buffer of the size the entry declares, when that is
 	// within max: io.ReadAll's growing copies held twice a part of 8 MiB
-	// (a declared size that lies costs a grown buffer, as before).
-	b := make([]byte, 0, min(e.USize, uint64(max))+1)
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := r.Read(b[len(b):min(int64(cap(b)), max+1)])
-		b = b[:len(b)+n]
-		if int64(len(b)) > max {
-			return nil, fmt.Errorf("zip: %s larger than %d bytes", e.Name, max)
-		}
-		if err == io.EOF {
-			return b, nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	// (a declared size that lies costs a grown buffer, as before). The
+	// MinRead spare lets ReadFrom see the end without growing it.
+	var buf bytes.Buffer
+	buf.Grow(int(min(e.USize, uint64(max))) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(r, max+1)); err != nil {
+		return nil, err
 	}
+	if int64(buf.Len()) > max {
+		return nil, fmt.Errorf("zip: %s larger than %d bytes", e.Name, max)
+	}
+	return buf.Bytes(), nil
 }
 
 // ReadSmall reads a member of at most max bytes, for the package
