@@ -3,11 +3,12 @@ package extract
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urix/urix/internal/limit"
 )
 
 // TestURIsBytesAndString: the one-call front door reads a string and a
@@ -110,7 +111,7 @@ func TestHitsBreakOnWarning(t *testing.T) {
 		fmt.Fprintf(&b, "From a@b Sat Nov 28 00:00:00 2026\nFrom: a@b\nContent-Type: text/plain; charset=no-such-%d\n\nsome text\n\n", i)
 	}
 	mbox := b.String()
-	r := &countingReader{r: strings.NewReader(mbox)}
+	r := &limit.Counter{R: strings.NewReader(mbox)}
 	x := mustNew(t, Options{})
 	for _, err := range x.Hits(r, "bad.mbox") {
 		if err == nil || !IsWarning(err) {
@@ -118,8 +119,8 @@ func TestHitsBreakOnWarning(t *testing.T) {
 		}
 		break
 	}
-	if r.n >= int64(len(mbox)) {
-		t.Errorf("read all %d bytes after the loop was left on the first warning", r.n)
+	if r.N >= int64(len(mbox)) {
+		t.Errorf("read all %d bytes after the loop was left on the first warning", r.N)
 	}
 }
 
@@ -134,15 +135,4 @@ func TestHitsBodyPanic(t *testing.T) {
 	for range mustNew(t, Options{}).Hits(strings.NewReader("http://a.example/ http://b.example/"), "-") {
 		panic("mine")
 	}
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }

@@ -10,23 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urix/urix/internal/limit"
 	"github.com/urix/urix/reader"
 	"github.com/urix/urix/reader/readertest"
 	"github.com/urix/urix/reader/xml"
 	"github.com/urix/urix/resolve"
 )
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
-}
 
 // TestLargeFileWithoutBaseStreams: a regular file of aheadMin bytes or
 // more in which no "<base" occurs has its links reported as they are read,
@@ -50,11 +39,11 @@ func TestLargeFileWithoutBaseStreams(t *testing.T) {
 		// Past MaxHeld links the file is read again for its base.
 		{"UTF-16 file, MaxHeld links, base at the end", utf16LE(strings.Repeat(`<a href="rel/x">x</a>`+"\n", MaxHeld+10) + `<base href="http://b.example/">`), true, false, "http://b.example/rel/x"},
 	} {
-		cr := &countingReader{r: strings.NewReader(tc.doc)}
-		first := -1 // bytes read at the first hit
+		cr := &limit.Counter{R: strings.NewReader(tc.doc)}
+		first := int64(-1) // bytes read at the first hit
 		s := &readertest.Sink{File: "doc.html", Opts: reader.Options{MaxToken: 1 << 20}, OnHit: func(reader.Hit) {
 			if first < 0 {
-				first = cr.n
+				first = cr.N
 			}
 		}}
 		c := &reader.Content{R: cr, Name: "doc.html", Base: "http://h.example/d/"}
@@ -71,7 +60,7 @@ func TestLargeFileWithoutBaseStreams(t *testing.T) {
 		if len(s.Hits) != n || s.Hits[len(s.Hits)-1].URI != tc.want || len(s.Warnings) > 0 {
 			t.Fatalf("%s: %d hits, the last %+v, warnings %q", tc.name, len(s.Hits), s.Hits[len(s.Hits)-1], s.Warnings)
 		}
-		if streamed := first < len(tc.doc)/2; streamed != tc.streams {
+		if streamed := first < int64(len(tc.doc))/2; streamed != tc.streams {
 			t.Errorf("%s: first hit after %d of %d bytes read; streamed %v, want %v", tc.name, first, len(tc.doc), streamed, tc.streams)
 		}
 	}
