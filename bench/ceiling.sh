@@ -8,6 +8,10 @@
 #   rg -c (no match) text.txt         a search of a cached file (memory-bound)
 #   urix -j1, html/ in two halves     urix's own work, no sharing between them
 #   urix -j1, the text tree in halves
+#   rg -j1 -o, the text tree in halves  the same work of ripgrep's: if urix
+#                                     gains less from a second CPU than it,
+#                                     so does its -j 2, and the cost is in
+#                                     the work of a file, not in -j
 #   urix -j2 on each tree             beside them, for comparison
 #
 # and what a process costs to start: an empty Go program, and urix on
@@ -59,6 +63,10 @@ fi
 pair "urix -j1 on html/ in two halves" "xargs -a $work/h.half.aa $U -j1; xargs -a $work/h.half.ab $U -j1" "xargs -a $work/h.half.aa $U -j1 & xargs -a $work/h.half.ab $U -j1; wait"
 pair "urix on html/: -j1 against -j2" "xargs -a $work/h.list $U -j1" "xargs -a $work/h.list $U -j2"
 pair "urix -j1 on the text tree in two halves" "xargs -a $work/t.half.aa $U -j1; xargs -a $work/t.half.ab $U -j1" "xargs -a $work/t.half.aa $U -j1 & xargs -a $work/t.half.ab $U -j1; wait"
+if command -v rg >/dev/null; then
+  export PAT='https?://[^[:space:]<>"]+' # bench/run.sh's pattern
+  pair "rg -j1 -o on the text tree in two halves" "xargs -a $work/t.half.aa rg -j1 -o \"\$PAT\"; xargs -a $work/t.half.ab rg -j1 -o \"\$PAT\"" "xargs -a $work/t.half.aa rg -j1 -o \"\$PAT\" & xargs -a $work/t.half.ab rg -j1 -o \"\$PAT\"; wait"
+fi
 pair "urix on the text tree: -j1 against -j2" "$U -j1 -r $work/tree" "$U -j2 -r $work/tree"
 
 start=() ustart=()

@@ -13,15 +13,7 @@
 # met each target and both. urix -j1's time is in both ratios, on opposite
 # sides: a round in which it ran fast passes the first and fails the second.
 #
-# With HALVES=1 it also asks where a shortfall of the speedup comes from:
-# each round runs urix -j1, then rg -j1 -o, on the two halves of the tree,
-# one half after the other and then both at once as two processes, and
-# gives each tool's speedup from running side by side. Two processes
-# share no runner, no scheduler and no memory; if urix's speedup there
-# falls short of rg's as its -j 2 does, the cost is in what one process
-# does per file beside another, not in how -j hands out work.
-#
-# Environment: ROUNDS (default 30), HALVES. Needs ripgrep and GNU time
+# Environment: ROUNDS (default 30). Needs ripgrep and GNU time
 # (apt-get install -y ripgrep time).
 set -euo pipefail
 export LC_ALL=C
@@ -83,46 +75,3 @@ echo "  urix -j2 speedup / rg's (wall):           $(quartiles 2) (target >= 0.95
 echo "  urix -j1 CPU time / rg -j1 -o's:          $(quartiles 3) (10 ms steps)"
 awk '{ s += $1 >= 1; g += $2 >= 0.95; b += $1 >= 1 && $2 >= 0.95 }
   END { printf "  rounds meeting the speed target %d, the speedup target %d, both %d of %d\n", s, g, b, NR }' "$work/ratios"
-
-[ -n "${HALVES:-}" ] || exit 0
-# The halves: hard links to the first and the second half of the files.
-mkdir -p "$work/half1" "$work/half2"
-n=$(find "$tree" -type f | wc -l)
-find "$tree" -type f | sort | awk -v h=$((n / 2)) -v d="$work" '{ print (NR <= h ? d "/half1" : d "/half2"), $0 }' |
-  while read -r dir f; do ln "$f" "$dir/"; done
-# side TOOL...: appends "sequential side-by-side" wall times of TOOL... run
-# on half1 and half2, to $work/side.
-side() {
-  local t0 t1 t2
-  t0=$EPOCHREALTIME
-  "$@" "$work/half1" >/dev/null
-  "$@" "$work/half2" >/dev/null
-  t1=$EPOCHREALTIME
-  "$@" "$work/half1" >/dev/null &
-  "$@" "$work/half2" >/dev/null
-  wait
-  t2=$EPOCHREALTIME
-  awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "%.6f %.6f ", b - a, c - b }' >>"$work/side"
-}
-: >"$work/side"
-for r in $(seq "$ROUNDS"); do
-  if [ $((r % 2)) -eq 0 ]; then
-    side rg -j1 -o "$pat" && side "$work/urix" -j 1 -r
-    echo r >>"$work/side"
-  else
-    side "$work/urix" -j 1 -r && side rg -j1 -o "$pat"
-    echo u >>"$work/side"
-  fi
-done
-# Each line: first tool's sequential and side-by-side times, the
-# second's, and which tool came first.
-awk '{ if ($5 == "u") { us = $1; up = $2; rs = $3; rp = $4 } else { rs = $1; rp = $2; us = $3; up = $4 }
-  printf "%.4f %.4f %.4f\n", us / up, rs / rp, (us / up) / (rs / rp) }' "$work/side" >"$work/sideratios"
-half() {
-  cut -d' ' -f"$1" "$work/sideratios" | sort -n |
-    awk '{ a[NR] = $1 } END { printf "%.2f [%.2f-%.2f]", a[int((NR + 1) / 2)], a[int((NR + 3) / 4)], a[int((3 * NR + 1) / 4)] }'
-}
-echo "the two halves ($((n / 2)) and $((n - n / 2)) files), one after the other over side by side:"
-echo "  urix -j1 speedup:    $(half 1)"
-echo "  rg -j1 -o speedup:   $(half 2)"
-echo "  urix's over rg's:    $(half 3) (as the -j 2 speedup ratio above)"
